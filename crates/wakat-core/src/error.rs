@@ -1,0 +1,20 @@
+//! The error every domain check returns: which field, a stable code and an explanation.
+
+/// A value that cannot be used, with the field it came from.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {message}")]
+pub struct FieldError {
+    /// Field or parameter name as the caller wrote it (without `[]`).
+    pub field: String,
+    /// Stable machine-readable code.
+    pub code: &'static str,
+    /// Human-readable explanation.
+    pub message: String,
+}
+
+impl FieldError {
+    /// Builds an error.
+    pub fn new(field: &str, code: &'static str, message: impl Into<String>) -> FieldError {
+        FieldError { field: field.to_string(), code, message: message.into() }
+    }
+}

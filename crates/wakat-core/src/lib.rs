@@ -1,0 +1,26 @@
+//! Pure domain of Wakat: the offer model, salaries, categories, places, filters and validation.
+//!
+//! Design decision: everything a request, a saved search, an import or the index needs to agree on
+//! lives here once, with no IO (no files, no network, no tokio). Dictionaries (categories, rates,
+//! gazetteer) are parsed from strings handed in by the caller, so tests and the server share them.
+#![warn(missing_docs)]
+
+pub mod category;
+pub mod cursor;
+mod error;
+pub mod enums;
+pub mod filters;
+pub mod geo;
+pub mod offer;
+pub mod place;
+pub mod salary;
+pub mod text;
+pub mod validate;
+
+pub use error::FieldError;
+pub use category::{Category, CategoryTree};
+pub use enums::{Currency, EmploymentKind, ExperienceLevel, SalaryUnit, WorkingTime, WorkplaceType};
+pub use filters::{FilterError, Filters, OrderBy, SearchVariant, Sort, SortBy};
+pub use offer::{EmploymentType, Language, Location, Offer, Skill};
+pub use place::{Gazetteer, Place};
+pub use salary::Rates;

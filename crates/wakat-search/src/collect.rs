@@ -1,0 +1,330 @@
+//! Collectors: one pass over matching documents that applies the fast-field predicates, counts
+//! (total and per category), keeps the top of the requested sort, or aggregates map clusters.
+
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, HashMap};
+
+use tantivy::collector::{Collector, SegmentCollector};
+use tantivy::columnar::Column;
+use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
+use wakat_core::filters::{OrderBy, Sort, SortBy};
+
+use crate::query::Predicates;
+use crate::schema::names;
+use crate::RankingConfig;
+
+/// Order key of a hit: larger comes first.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Ranked {
+    pub key: f64,
+    pub published: i64,
+    pub doc: DocAddress,
+}
+
+impl PartialEq for Ranked {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+impl Eq for Ranked {}
+impl PartialOrd for Ranked {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+impl Ord for Ranked {
+    /// Greater is better: higher key, then fresher, then the lower document address (stable pages).
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.key
+            .total_cmp(&other.key)
+            .then(self.published.cmp(&other.published))
+            .then_with(|| (other.doc.segment_ord, other.doc.doc_id).cmp(&(self.doc.segment_ord, self.doc.doc_id)))
+    }
+}
+
+/// How hits are ordered.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum SortSpec {
+    /// Text relevance blended with freshness.
+    Relevance { now: i64, ranking: RankingConfig },
+    /// Publication time.
+    Published { ascending: bool },
+    /// Normalised salary; offers without salary last either way.
+    Salary { ascending: bool },
+}
+
+impl SortSpec {
+    pub(crate) fn new(sort: Sort, has_text: bool, now: i64, ranking: RankingConfig) -> SortSpec {
+        let ascending = sort.order == OrderBy::Asc;
+        match sort.by {
+            SortBy::Published if has_text && !ascending => SortSpec::Relevance { now, ranking },
+            SortBy::Published | SortBy::Newest => SortSpec::Published { ascending },
+            SortBy::Salary => SortSpec::Salary { ascending },
+        }
+    }
+}
+
+/// Result of a listing collection.
+#[derive(Debug, Default)]
+pub(crate) struct ListFruit {
+    pub total: usize,
+    pub category_counts: HashMap<u32, usize>,
+    pub top: Vec<Ranked>,
+}
+
+/// Counts, category counts and the best `top` documents.
+pub(crate) struct ListCollector {
+    pub predicates: Predicates,
+    pub sort: SortSpec,
+    pub top: usize,
+    pub count_categories: bool,
+}
+
+fn f64_column(segment: &SegmentReader, name: &str) -> tantivy::Result<Column<f64>> {
+    Ok(segment.fast_fields().f64(name)?)
+}
+
+fn i64_column(segment: &SegmentReader, name: &str) -> tantivy::Result<Column<i64>> {
+    Ok(segment.fast_fields().i64(name)?)
+}
+
+/// The columns every predicate check needs, opened only when used.
+pub(crate) struct PredicateColumns {
+    predicates: Predicates,
+    expires: Column<i64>,
+    lat: Option<Column<f64>>,
+    lon: Option<Column<f64>>,
+    salary_lo: Option<Column<f64>>,
+    salary_hi: Option<Column<f64>>,
+}
+
+impl PredicateColumns {
+    pub(crate) fn open(predicates: &Predicates, segment: &SegmentReader, force_position: bool) -> tantivy::Result<Self> {
+        let position = force_position || predicates.needs_position();
+        let salary = predicates.needs_salary();
+        Ok(PredicateColumns {
+            predicates: predicates.clone(),
+            expires: i64_column(segment, names::EXPIRES)?,
+            lat: position.then(|| f64_column(segment, names::LAT)).transpose()?,
+            lon: position.then(|| f64_column(segment, names::LON)).transpose()?,
+            salary_lo: salary.then(|| f64_column(segment, names::SALARY_LO)).transpose()?,
+            salary_hi: salary.then(|| f64_column(segment, names::SALARY_HI)).transpose()?,
+        })
+    }
+
+    /// Whether the document passes; returns its position when position columns are open.
+    #[inline]
+    pub(crate) fn check(&self, doc: DocId) -> Option<Option<(f64, f64)>> {
+        if let Some(now) = self.predicates.active_at {
+            if self.expires.first(doc).unwrap_or(0) <= now {
+                return None;
+            }
+        }
+        let position = match (&self.lat, &self.lon) {
+            (Some(lat), Some(lon)) => {
+                let (lat, lon) = (lat.first(doc)?, lon.first(doc)?);
+                if !self.predicates.position_ok(lat, lon) {
+                    return None;
+                }
+                Some((lat, lon))
+            }
+            _ => None,
+        };
+        if let (Some(lo), Some(hi)) = (&self.salary_lo, &self.salary_hi) {
+            if !self.predicates.salary_ok(lo.first(doc), hi.first(doc)) {
+                return None;
+            }
+        }
+        Some(position)
+    }
+}
+
+pub(crate) struct ListSegmentCollector {
+    segment_ord: SegmentOrdinal,
+    checks: PredicateColumns,
+    sort: SortSpec,
+    top: usize,
+    published: Column<i64>,
+    salary: Option<Column<f64>>,
+    categories: Option<Column<u64>>,
+    total: usize,
+    category_counts: HashMap<u32, usize>,
+    heap: BinaryHeap<std::cmp::Reverse<Ranked>>,
+}
+
+impl Collector for ListCollector {
+    type Fruit = ListFruit;
+    type Child = ListSegmentCollector;
+
+    fn for_segment(&self, segment_ord: SegmentOrdinal, segment: &SegmentReader) -> tantivy::Result<Self::Child> {
+        let salary = match self.sort {
+            SortSpec::Salary { ascending: true } => Some(f64_column(segment, names::SALARY_LO)?),
+            SortSpec::Salary { ascending: false } => Some(f64_column(segment, names::SALARY_HI)?),
+            _ => None,
+        };
+        Ok(ListSegmentCollector {
+            segment_ord,
+            checks: PredicateColumns::open(&self.predicates, segment, false)?,
+            sort: self.sort,
+            top: self.top,
+            published: i64_column(segment, names::PUBLISHED)?,
+            salary,
+            categories: self.count_categories.then(|| segment.fast_fields().u64(names::CATEGORY)).transpose()?,
+            total: 0,
+            category_counts: HashMap::new(),
+            heap: BinaryHeap::with_capacity(self.top.min(4096) + 1),
+        })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        matches!(self.sort, SortSpec::Relevance { .. })
+    }
+
+    fn merge_fruits(&self, fruits: Vec<ListFruit>) -> tantivy::Result<ListFruit> {
+        let mut merged = ListFruit::default();
+        for fruit in fruits {
+            merged.total += fruit.total;
+            for (category, count) in fruit.category_counts {
+                *merged.category_counts.entry(category).or_default() += count;
+            }
+            merged.top.extend(fruit.top);
+        }
+        merged.top.sort_unstable_by(|a, b| b.cmp(a));
+        merged.top.truncate(self.top);
+        Ok(merged)
+    }
+}
+
+/// Freshness factor in (0, 1]: 1 for an offer published now, halving every half-life.
+pub(crate) fn freshness(published: i64, now: i64, ranking: &RankingConfig) -> f64 {
+    let age_days = ((now - published).max(0) as f64) / 86_400.0;
+    0.5f64.powf(age_days / ranking.freshness_half_life_days.max(0.1) as f64)
+}
+
+impl SegmentCollector for ListSegmentCollector {
+    type Fruit = ListFruit;
+
+    fn collect(&mut self, doc: DocId, score: Score) {
+        if self.checks.check(doc).is_none() {
+            return;
+        }
+        self.total += 1;
+        if let Some(categories) = &self.categories {
+            for value in categories.values_for_doc(doc) {
+                *self.category_counts.entry(value as u32).or_default() += 1;
+            }
+        }
+        if self.top == 0 {
+            return;
+        }
+        let published = self.published.first(doc).unwrap_or(0);
+        let key = match self.sort {
+            SortSpec::Relevance { now, ranking } => {
+                score as f64 * (1.0 + ranking.freshness_weight as f64 * freshness(published, now, &ranking))
+            }
+            SortSpec::Published { ascending: false } => published as f64,
+            SortSpec::Published { ascending: true } => -(published as f64),
+            SortSpec::Salary { ascending } => match self.salary.as_ref().and_then(|c| c.first(doc)) {
+                Some(amount) if ascending => -amount,
+                Some(amount) => amount,
+                None => f64::NEG_INFINITY,
+            },
+        };
+        let published_tiebreak = match self.sort {
+            SortSpec::Published { ascending: true } => -published,
+            _ => published,
+        };
+        let ranked = Ranked { key, published: published_tiebreak, doc: DocAddress::new(self.segment_ord, doc) };
+        if self.heap.len() < self.top {
+            self.heap.push(std::cmp::Reverse(ranked));
+        } else if let Some(mut worst) = self.heap.peek_mut() {
+            if ranked > worst.0 {
+                *worst = std::cmp::Reverse(ranked);
+            }
+        }
+    }
+
+    fn harvest(self) -> ListFruit {
+        ListFruit {
+            total: self.total,
+            category_counts: self.category_counts,
+            top: self.heap.into_iter().map(|r| r.0).collect(),
+        }
+    }
+}
+
+/// Accumulated cluster: count and coordinate sums for the centroid, plus category votes.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct ClusterAcc {
+    pub count: usize,
+    pub sum_lat: f64,
+    pub sum_lon: f64,
+    pub categories: HashMap<u32, usize>,
+}
+
+/// Aggregates matching documents by their H3 cell at one resolution.
+pub(crate) struct ClusterCollector {
+    pub predicates: Predicates,
+    pub cell_field: String,
+}
+
+pub(crate) struct ClusterSegmentCollector {
+    checks: PredicateColumns,
+    cells: Column<u64>,
+    categories: Column<u64>,
+    clusters: HashMap<u64, ClusterAcc>,
+}
+
+impl Collector for ClusterCollector {
+    type Fruit = HashMap<u64, ClusterAcc>;
+    type Child = ClusterSegmentCollector;
+
+    fn for_segment(&self, _segment_ord: SegmentOrdinal, segment: &SegmentReader) -> tantivy::Result<Self::Child> {
+        Ok(ClusterSegmentCollector {
+            checks: PredicateColumns::open(&self.predicates, segment, true)?,
+            cells: segment.fast_fields().u64(&self.cell_field)?,
+            categories: segment.fast_fields().u64(names::CATEGORY)?,
+            clusters: HashMap::new(),
+        })
+    }
+
+    fn requires_scoring(&self) -> bool {
+        false
+    }
+
+    fn merge_fruits(&self, fruits: Vec<HashMap<u64, ClusterAcc>>) -> tantivy::Result<Self::Fruit> {
+        let mut merged: HashMap<u64, ClusterAcc> = HashMap::new();
+        for fruit in fruits {
+            for (cell, acc) in fruit {
+                let target = merged.entry(cell).or_default();
+                target.count += acc.count;
+                target.sum_lat += acc.sum_lat;
+                target.sum_lon += acc.sum_lon;
+                for (category, n) in acc.categories {
+                    *target.categories.entry(category).or_default() += n;
+                }
+            }
+        }
+        Ok(merged)
+    }
+}
+
+impl SegmentCollector for ClusterSegmentCollector {
+    type Fruit = HashMap<u64, ClusterAcc>;
+
+    fn collect(&mut self, doc: DocId, _score: Score) {
+        let Some(Some((lat, lon))) = self.checks.check(doc) else { return };
+        let Some(cell) = self.cells.first(doc) else { return };
+        let acc = self.clusters.entry(cell).or_default();
+        acc.count += 1;
+        acc.sum_lat += lat;
+        acc.sum_lon += lon;
+        if let Some(category) = self.categories.first(doc) {
+            *acc.categories.entry(category as u32).or_default() += 1;
+        }
+    }
+
+    fn harvest(self) -> Self::Fruit {
+        self.clusters
+    }
+}

@@ -1,0 +1,355 @@
+//! The read side: opening the index and answering listings, counts, clusters, markers,
+//! look-alikes and slug lookups.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use tantivy::collector::TopDocs;
+use tantivy::query::{BooleanQuery, BoostQuery, ConstScoreQuery, Occur, Query, TermQuery};
+use tantivy::schema::{IndexRecordOption, Value};
+use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, Searcher, TantivyDocument, Term};
+use wakat_core::filters::Sort;
+use wakat_core::geo::BoundingBox;
+use wakat_core::{Filters, Offer};
+
+use crate::analysis::{WakatTokenizer, ANALYZER_NAME};
+use crate::collect::{ClusterCollector, ListCollector, Ranked, SortSpec};
+use crate::geo::{cell_boundary, cluster_id, parse_cluster_id, resolution_for_zoom};
+use crate::query::{plan, Plan};
+use crate::schema::{names, offer_key, Fields, OwnedCard, SCHEMA_VERSION};
+use crate::{Result, SearchConfig, SearchError};
+
+const VERSION_FILE: &str = "wakat-schema-version";
+
+/// A listing request.
+#[derive(Debug, Clone)]
+pub struct ListRequest<'a> {
+    /// Tenant, or every tenant (the all-boards count).
+    pub tenant: Option<&'a str>,
+    /// Filters.
+    pub filters: &'a Filters,
+    /// Sort.
+    pub sort: Sort,
+    /// Offset of the first hit.
+    pub offset: usize,
+    /// Hits to return (0 for counts only).
+    pub limit: usize,
+    /// Current time, Unix seconds: only offers active at this instant are listed.
+    pub now: i64,
+    /// Also count hits per category value.
+    pub count_categories: bool,
+    /// Only locations inside this viewport.
+    pub viewport: Option<BoundingBox>,
+    /// Only locations of this map cluster.
+    pub region: Option<&'a str>,
+}
+
+/// One offer location found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hit {
+    /// Slug of the location's list entry.
+    pub slug: String,
+    /// Slug of the offer (the store key).
+    pub parent_slug: String,
+    /// Which location of the offer this hit stands for.
+    pub location_idx: usize,
+    /// The offer without its long texts (description, consents).
+    pub offer: Offer,
+}
+
+/// A page of hits with counts.
+#[derive(Debug, Clone, Default)]
+pub struct ListResult {
+    /// Matching locations in total.
+    pub total: usize,
+    /// The requested page.
+    pub hits: Vec<Hit>,
+    /// Matches per category value (a subcategory offer counts for its parent too).
+    pub category_counts: HashMap<u32, usize>,
+}
+
+/// A map cluster.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cluster {
+    /// H3 cell id (hex), usable as `region` for markers.
+    pub id: String,
+    /// Matching locations inside.
+    pub count: usize,
+    /// Mean latitude of the locations.
+    pub latitude: f64,
+    /// Mean longitude of the locations.
+    pub longitude: f64,
+    /// Most common category value.
+    pub category_id: Option<u32>,
+    /// H3 resolution.
+    pub resolution: u8,
+    /// Cell outline, (lon, lat) pairs, closed.
+    pub boundary: Vec<[f64; 2]>,
+}
+
+/// A suggestion with the number of offers behind it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Suggestion {
+    /// Text as written in offers.
+    pub text: String,
+    /// Offers carrying it.
+    pub count: u64,
+}
+
+/// Suggestions by kind.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Suggestions {
+    /// Offer titles.
+    pub titles: Vec<Suggestion>,
+    /// Company names.
+    pub companies: Vec<Suggestion>,
+    /// Skills.
+    pub skills: Vec<Suggestion>,
+}
+
+/// The search index of all tenants.
+pub struct SearchIndex {
+    pub(crate) index: Index,
+    pub(crate) reader: IndexReader,
+    pub(crate) fields: Fields,
+    pub(crate) config: Arc<SearchConfig>,
+}
+
+impl SearchIndex {
+    /// Opens the index in `dir`, creating it when absent. Returns whether the index is new or was
+    /// recreated because its schema version changed: the caller must then rebuild it from the store.
+    pub fn open(dir: &Path, config: SearchConfig) -> Result<(SearchIndex, bool)> {
+        let (schema, fields) = Fields::build();
+        let version_path = dir.join(VERSION_FILE);
+        let current = std::fs::read_to_string(&version_path).ok().and_then(|v| v.trim().parse::<u32>().ok());
+        let fresh = current != Some(SCHEMA_VERSION);
+        if fresh && dir.exists() {
+            std::fs::remove_dir_all(dir)?;
+        }
+        std::fs::create_dir_all(dir)?;
+        let mut index = if fresh {
+            let index = Index::create_in_dir(dir, schema)?;
+            std::fs::write(&version_path, SCHEMA_VERSION.to_string())?;
+            index
+        } else {
+            Index::open_in_dir(dir)?
+        };
+        Self::finish(&mut index, &config)?;
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        Ok((SearchIndex { index, reader, fields, config: Arc::new(config) }, fresh))
+    }
+
+    /// Creates an index in memory (tests, benchmarks).
+    pub fn in_memory(config: SearchConfig) -> Result<SearchIndex> {
+        let (schema, fields) = Fields::build();
+        let mut index = Index::create_in_ram(schema);
+        Self::finish(&mut index, &config)?;
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        Ok(SearchIndex { index, reader, fields, config: Arc::new(config) })
+    }
+
+    fn finish(index: &mut Index, config: &SearchConfig) -> Result<()> {
+        index.tokenizers().register(ANALYZER_NAME, WakatTokenizer::new(config.analysis.clone()));
+        if config.search_threads > 1 {
+            index.set_multithread_executor(config.search_threads)?;
+        }
+        Ok(())
+    }
+
+    /// The store sequence number of the last commit (0 for an empty index).
+    pub fn committed_seq(&self) -> Result<u64> {
+        let metas = self.index.load_metas()?;
+        Ok(metas.payload.as_deref().and_then(|p| p.trim().parse().ok()).unwrap_or(0))
+    }
+
+    /// Number of documents (locations) visible to searches.
+    pub fn num_docs(&self) -> u64 {
+        self.reader.searcher().num_docs()
+    }
+
+    fn searcher(&self) -> Searcher {
+        self.reader.searcher()
+    }
+
+    fn plan(&self, tenant: Option<&str>, filters: &Filters) -> Plan {
+        plan(&self.fields, &self.config.analysis, &self.config.ranking, &self.config.rates, tenant, filters)
+    }
+
+    fn with_region(&self, query: Box<dyn Query>, region: Option<&str>) -> Result<Box<dyn Query>> {
+        let Some(region) = region else { return Ok(query) };
+        let (cell, res) = parse_cluster_id(region).ok_or_else(|| SearchError::InvalidRegion(region.to_string()))?;
+        let field = self.fields.cell_field(res).ok_or_else(|| SearchError::InvalidRegion(region.to_string()))?;
+        let cell_query = TermQuery::new(Term::from_field_u64(field, cell), IndexRecordOption::Basic);
+        Ok(Box::new(BooleanQuery::new(vec![
+            (Occur::Must, query),
+            (Occur::Must, Box::new(ConstScoreQuery::new(Box::new(cell_query), 0.0))),
+        ])))
+    }
+
+    /// Lists active offer locations matching the request, with the total and optional category counts.
+    pub fn list(&self, request: &ListRequest<'_>) -> Result<ListResult> {
+        let Plan { query, mut predicates, has_text } = self.plan(request.tenant, request.filters);
+        predicates.active_at = Some(request.now);
+        predicates.viewport = request.viewport;
+        let query = self.with_region(query, request.region)?;
+        let collector = ListCollector {
+            predicates,
+            sort: SortSpec::new(request.sort, has_text, request.now, self.config.ranking),
+            top: request.offset.saturating_add(request.limit),
+            count_categories: request.count_categories,
+        };
+        let searcher = self.searcher();
+        let fruit = searcher.search(&*query, &collector)?;
+        let hits = fruit
+            .top
+            .iter()
+            .skip(request.offset)
+            .map(|ranked: &Ranked| self.load_hit(&searcher, ranked.doc))
+            .collect::<Result<Vec<_>>>()?;
+        Ok(ListResult { total: fruit.total, hits, category_counts: fruit.category_counts })
+    }
+
+    /// Counts active offer locations matching the filters.
+    pub fn count(&self, tenant: Option<&str>, filters: &Filters, now: i64) -> Result<usize> {
+        let request = ListRequest {
+            tenant,
+            filters,
+            sort: Sort::default(),
+            offset: 0,
+            limit: 0,
+            now,
+            count_categories: false,
+            viewport: None,
+            region: None,
+        };
+        Ok(self.list(&request)?.total)
+    }
+
+    /// Aggregates matching active locations inside the viewport into clusters for the zoom level.
+    pub fn clusters(&self, tenant: &str, filters: &Filters, viewport: Option<BoundingBox>, zoom: f64, now: i64) -> Result<Vec<Cluster>> {
+        let Plan { query, mut predicates, .. } = self.plan(Some(tenant), filters);
+        predicates.active_at = Some(now);
+        predicates.viewport = viewport;
+        let resolution = resolution_for_zoom(zoom);
+        let collector = ClusterCollector { predicates, cell_field: names::cell(resolution) };
+        let accs = self.searcher().search(&*query, &collector)?;
+        let mut clusters: Vec<Cluster> = accs
+            .into_iter()
+            .map(|(cell, acc)| Cluster {
+                id: cluster_id(cell),
+                count: acc.count,
+                latitude: acc.sum_lat / acc.count as f64,
+                longitude: acc.sum_lon / acc.count as f64,
+                category_id: acc.categories.iter().max_by_key(|(value, n)| (**n, std::cmp::Reverse(**value))).map(|(v, _)| *v),
+                resolution,
+                boundary: cell_boundary(cell),
+            })
+            .collect();
+        clusters.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.id.cmp(&b.id)));
+        Ok(clusters)
+    }
+
+    /// Finds the location document of a slug (a parent or a location slug), active or not.
+    pub fn find_slug(&self, tenant: &str, slug: &str) -> Result<Option<Hit>> {
+        let query = BooleanQuery::new(vec![
+            (Occur::Must, Box::new(TermQuery::new(Term::from_field_text(self.fields.tenant, tenant), IndexRecordOption::Basic)) as Box<dyn Query>),
+            (Occur::Must, Box::new(TermQuery::new(Term::from_field_text(self.fields.slug, slug), IndexRecordOption::Basic))),
+        ]);
+        let searcher = self.searcher();
+        let top = searcher.search(&query, &TopDocs::with_limit(1).order_by_score())?;
+        top.first().map(|(_, address)| self.load_hit(&searcher, *address)).transpose()
+    }
+
+    /// Returns the first location of each offer slug that is indexed and active, in the given order.
+    pub fn offers_by_slugs(&self, tenant: &str, slugs: &[String], now: i64) -> Result<Vec<Hit>> {
+        let searcher = self.searcher();
+        let mut hits = Vec::with_capacity(slugs.len());
+        for slug in slugs {
+            let term = Term::from_field_text(self.fields.key, &offer_key(tenant, slug));
+            let query = TermQuery::new(term, IndexRecordOption::Basic);
+            let top = searcher.search(&query, &TopDocs::with_limit(1).order_by_score())?;
+            if let Some((_, address)) = top.first() {
+                let hit = self.load_hit(&searcher, *address)?;
+                if hit.offer.is_active(now) {
+                    hits.push(hit);
+                }
+            }
+        }
+        Ok(hits)
+    }
+
+    /// Active offers most like `offer`: same category family, shared skills, seniority and place.
+    pub fn lookalikes(&self, tenant: &str, offer: &Offer, limit: usize, now: i64) -> Result<Vec<Hit>> {
+        let fields = &self.fields;
+        let analysis = &self.config.analysis;
+        let term_query = |term: Term, boost: f32| -> (Occur, Box<dyn Query>) {
+            (Occur::Should, Box::new(BoostQuery::new(Box::new(ConstScoreQuery::new(Box::new(TermQuery::new(term, IndexRecordOption::Basic)), 1.0)), boost)))
+        };
+        let lineage = self.config.categories.get(tenant).map(|tree| tree.lineage(offer.category_id)).unwrap_or_else(|| vec![offer.category_id]);
+        let mut similarity: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for (rank, value) in lineage.iter().enumerate() {
+            similarity.push(term_query(Term::from_field_u64(fields.category, *value as u64), if rank == 0 { 4.0 } else { 2.0 }));
+        }
+        for skill in offer.skill_names().take(10) {
+            for term in analysis.terms(skill) {
+                similarity.push(term_query(Term::from_field_text(fields.skills, &term), 1.5));
+            }
+        }
+        for term in analysis.terms(&offer.title) {
+            similarity.push(term_query(Term::from_field_text(fields.title, &term), 1.0));
+        }
+        similarity.push(term_query(Term::from_field_u64(fields.experience, offer.experience_level.code()), 2.0));
+        if let Some(location) = offer.locations.first() {
+            similarity.push(term_query(Term::from_field_text(fields.city, &wakat_core::text::slugify(&location.city)), 1.5));
+        }
+        let tenant_filter = TermQuery::new(Term::from_field_text(fields.tenant, tenant), IndexRecordOption::Basic);
+        let own = TermQuery::new(Term::from_field_text(fields.key, &offer_key(tenant, &offer.slug)), IndexRecordOption::Basic);
+        let query = BooleanQuery::new(vec![
+            (Occur::Must, Box::new(ConstScoreQuery::new(Box::new(tenant_filter), 0.0)) as Box<dyn Query>),
+            (Occur::Must, Box::new(BooleanQuery::new(similarity))),
+            (Occur::MustNot, Box::new(own)),
+        ]);
+        let collector = ListCollector {
+            predicates: crate::query::Predicates { active_at: Some(now), ..Default::default() },
+            sort: SortSpec::Relevance { now, ranking: self.config.ranking },
+            // Several locations of one offer may match; over-fetch, then keep one per offer.
+            top: limit * 4,
+            count_categories: false,
+        };
+        let searcher = self.searcher();
+        let fruit = searcher.search(&query, &collector)?;
+        let mut seen = std::collections::HashSet::new();
+        let mut hits = Vec::new();
+        for ranked in fruit.top {
+            let hit = self.load_hit(&searcher, ranked.doc)?;
+            if seen.insert(hit.parent_slug.clone()) {
+                hits.push(hit);
+                if hits.len() == limit {
+                    break;
+                }
+            }
+        }
+        Ok(hits)
+    }
+
+    fn load_hit(&self, searcher: &Searcher, address: DocAddress) -> Result<Hit> {
+        let doc: TantivyDocument = searcher.doc(address)?;
+        let bytes = doc
+            .get_first(self.fields.card)
+            .and_then(|value| value.as_bytes())
+            .ok_or_else(|| SearchError::Corrupt(format!("document {address:?} has no card")))?;
+        let card: OwnedCard = serde_json::from_slice(bytes).map_err(|e| SearchError::Corrupt(e.to_string()))?;
+        let location = card
+            .offer
+            .locations
+            .get(card.location_idx)
+            .ok_or_else(|| SearchError::Corrupt(format!("card of {} has no location {}", card.offer.slug, card.location_idx)))?;
+        Ok(Hit {
+            slug: location.slug.clone(),
+            parent_slug: card.offer.slug.clone(),
+            location_idx: card.location_idx,
+            offer: card.offer,
+        })
+    }
+}

@@ -1,0 +1,104 @@
+//! Wakat search engine: a tantivy index of offer locations with Polish-aware text analysis and
+//! H3 geo cells, answering listings, counts, map clusters, suggestions and look-alikes.
+//!
+//! Design decisions:
+//! - One document per offer location (multilocation offers are searchable in every city), keyed
+//!   by tenant and parent slug so an offer's documents are replaced or deleted together.
+//! - Text and categorical filters are tantivy queries; activity, exact radius, viewport and salary
+//!   bounds are checked by our own collectors on fast fields in the same pass that counts and
+//!   keeps the top of the sort, so a listing with counts is one traversal.
+//! - The engine is synchronous and knows nothing about HTTP or the store: writes arrive through
+//!   [`IndexFeeder`], which batches them on one writer thread and commits at most every 500 ms
+//!   with the store's sequence number as the commit payload.
+#![warn(missing_docs)]
+
+pub mod analysis;
+mod collect;
+pub mod geo;
+mod index;
+mod query;
+mod schema;
+mod suggest;
+mod writer;
+
+pub use analysis::Analysis;
+pub use index::{Cluster, Hit, ListRequest, ListResult, SearchIndex, Suggestions, Suggestion};
+pub use schema::SCHEMA_VERSION;
+pub use writer::IndexFeeder;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use wakat_core::{CategoryTree, Rates};
+
+/// Weights of ranking, in one place.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
+#[serde(default)]
+pub struct RankingConfig {
+    /// BM25 boost of the title field.
+    pub title_boost: f32,
+    /// BM25 boost of the skills field.
+    pub skills_boost: f32,
+    /// BM25 boost of the company field.
+    pub company_boost: f32,
+    /// BM25 boost of the location's city (so `java kraków` works as a keyword).
+    pub place_boost: f32,
+    /// How much freshness adds to relevance: score × (1 + weight × freshness), freshness in (0, 1].
+    pub freshness_weight: f32,
+    /// Age in days at which freshness halves.
+    pub freshness_half_life_days: f32,
+}
+
+impl Default for RankingConfig {
+    fn default() -> Self {
+        RankingConfig {
+            title_boost: 3.0,
+            skills_boost: 2.0,
+            company_boost: 1.5,
+            place_boost: 1.0,
+            freshness_weight: 0.6,
+            freshness_half_life_days: 7.0,
+        }
+    }
+}
+
+/// Everything the engine needs besides its directory.
+#[derive(Debug, Clone)]
+pub struct SearchConfig {
+    /// Text analysis dictionaries.
+    pub analysis: Arc<Analysis>,
+    /// Exchange rates for salary normalisation.
+    pub rates: Rates,
+    /// Ranking weights.
+    pub ranking: RankingConfig,
+    /// Category tree of each tenant (to index subcategory offers under their parent too).
+    pub categories: HashMap<String, CategoryTree>,
+    /// Memory budget of the writer in bytes.
+    pub writer_memory_bytes: usize,
+    /// Threads searching segments in parallel (1 = the calling thread only).
+    pub search_threads: usize,
+}
+
+/// Errors of the engine.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SearchError {
+    /// tantivy failed.
+    #[error("index error: {0}")]
+    Index(#[from] tantivy::TantivyError),
+    /// A file of the index directory could not be used.
+    #[error("index directory error: {0}")]
+    Io(#[from] std::io::Error),
+    /// A cluster id that is not an H3 cell of an indexed resolution.
+    #[error("invalid cluster id '{0}'")]
+    InvalidRegion(String),
+    /// A stored card could not be decoded.
+    #[error("corrupt stored document: {0}")]
+    Corrupt(String),
+    /// The writer thread is gone.
+    #[error("index writer stopped")]
+    WriterStopped,
+}
+
+/// Result alias of the engine.
+pub type Result<T, E = SearchError> = std::result::Result<T, E>;

@@ -1,0 +1,183 @@
+//! Turns [`Filters`] into a tantivy query (text and categorical terms) plus [`Predicates`] that
+//! collectors check on fast fields (activity, exact radius, viewport, salary).
+
+use tantivy::query::{AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, EmptyQuery, Occur, Query, TermQuery, TermSetQuery};
+use tantivy::schema::{Field, IndexRecordOption};
+use tantivy::Term;
+use wakat_core::filters::SearchVariant;
+use wakat_core::geo::{haversine_km, BoundingBox};
+use wakat_core::{Currency, Filters, Rates};
+
+use crate::analysis::Analysis;
+use crate::geo::radius_cover;
+use crate::schema::Fields;
+use crate::RankingConfig;
+
+/// Checks a collector makes on each matching document, from fast fields.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Predicates {
+    /// Only documents whose expiry is after this instant (Unix seconds); `None` includes inactive ones.
+    pub active_at: Option<i64>,
+    /// Exact circle: (lat, lon, km).
+    pub circle: Option<(f64, f64, f64)>,
+    /// Map viewport.
+    pub viewport: Option<BoundingBox>,
+    /// The offer's top monthly PLN must reach this.
+    pub salary_min_pln: Option<f64>,
+    /// The offer's bottom monthly PLN must not exceed this.
+    pub salary_max_pln: Option<f64>,
+}
+
+impl Predicates {
+    pub(crate) fn needs_position(&self) -> bool {
+        self.circle.is_some() || self.viewport.is_some()
+    }
+
+    pub(crate) fn needs_salary(&self) -> bool {
+        self.salary_min_pln.is_some() || self.salary_max_pln.is_some()
+    }
+
+    pub(crate) fn position_ok(&self, lat: f64, lon: f64) -> bool {
+        if let Some(viewport) = &self.viewport {
+            if !viewport.contains(lat, lon) {
+                return false;
+            }
+        }
+        match self.circle {
+            Some((c_lat, c_lon, km)) => haversine_km(c_lat, c_lon, lat, lon) <= km,
+            None => true,
+        }
+    }
+
+    pub(crate) fn salary_ok(&self, lo: Option<f64>, hi: Option<f64>) -> bool {
+        let (Some(lo), Some(hi)) = (lo, hi) else { return false };
+        self.salary_min_pln.is_none_or(|min| hi >= min) && self.salary_max_pln.is_none_or(|max| lo <= max)
+    }
+}
+
+/// A query and the predicates that complete it.
+pub(crate) struct Plan {
+    pub query: Box<dyn Query>,
+    pub predicates: Predicates,
+    pub has_text: bool,
+}
+
+fn filter(query: Box<dyn Query>) -> (Occur, Box<dyn Query>) {
+    (Occur::Must, Box::new(ConstScoreQuery::new(query, 0.0)))
+}
+
+fn term_set(field: Field, values: impl IntoIterator<Item = u64>) -> Box<dyn Query> {
+    Box::new(TermSetQuery::new(values.into_iter().map(|v| Term::from_field_u64(field, v))))
+}
+
+/// Builds the plan of a listing over one tenant (or every tenant when `tenant` is `None`).
+pub(crate) fn plan(
+    fields: &Fields,
+    analysis: &Analysis,
+    ranking: &RankingConfig,
+    rates: &Rates,
+    tenant: Option<&str>,
+    filters: &Filters,
+) -> Plan {
+    let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+    let mut predicates = Predicates::default();
+    if let Some(tenant) = tenant {
+        clauses.push(filter(Box::new(TermQuery::new(Term::from_field_text(fields.tenant, tenant), IndexRecordOption::Basic))));
+    }
+
+    let mut has_text = false;
+    let text_fields = |variant: SearchVariant| -> Vec<(Field, f32)> {
+        match variant {
+            SearchVariant::Keyword => vec![
+                (fields.title, ranking.title_boost),
+                (fields.skills, ranking.skills_boost),
+                (fields.company, ranking.company_boost),
+                (fields.place, ranking.place_boost),
+            ],
+            SearchVariant::Titles => vec![(fields.title, 1.0)],
+            SearchVariant::Companies => vec![(fields.company, 1.0)],
+            SearchVariant::Skills => vec![(fields.skills, 1.0)],
+        }
+    };
+    let mut any_of: Vec<(SearchVariant, Vec<Box<dyn Query>>)> = Vec::new();
+    for (variant, phrase) in filters.phrases() {
+        let terms = analysis.terms(phrase);
+        // A phrase with no searchable term (`!!!`) restricts nothing, like a blank one.
+        if terms.is_empty() {
+            continue;
+        }
+        let phrase_query: Box<dyn Query> = {
+            let per_term = terms
+                .iter()
+                .map(|term| {
+                    let alternatives = text_fields(variant)
+                        .into_iter()
+                        .map(|(field, boost)| {
+                            let query = TermQuery::new(Term::from_field_text(field, term), IndexRecordOption::WithFreqs);
+                            (Occur::Should, Box::new(BoostQuery::new(Box::new(query), boost)) as Box<dyn Query>)
+                        })
+                        .collect();
+                    (Occur::Must, Box::new(BooleanQuery::new(alternatives)) as Box<dyn Query>)
+                })
+                .collect();
+            Box::new(BooleanQuery::new(per_term))
+        };
+        has_text = true;
+        match variant {
+            // Every keyword and every skill must match; any title or company may.
+            SearchVariant::Keyword | SearchVariant::Skills => clauses.push((Occur::Must, phrase_query)),
+            SearchVariant::Titles | SearchVariant::Companies => match any_of.iter_mut().find(|(v, _)| *v == variant) {
+                Some((_, list)) => list.push(phrase_query),
+                None => any_of.push((variant, vec![phrase_query])),
+            },
+        }
+    }
+    for (_, alternatives) in any_of {
+        let should = alternatives.into_iter().map(|q| (Occur::Should, q)).collect();
+        clauses.push((Occur::Must, Box::new(BooleanQuery::new(should))));
+    }
+
+    if !filters.categories.is_empty() {
+        clauses.push(filter(term_set(fields.category, filters.categories.iter().map(|&v| v as u64))));
+    }
+    if !filters.employment_types.is_empty() {
+        clauses.push(filter(term_set(fields.employment, filters.employment_types.iter().map(|e| e.code()))));
+    }
+    if !filters.experience_levels.is_empty() {
+        clauses.push(filter(term_set(fields.experience, filters.experience_levels.iter().map(|e| e.code()))));
+    }
+    if !filters.working_times.is_empty() {
+        clauses.push(filter(term_set(fields.working_time, filters.working_times.iter().map(|e| e.code()))));
+    }
+    if !filters.workplace_types.is_empty() {
+        clauses.push(filter(term_set(fields.workplace, filters.workplace_types.iter().map(|e| e.code()))));
+    }
+    if filters.ukraine_friendly {
+        clauses.push(filter(term_set(fields.ukraine, [1])));
+    }
+    if filters.with_salary {
+        clauses.push(filter(term_set(fields.with_salary, [1])));
+    }
+    if let Some(city) = &filters.city {
+        match (city.point, filters.radius_km) {
+            (Some((lat, lon)), Some(km)) => {
+                let cover = radius_cover(lat, lon, km);
+                match cover.as_ref().and_then(|c| fields.cell_field(c.resolution).map(|f| (f, c))) {
+                    Some((field, cover)) => clauses.push(filter(term_set(field, cover.cells.iter().copied()))),
+                    None => clauses.push(filter(Box::new(EmptyQuery))),
+                }
+                predicates.circle = Some((lat, lon, km));
+            }
+            _ => clauses.push(filter(Box::new(TermQuery::new(
+                Term::from_field_text(fields.city, &city.slug),
+                IndexRecordOption::Basic,
+            )))),
+        }
+    }
+    let to_pln = |amount: f64| rates.convert(amount, filters.currency, Currency::Pln);
+    predicates.salary_min_pln = filters.salary_min.map(to_pln);
+    predicates.salary_max_pln = filters.salary_max.map(to_pln);
+
+    let query: Box<dyn Query> = if clauses.is_empty() { Box::new(AllQuery) } else { Box::new(BooleanQuery::new(clauses)) };
+    Plan { query, predicates, has_text }
+}

@@ -1,0 +1,222 @@
+//! The index schema: one document per offer location, carrying the fields queries filter, sort
+//! and aggregate on, plus the stored card the API renders without touching the store.
+
+use tantivy::schema::{
+    Field, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions, FAST, INDEXED, STORED, STRING,
+};
+use tantivy::TantivyDocument;
+use wakat_core::{Offer, Rates};
+
+use crate::analysis::ANALYZER_NAME;
+use crate::geo::{cell_at, CLUSTER_RESOLUTIONS};
+
+/// Bumped whenever the schema or the analysis changes; a mismatch triggers a rebuild from the store.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// Expiry stored for offers that never expire.
+pub const NEVER_EXPIRES: i64 = i64::MAX;
+
+/// Handles of every field.
+#[derive(Debug, Clone)]
+pub struct Fields {
+    pub(crate) tenant: Field,
+    pub(crate) key: Field,
+    pub(crate) slug: Field,
+    pub(crate) parent: Field,
+    pub(crate) title: Field,
+    pub(crate) company: Field,
+    pub(crate) skills: Field,
+    pub(crate) place: Field,
+    pub(crate) company_key: Field,
+    pub(crate) city: Field,
+    pub(crate) category: Field,
+    pub(crate) experience: Field,
+    pub(crate) employment: Field,
+    pub(crate) working_time: Field,
+    pub(crate) workplace: Field,
+    pub(crate) ukraine: Field,
+    pub(crate) with_salary: Field,
+    pub(crate) salary_lo: Field,
+    pub(crate) salary_hi: Field,
+    pub(crate) published: Field,
+    pub(crate) expires: Field,
+    pub(crate) lat: Field,
+    pub(crate) lon: Field,
+    pub(crate) cells: Vec<(u8, Field)>,
+    pub(crate) suggest: Field,
+    pub(crate) card: Field,
+}
+
+/// Field names of numeric columns read by collectors.
+pub(crate) mod names {
+    pub const CATEGORY: &str = "category";
+    pub const SALARY_LO: &str = "salary_lo";
+    pub const SALARY_HI: &str = "salary_hi";
+    pub const PUBLISHED: &str = "published";
+    pub const EXPIRES: &str = "expires";
+    pub const LAT: &str = "lat";
+    pub const LON: &str = "lon";
+
+    pub fn cell(resolution: u8) -> String {
+        format!("h3_r{resolution}")
+    }
+}
+
+impl Fields {
+    /// Builds the schema and the field handles.
+    pub fn build() -> (Schema, Fields) {
+        let mut builder = Schema::builder();
+        let text = TextOptions::default().set_indexing_options(
+            TextFieldIndexing::default().set_tokenizer(ANALYZER_NAME).set_index_option(IndexRecordOption::WithFreqs),
+        );
+        let number = NumericOptions::default().set_indexed().set_fast();
+        let fields = Fields {
+            tenant: builder.add_text_field("tenant", STRING),
+            key: builder.add_text_field("key", STRING),
+            slug: builder.add_text_field("slug", STRING),
+            parent: builder.add_text_field("parent", STRING),
+            title: builder.add_text_field("title", text.clone()),
+            company: builder.add_text_field("company", text.clone()),
+            skills: builder.add_text_field("skills", text.clone()),
+            place: builder.add_text_field("place", text),
+            company_key: builder.add_text_field("company_key", STRING),
+            city: builder.add_text_field("city", STRING),
+            category: builder.add_u64_field(names::CATEGORY, number.clone()),
+            experience: builder.add_u64_field("experience", INDEXED),
+            employment: builder.add_u64_field("employment", INDEXED),
+            working_time: builder.add_u64_field("working_time", INDEXED),
+            workplace: builder.add_u64_field("workplace", INDEXED),
+            ukraine: builder.add_u64_field("ukraine", INDEXED),
+            with_salary: builder.add_u64_field("with_salary", INDEXED),
+            salary_lo: builder.add_f64_field(names::SALARY_LO, FAST),
+            salary_hi: builder.add_f64_field(names::SALARY_HI, FAST),
+            published: builder.add_i64_field(names::PUBLISHED, FAST),
+            expires: builder.add_i64_field(names::EXPIRES, FAST),
+            lat: builder.add_f64_field(names::LAT, FAST),
+            lon: builder.add_f64_field(names::LON, FAST),
+            cells: CLUSTER_RESOLUTIONS
+                .iter()
+                .map(|&res| (res, builder.add_u64_field(&names::cell(res), number.clone())))
+                .collect(),
+            suggest: builder.add_text_field("suggest", STRING),
+            card: builder.add_bytes_field("card", STORED),
+        };
+        (builder.build(), fields)
+    }
+
+    pub(crate) fn cell_field(&self, resolution: u8) -> Option<Field> {
+        self.cells.iter().find(|(res, _)| *res == resolution).map(|(_, field)| *field)
+    }
+
+    /// Builds the documents of an offer, one per location.
+    pub(crate) fn documents(&self, tenant: &str, offer: &Offer, category_lineage: &[u32], rates: &Rates) -> Vec<TantivyDocument> {
+        let mut card_offer = offer.clone();
+        // The card is what lists render; the description and consents come from the store.
+        card_offer.body = String::new();
+        card_offer.information_clause = None;
+        card_offer.custom_consent = None;
+        card_offer.future_consent = None;
+        let salary = offer.salary_bounds_pln(rates);
+        let expires = if offer.finished { 0 } else { offer.expired_at.unwrap_or(NEVER_EXPIRES) };
+        let skills = offer.skill_names().collect::<Vec<_>>().join(" , ");
+        let suggestions = suggestion_terms(tenant, offer);
+
+        offer
+            .locations
+            .iter()
+            .enumerate()
+            .map(|(location_idx, location)| {
+                let mut doc = TantivyDocument::default();
+                doc.add_text(self.tenant, tenant);
+                doc.add_text(self.key, offer_key(tenant, &offer.slug));
+                doc.add_text(self.slug, &location.slug);
+                doc.add_text(self.parent, &offer.slug);
+                doc.add_text(self.title, &offer.title);
+                doc.add_text(self.company, &offer.company_name);
+                doc.add_text(self.skills, &skills);
+                doc.add_text(self.place, &location.city);
+                doc.add_text(self.company_key, wakat_core::text::slugify(&offer.company_name));
+                doc.add_text(self.city, wakat_core::text::slugify(&location.city));
+                for value in category_lineage {
+                    doc.add_u64(self.category, *value as u64);
+                }
+                doc.add_u64(self.experience, offer.experience_level.code());
+                for employment in &offer.employment_types {
+                    doc.add_u64(self.employment, employment.kind.code());
+                }
+                doc.add_u64(self.working_time, offer.working_time.code());
+                doc.add_u64(self.workplace, offer.workplace_type.code());
+                doc.add_u64(self.ukraine, offer.open_to_hire_ukrainians as u64);
+                doc.add_u64(self.with_salary, salary.is_some() as u64);
+                if let Some((lo, hi)) = salary {
+                    doc.add_f64(self.salary_lo, lo);
+                    doc.add_f64(self.salary_hi, hi);
+                }
+                doc.add_i64(self.published, offer.published_at);
+                doc.add_i64(self.expires, expires);
+                doc.add_f64(self.lat, location.latitude);
+                doc.add_f64(self.lon, location.longitude);
+                for &(res, field) in &self.cells {
+                    if let Some(cell) = cell_at(location.latitude, location.longitude, res) {
+                        doc.add_u64(field, cell);
+                    }
+                }
+                // Suggestions count offers, not locations: only the first location carries them.
+                if location_idx == 0 {
+                    for term in &suggestions {
+                        doc.add_text(self.suggest, term);
+                    }
+                }
+                let card = Card { location_idx, offer: &card_offer };
+                doc.add_bytes(self.card, &serde_json::to_vec(&card).expect("offers always serialise"));
+                doc
+            })
+            .collect()
+    }
+}
+
+/// The term that identifies all documents of one offer of one tenant.
+pub(crate) fn offer_key(tenant: &str, slug: &str) -> String {
+    format!("{tenant}/{slug}")
+}
+
+/// What the stored card holds: the offer without its long texts and the location it stands for.
+#[derive(serde::Serialize)]
+struct Card<'a> {
+    location_idx: usize,
+    offer: &'a Offer,
+}
+
+/// The stored card, decoded.
+#[derive(serde::Deserialize)]
+pub(crate) struct OwnedCard {
+    pub location_idx: usize,
+    pub offer: Offer,
+}
+
+/// Separator of the parts of a suggestion term: `{tenant}␟{kind}␟{folded key}␟{display}`.
+pub(crate) const SUGGEST_SEPARATOR: char = '\u{1f}';
+
+/// Suggestion terms of an offer: every word-suffix of the title (so `dev` finds
+/// `Java Developer`), the company and each skill.
+fn suggestion_terms(tenant: &str, offer: &Offer) -> Vec<String> {
+    let sep = SUGGEST_SEPARATOR;
+    let mut terms = Vec::new();
+    let mut push = |kind: char, key: &str, display: &str| {
+        let key = key.trim();
+        if !key.is_empty() && display.len() <= 200 {
+            terms.push(format!("{tenant}{sep}{kind}{sep}{key}{sep}{display}"));
+        }
+    };
+    let title_words: Vec<String> = wakat_core::text::fold(&offer.title).split_whitespace().map(str::to_string).collect();
+    for start in 0..title_words.len().min(4) {
+        push('t', &title_words[start..].join(" "), &offer.title);
+    }
+    push('c', &wakat_core::text::fold(&offer.company_name), &offer.company_name);
+    for skill in offer.skill_names() {
+        push('s', &wakat_core::text::fold(skill), skill);
+    }
+    terms.sort();
+    terms.dedup();
+    terms
+}

@@ -1,0 +1,367 @@
+//! Black-box tests of the engine through its public API, on an in-memory index.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use wakat_core::filters::{CityFilter, OrderBy, Sort, SortBy};
+use wakat_core::geo::{haversine_km, BoundingBox};
+use wakat_core::offer::{EmploymentType, Location, Skill};
+use wakat_core::{CategoryTree, Currency, EmploymentKind, ExperienceLevel, Filters, Offer, Rates, SalaryUnit, WorkingTime, WorkplaceType};
+use wakat_search::{Analysis, IndexFeeder, ListRequest, RankingConfig, SearchConfig, SearchIndex};
+
+const NOW: i64 = 1_750_000_000;
+const DAY: i64 = 86_400;
+
+fn categories() -> CategoryTree {
+    CategoryTree::from_json(
+        r#"[{"value": 6, "slug": "java", "labelPl": "Java", "labelEn": "Java", "order": 1,
+              "children": [{"value": 601, "slug": "spring", "labelPl": "Spring", "labelEn": "Spring"}]},
+             {"value": 7, "slug": "net", "labelPl": ".NET", "labelEn": ".NET", "order": 2},
+             {"value": 12, "slug": "devops", "labelPl": "DevOps", "labelEn": "DevOps", "order": 3}]"#,
+    )
+    .unwrap()
+}
+
+fn config() -> SearchConfig {
+    let analysis = Analysis::from_synonyms(include_str!("../../../index-data/synonyms.txt")).unwrap();
+    SearchConfig {
+        analysis: Arc::new(analysis),
+        rates: Rates::default(),
+        ranking: RankingConfig::default(),
+        categories: HashMap::from([("it".to_string(), categories()), ("work".to_string(), categories())]),
+        writer_memory_bytes: 20_000_000,
+        search_threads: 1,
+    }
+}
+
+struct OfferSpec<'a> {
+    slug: &'a str,
+    title: &'a str,
+    company: &'a str,
+    skills: &'a [&'a str],
+    city: (&'a str, f64, f64),
+    category: u32,
+    level: ExperienceLevel,
+    salary: Option<(f64, f64, Currency, SalaryUnit)>,
+    workplace: WorkplaceType,
+    age_days: i64,
+}
+
+impl Default for OfferSpec<'_> {
+    fn default() -> Self {
+        OfferSpec {
+            slug: "x",
+            title: "Developer",
+            company: "Acme",
+            skills: &[],
+            city: ("Warszawa", 52.23, 21.01),
+            category: 6,
+            level: ExperienceLevel::Mid,
+            salary: None,
+            workplace: WorkplaceType::Office,
+            age_days: 1,
+        }
+    }
+}
+
+fn offer(spec: OfferSpec) -> Offer {
+    let mut offer = Offer {
+        slug: spec.slug.into(),
+        guid: String::new(),
+        title: spec.title.into(),
+        company_name: spec.company.into(),
+        company_logo_thumb_url: None,
+        company_logo_url: None,
+        company_size: None,
+        company_url: None,
+        apply_url: None,
+        workplace_type: spec.workplace,
+        working_time: WorkingTime::FullTime,
+        experience_level: spec.level,
+        category_id: spec.category,
+        locations: vec![Location { slug: String::new(), city: spec.city.0.into(), street: None, latitude: spec.city.1, longitude: spec.city.2, country_code: "PL".into() }],
+        employment_types: vec![match spec.salary {
+            Some((from, to, currency, unit)) => EmploymentType { kind: EmploymentKind::B2b, from: Some(from), to: Some(to), currency, unit, gross: false, converted: BTreeMap::new() },
+            None => EmploymentType { kind: EmploymentKind::Permanent, from: None, to: None, currency: Currency::Pln, unit: SalaryUnit::Month, gross: true, converted: BTreeMap::new() },
+        }],
+        required_skills: spec.skills.iter().map(|s| Skill { name: s.to_string(), level: 3 }).collect(),
+        nice_to_have_skills: vec![],
+        languages: vec![],
+        published_at: NOW - spec.age_days * DAY,
+        expired_at: Some(NOW - spec.age_days * DAY + 30 * DAY),
+        finished: false,
+        remote_interview: false,
+        open_to_hire_ukrainians: false,
+        body: "<p>long text</p>".into(),
+        brand_story_slug: None,
+        cover_image: None,
+        banner_url: None,
+        video_url: None,
+        information_clause: None,
+        custom_consent: None,
+        future_consent: None,
+        tags: vec![],
+        source: None,
+        extra: BTreeMap::new(),
+    };
+    offer.normalize(&Rates::default());
+    offer
+}
+
+fn corpus() -> Vec<Offer> {
+    use ExperienceLevel::*;
+    vec![
+        offer(OfferSpec { slug: "java-krakow", title: "Programista Java", skills: &["Java", "Spring"], city: ("Kraków", 50.06, 19.94), category: 601, level: Senior, salary: Some((20_000.0, 28_000.0, Currency::Pln, SalaryUnit::Month)), age_days: 2, ..Default::default() }),
+        offer(OfferSpec { slug: "java-waw", title: "Java Developer", company: "Nordic Byte", skills: &["Java", "PostgreSQL"], category: 6, level: Mid, salary: Some((100.0, 150.0, Currency::Pln, SalaryUnit::Hour)), age_days: 5, ..Default::default() }),
+        offer(OfferSpec { slug: "csharp-lodz", title: "C# Developer", skills: &["C#", ".NET"], city: ("Łódź", 51.76, 19.46), category: 7, level: Junior, salary: Some((2_000.0, 3_000.0, Currency::Eur, SalaryUnit::Month)), age_days: 1, ..Default::default() }),
+        offer(OfferSpec { slug: "c-embedded", title: "C Developer (embedded)", skills: &["C", "Linux"], category: 7, level: Senior, age_days: 3, ..Default::default() }),
+        offer(OfferSpec { slug: "devops-remote", title: "DevOps Engineer", skills: &["Kubernetes", "CI/CD", "Node.js"], category: 12, level: Senior, workplace: WorkplaceType::Remote, salary: Some((25_000.0, 30_000.0, Currency::Pln, SalaryUnit::Month)), age_days: 10, ..Default::default() }),
+        offer(OfferSpec { slug: "old-java", title: "Java Developer", skills: &["Java"], category: 6, age_days: 40, ..Default::default() }),
+        offer(OfferSpec { slug: "wieliczka-java", title: "Programistów Java szukamy", skills: &["Java"], city: ("Wieliczka", 49.99, 20.06), category: 6, age_days: 4, ..Default::default() }),
+    ]
+}
+
+fn index_with(offers: &[Offer]) -> SearchIndex {
+    let index = SearchIndex::in_memory(config()).unwrap();
+    {
+        let feeder = IndexFeeder::start(&index).unwrap();
+        for (seq, offer) in offers.iter().enumerate() {
+            feeder.upsert("it", offer.clone(), seq as u64 + 1).unwrap();
+        }
+        feeder.commit().unwrap();
+    }
+    index
+}
+
+fn slugs(index: &SearchIndex, filters: &Filters, sort: Sort) -> Vec<String> {
+    let request = ListRequest { tenant: Some("it"), filters, sort, offset: 0, limit: 100, now: NOW, count_categories: false, viewport: None, region: None };
+    index.list(&request).unwrap().hits.into_iter().map(|h| h.slug).collect()
+}
+
+fn keyword(word: &str) -> Filters {
+    Filters { keywords: vec![word.to_string()], ..Filters::default() }
+}
+
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+#[test]
+fn expired_offers_are_not_listed_and_body_is_not_in_cards() {
+    let index = index_with(&corpus());
+    let all = slugs(&index, &Filters::default(), Sort::default());
+    assert_eq!(all.len(), 6);
+    assert!(!all.contains(&"old-java".to_string()));
+    let request = ListRequest { tenant: Some("it"), filters: &Filters::default(), sort: Sort::default(), offset: 0, limit: 1, now: NOW, count_categories: false, viewport: None, region: None };
+    assert_eq!(index.list(&request).unwrap().hits[0].offer.body, "");
+}
+
+#[test]
+fn keyword_search_folds_and_stems() {
+    let index = index_with(&corpus());
+    assert_eq!(sorted(slugs(&index, &keyword("programisty"), Sort::default())), vec!["java-krakow", "wieliczka-java"]);
+    assert_eq!(slugs(&index, &keyword("krakow"), Sort::default()), vec!["java-krakow"]);
+    assert_eq!(slugs(&index, &keyword("lodz"), Sort::default()), vec!["csharp-lodz"]);
+    assert_eq!(slugs(&index, &keyword("NORDIC"), Sort::default()), vec!["java-waw"]);
+}
+
+#[test]
+fn technology_names_and_aliases() {
+    let index = index_with(&corpus());
+    assert_eq!(slugs(&index, &keyword("C#"), Sort::default()), vec!["csharp-lodz"]);
+    assert_eq!(slugs(&index, &keyword(".NET"), Sort::default()), vec!["csharp-lodz"]);
+    assert_eq!(slugs(&index, &keyword("C"), Sort::default()), vec!["c-embedded"]);
+    assert_eq!(slugs(&index, &keyword("k8s"), Sort::default()), vec!["devops-remote"]);
+    assert_eq!(slugs(&index, &keyword("ci/cd"), Sort::default()), vec!["devops-remote"]);
+    assert_eq!(slugs(&index, &keyword("nodejs"), Sort::default()), vec!["devops-remote"]);
+    assert_eq!(slugs(&index, &keyword("postgres"), Sort::default()), vec!["java-waw"]);
+}
+
+#[test]
+fn title_matches_rank_above_skill_matches_and_fresher_first() {
+    let index = index_with(&corpus());
+    let hits = slugs(&index, &keyword("java"), Sort::default());
+    assert_eq!(hits.len(), 3);
+    // Both "Java Developer" and "Programista Java" have java in title and skills; the fresher wins.
+    assert_eq!(hits[0], "java-krakow");
+}
+
+#[test]
+fn categorical_filters_and_subcategory_lineage() {
+    let index = index_with(&corpus());
+    let java = Filters { categories: vec![6], ..Filters::default() };
+    assert_eq!(sorted(slugs(&index, &java, Sort::default())), vec!["java-krakow", "java-waw", "wieliczka-java"]);
+    let spring = Filters { categories: vec![601], ..Filters::default() };
+    assert_eq!(slugs(&index, &spring, Sort::default()), vec!["java-krakow"]);
+    let seniors = Filters { experience_levels: vec![ExperienceLevel::Senior], workplace_types: vec![WorkplaceType::Remote], ..Filters::default() };
+    assert_eq!(slugs(&index, &seniors, Sort::default()), vec!["devops-remote"]);
+}
+
+#[test]
+fn salary_filters_and_sorts_use_normalised_amounts() {
+    let index = index_with(&corpus());
+    let desc = Sort { by: SortBy::Salary, order: OrderBy::Desc };
+    // 100-150 PLN/h = 16 800-25 200 PLN/month; 2 000-3 000 EUR = 8 360-12 540 PLN.
+    assert_eq!(&slugs(&index, &Filters { with_salary: true, ..Filters::default() }, desc), &["devops-remote", "java-krakow", "java-waw", "csharp-lodz"]);
+    let asc = Sort { by: SortBy::Salary, order: OrderBy::Asc };
+    let ascending = slugs(&index, &Filters::default(), asc);
+    assert_eq!(&ascending[..4], &["csharp-lodz", "java-waw", "java-krakow", "devops-remote"]);
+    assert_eq!(ascending.len(), 6, "offers without salary come last");
+    let min_eur = Filters { salary_min: Some(6_000.0), currency: Currency::Eur, ..Filters::default() };
+    assert_eq!(sorted(slugs(&index, &min_eur, Sort::default())), vec!["devops-remote", "java-krakow", "java-waw"]);
+    let max = Filters { salary_max: Some(10_000.0), ..Filters::default() };
+    assert_eq!(slugs(&index, &max, Sort::default()), vec!["csharp-lodz"]);
+}
+
+#[test]
+fn newest_and_oldest_sorts_and_pages() {
+    let index = index_with(&corpus());
+    let newest = slugs(&index, &Filters::default(), Sort { by: SortBy::Newest, order: OrderBy::Desc });
+    assert_eq!(newest[0], "csharp-lodz");
+    let oldest = slugs(&index, &Filters::default(), Sort { by: SortBy::Published, order: OrderBy::Asc });
+    assert_eq!(oldest[0], "devops-remote");
+    let filters = Filters::default();
+    let page = |offset| {
+        let request = ListRequest { tenant: Some("it"), filters: &filters, sort: Sort::default(), offset, limit: 2, now: NOW, count_categories: true, viewport: None, region: None };
+        index.list(&request).unwrap()
+    };
+    let (first, second) = (page(0), page(2));
+    assert_eq!(first.total, 6);
+    assert_eq!(first.hits.iter().chain(&second.hits).map(|h| h.slug.clone()).collect::<Vec<_>>(), newest[..4].to_vec());
+    assert_eq!(first.category_counts.get(&6), Some(&3));
+    assert_eq!(first.category_counts.get(&601), Some(&1));
+    assert_eq!(first.category_counts.get(&7), Some(&2));
+}
+
+#[test]
+fn city_by_slug_and_radius() {
+    let index = index_with(&corpus());
+    let krakow = CityFilter { slug: "krakow".into(), name: "Kraków".into(), point: Some((50.06, 19.94)) };
+    let only_city = Filters { city: Some(krakow.clone()), ..Filters::default() };
+    assert_eq!(slugs(&index, &only_city, Sort::default()), vec!["java-krakow"]);
+    let radius = Filters { city: Some(krakow), radius_km: Some(30.0), ..Filters::default() };
+    assert_eq!(sorted(slugs(&index, &radius, Sort::default())), vec!["java-krakow", "wieliczka-java"]);
+}
+
+#[test]
+fn tenants_do_not_see_each_other() {
+    let index = SearchIndex::in_memory(config()).unwrap();
+    let feeder = IndexFeeder::start(&index).unwrap();
+    feeder.upsert("it", corpus()[0].clone(), 1).unwrap();
+    feeder.upsert("work", corpus()[1].clone(), 2).unwrap();
+    assert_eq!(feeder.commit().unwrap(), 2);
+    assert_eq!(slugs(&index, &Filters::default(), Sort::default()), vec!["java-krakow"]);
+    assert_eq!(index.count(None, &Filters::default(), NOW).unwrap(), 2);
+    assert!(index.find_slug("work", "java-krakow").unwrap().is_none());
+    assert!(index.suggest("work", "program", 5).unwrap().titles.is_empty());
+}
+
+#[test]
+fn clusters_partition_the_viewport_and_markers_page_a_cluster() {
+    let index = index_with(&corpus());
+    let poland = BoundingBox { north: 55.0, south: 49.0, east: 24.2, west: 14.1 };
+    let clusters = index.clusters("it", &Filters::default(), Some(poland), 6.0, NOW).unwrap();
+    assert_eq!(clusters.iter().map(|c| c.count).sum::<usize>(), 6);
+    let biggest = &clusters[0];
+    let filters = Filters::default();
+    let request = ListRequest { tenant: Some("it"), filters: &filters, sort: Sort::default(), offset: 0, limit: 20, now: NOW, count_categories: false, viewport: None, region: Some(&biggest.id) };
+    assert_eq!(index.list(&request).unwrap().total, biggest.count);
+    let bad = ListRequest { region: Some("nope"), ..request };
+    assert!(index.list(&bad).is_err());
+    let krakow_only = BoundingBox { north: 50.1, south: 50.0, east: 20.0, west: 19.9 };
+    let city = index.clusters("it", &Filters::default(), Some(krakow_only), 12.0, NOW).unwrap();
+    assert_eq!(city.len(), 1);
+    assert!((city[0].latitude - 50.06).abs() < 1e-9);
+}
+
+#[test]
+fn suggestions_by_prefix_of_any_title_word() {
+    let index = index_with(&corpus());
+    let suggestions = index.suggest("it", "jav", 5).unwrap();
+    assert_eq!(suggestions.titles[0].text, "Java Developer");
+    assert_eq!(suggestions.titles[0].count, 2);
+    assert_eq!(suggestions.skills[0].text, "Java");
+    let by_second_word = index.suggest("it", "devel", 5).unwrap();
+    assert!(by_second_word.titles.iter().any(|s| s.text == "C# Developer"));
+    assert_eq!(index.suggest("it", "nord", 5).unwrap().companies[0].text, "Nordic Byte");
+    assert_eq!(index.suggest("it", "  ", 5).unwrap(), Default::default());
+}
+
+#[test]
+fn lookalikes_prefer_same_category_and_skip_the_offer() {
+    let index = index_with(&corpus());
+    let source = &corpus()[1];
+    let similar = index.lookalikes("it", source, 3, NOW).unwrap();
+    assert!(!similar.iter().any(|h| h.parent_slug == source.slug));
+    // Same category, skill and seniority beats same skill in a subcategory with another seniority.
+    assert_eq!(similar[0].slug, "wieliczka-java");
+    assert_eq!(similar[1].slug, "java-krakow");
+}
+
+#[test]
+fn updates_and_deletes_replace_all_locations() {
+    let index = SearchIndex::in_memory(config()).unwrap();
+    let feeder = IndexFeeder::start(&index).unwrap();
+    let mut multi = corpus()[0].clone();
+    multi.locations.push(Location { slug: String::new(), city: "Gdańsk".into(), street: None, latitude: 54.35, longitude: 18.65, country_code: "PL".into() });
+    multi.normalize(&Rates::default());
+    feeder.upsert("it", multi.clone(), 1).unwrap();
+    feeder.commit().unwrap();
+    assert_eq!(index.num_docs(), 2);
+    let child = index.find_slug("it", "java-krakow-gdansk").unwrap().unwrap();
+    assert_eq!((child.parent_slug.as_str(), child.location_idx), ("java-krakow", 1));
+    multi.title = "Kotlin Developer".into();
+    feeder.upsert("it", multi, 2).unwrap();
+    feeder.commit().unwrap();
+    assert_eq!(index.num_docs(), 2);
+    assert_eq!(slugs(&index, &keyword("kotlin"), Sort::default()).len(), 2);
+    feeder.delete("it", "java-krakow", 3).unwrap();
+    assert_eq!(feeder.commit().unwrap(), 3);
+    assert_eq!(index.num_docs(), 0);
+    assert_eq!(index.committed_seq().unwrap(), 3);
+}
+
+#[test]
+fn timed_commit_makes_writes_searchable_within_a_second() {
+    let index = SearchIndex::in_memory(config()).unwrap();
+    let feeder = IndexFeeder::start(&index).unwrap();
+    feeder.upsert("it", corpus()[0].clone(), 1).unwrap();
+    let started = std::time::Instant::now();
+    while index.num_docs() == 0 {
+        assert!(started.elapsed() < std::time::Duration::from_secs(1), "not searchable after 1 s");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn radius_results_equal_a_brute_force_haversine_scan(
+        points in prop::collection::vec((49.0f64..55.0, 14.0f64..24.5), 50..150),
+        centre in (49.0f64..55.0, 14.0f64..24.5),
+        radius in 1.0f64..300.0,
+    ) {
+        let offers: Vec<Offer> = points
+            .iter()
+            .enumerate()
+            .map(|(idx, &(lat, lon))| {
+                let slug = format!("p{idx}");
+                offer(OfferSpec { slug: &slug, city: ("X", lat, lon), ..Default::default() })
+            })
+            .collect();
+        let index = index_with(&offers);
+        let city = CityFilter { slug: "centre".into(), name: "Centre".into(), point: Some(centre) };
+        let filters = Filters { city: Some(city), radius_km: Some(radius), ..Filters::default() };
+        let found = sorted(slugs(&index, &filters, Sort::default()));
+        let expected = sorted(
+            points.iter().enumerate()
+                .filter(|(_, &(lat, lon))| haversine_km(centre.0, centre.1, lat, lon) <= radius)
+                .map(|(idx, _)| format!("p{idx}"))
+                .collect(),
+        );
+        prop_assert_eq!(found, expected);
+    }
+}

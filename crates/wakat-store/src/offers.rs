@@ -1,0 +1,307 @@
+//! Typed, tenant-scoped access to offers, their change log, view counters and meta values.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use serde::{Deserialize, Serialize};
+use wakat_core::Offer;
+
+use crate::keys::{self, LOG_PREFIX, OFFER_PREFIX, SEQ_KEY};
+use crate::kv::{KvIter, KvStore, WriteOp};
+use crate::StoreError;
+
+/// Most log records removed by one transaction of [`OfferStore::trim_log`], bounding its memory.
+const TRIM_CHUNK: usize = 10_000;
+
+/// One entry of the change log: an offer was written or removed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    /// Position in the log; strictly increasing across all tenants.
+    pub seq: u64,
+    /// Tenant of the offer.
+    pub tenant: String,
+    /// Slug of the offer.
+    pub slug: String,
+    /// What happened to it.
+    pub kind: ChangeKind,
+}
+
+/// What a [`Change`] did to its offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChangeKind {
+    /// The offer was created or replaced; read it from the store.
+    Put,
+    /// The offer was removed.
+    Delete,
+}
+
+/// Stored form of a [`Change`]; kept private so the public type carries no storage format.
+#[derive(Serialize, Deserialize)]
+struct ChangeRecord<'a> {
+    seq: u64,
+    tenant: std::borrow::Cow<'a, str>,
+    slug: std::borrow::Cow<'a, str>,
+    kind: ChangeKind,
+}
+
+/// Offers of every tenant, on top of any [`KvStore`].
+///
+/// Create one `OfferStore` per engine and share it (e.g. in an `Arc`): its mutex is what keeps
+/// change sequence numbers strictly increasing, so two instances over one engine could reuse seqs.
+pub struct OfferStore {
+    kv: Arc<dyn KvStore>,
+    /// Last assigned seq. Holding the lock serialises every logged write.
+    write_seq: Mutex<u64>,
+    /// Last seq whose write was flushed, readable without waiting behind a write's fsync.
+    durable_seq: AtomicU64,
+    /// Serialises the read-modify-write of view counters apart from offer writes, so a page view
+    /// never waits for a bulk import.
+    view_lock: Mutex<()>,
+}
+
+impl std::fmt::Debug for OfferStore {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.debug_struct("OfferStore").field("last_seq", &self.last_seq()).finish_non_exhaustive()
+    }
+}
+
+fn decode_offer(key: &[u8], value: &[u8]) -> Result<Offer, StoreError> {
+    serde_json::from_slice(value).map_err(|error| StoreError::corrupt(key, error))
+}
+
+fn decode_change(key: &[u8], value: &[u8]) -> Result<Change, StoreError> {
+    let record: ChangeRecord<'_> = serde_json::from_slice(value).map_err(|error| StoreError::corrupt(key, error))?;
+    Ok(Change { seq: record.seq, tenant: record.tenant.into_owned(), slug: record.slug.into_owned(), kind: record.kind })
+}
+
+/// Returns the op appending change `seq` to the log.
+fn log_op(seq: u64, tenant: &str, slug: &str, kind: ChangeKind) -> Result<WriteOp, StoreError> {
+    let key = keys::log_key(seq);
+    let record = ChangeRecord { seq, tenant: tenant.into(), slug: slug.into(), kind };
+    let value = serde_json::to_vec(&record).map_err(|error| encode_error(&key, error))?;
+    Ok(WriteOp::Put { key, value })
+}
+
+fn encode_error(key: &[u8], error: serde_json::Error) -> StoreError {
+    StoreError::Encode { key: String::from_utf8_lossy(key).into_owned(), reason: error.to_string() }
+}
+
+fn next_seq(seq: u64) -> Result<u64, StoreError> {
+    seq.checked_add(1).ok_or_else(|| StoreError::Engine("change sequence exhausted".to_string()))
+}
+
+/// Locks a mutex whose data cannot be left inconsistent by a panicking holder: the seq is only
+/// advanced after a committed transaction, so recovering from poisoning is safe.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl OfferStore {
+    /// Wraps an engine, reading the last change seq it holds.
+    pub fn new(kv: Arc<dyn KvStore>) -> Result<OfferStore, StoreError> {
+        let last_seq = match kv.get(SEQ_KEY)? {
+            Some(value) => keys::decode_u64(SEQ_KEY, &value)?,
+            None => 0,
+        };
+        Ok(OfferStore {
+            kv,
+            write_seq: Mutex::new(last_seq),
+            durable_seq: AtomicU64::new(last_seq),
+            view_lock: Mutex::new(()),
+        })
+    }
+
+    /// Applies `ops` plus the new seq atomically, then flushes; returns `new_seq` once durable.
+    fn commit(&self, write_seq: &mut MutexGuard<'_, u64>, new_seq: u64, mut ops: Vec<WriteOp>) -> Result<u64, StoreError> {
+        ops.push(WriteOp::Put { key: SEQ_KEY.to_vec(), value: new_seq.to_be_bytes().to_vec() });
+        self.kv.transaction(ops)?;
+        // The records are in the engine now; later writes must not reuse their seqs even if the
+        // flush below fails.
+        **write_seq = new_seq;
+        self.kv.flush()?;
+        self.durable_seq.store(new_seq, Ordering::Release);
+        Ok(new_seq)
+    }
+
+    /// Stores (creates or replaces) one offer under its slug and logs the change; returns its seq
+    /// once the write is durable.
+    pub fn put_offer(&self, tenant: &str, offer: &Offer) -> Result<u64, StoreError> {
+        self.put_offers(tenant, std::slice::from_ref(offer))
+    }
+
+    /// Stores many offers in one transaction and one flush; returns the last seq.
+    ///
+    /// Meant for imports: the caller chunks (about 1000 offers per call) to bound the transaction.
+    /// An empty slice writes nothing and returns the current last seq.
+    pub fn put_offers(&self, tenant: &str, offers: &[Offer]) -> Result<u64, StoreError> {
+        // Encode before taking the lock, so a bad offer fails before any write and the lock only
+        // covers the engine calls.
+        let mut encoded = Vec::with_capacity(offers.len());
+        for offer in offers {
+            let key = keys::offer_key(tenant, &offer.slug)?;
+            let value = serde_json::to_vec(offer).map_err(|error| encode_error(&key, error))?;
+            encoded.push((offer.slug.as_str(), key, value));
+        }
+        let mut write_seq = lock(&self.write_seq);
+        if encoded.is_empty() {
+            return Ok(*write_seq);
+        }
+        let mut seq = *write_seq;
+        let mut ops = Vec::with_capacity(encoded.len() * 2 + 1);
+        for (slug, key, value) in encoded {
+            seq = next_seq(seq)?;
+            ops.push(WriteOp::Put { key, value });
+            ops.push(log_op(seq, tenant, slug, ChangeKind::Put)?);
+        }
+        let last_seq = self.commit(&mut write_seq, seq, ops)?;
+        tracing::debug!(tenant, n_offers = offers.len(), last_seq, "offers stored");
+        Ok(last_seq)
+    }
+
+    /// Removes an offer and its view counter and logs the change; returns the seq, or `None` when
+    /// the offer did not exist (nothing is written then).
+    pub fn delete_offer(&self, tenant: &str, slug: &str) -> Result<Option<u64>, StoreError> {
+        let offer_key = keys::offer_key(tenant, slug)?;
+        let view_key = keys::view_key(tenant, slug)?;
+        let mut write_seq = lock(&self.write_seq);
+        if self.kv.get(&offer_key)?.is_none() {
+            return Ok(None);
+        }
+        // Holding the view lock too keeps a concurrent view from re-creating the counter we remove.
+        let _view_guard = lock(&self.view_lock);
+        let seq = next_seq(*write_seq)?;
+        let ops = vec![
+            WriteOp::Delete { key: offer_key },
+            WriteOp::Delete { key: view_key },
+            log_op(seq, tenant, slug, ChangeKind::Delete)?,
+        ];
+        self.commit(&mut write_seq, seq, ops).map(Some)
+    }
+
+    /// Returns one offer of the tenant.
+    pub fn get_offer(&self, tenant: &str, slug: &str) -> Result<Option<Offer>, StoreError> {
+        let key = keys::offer_key(tenant, slug)?;
+        self.kv.get(&key)?.map(|value| decode_offer(&key, &value)).transpose()
+    }
+
+    /// Returns the entries under a tenant's prefix, or a single error when the tenant is invalid.
+    fn scan_tenant(&self, prefix: Result<Vec<u8>, StoreError>) -> KvIter<'_> {
+        match prefix {
+            Ok(prefix) => self.kv.scan_prefix(&prefix),
+            Err(error) => Box::new(std::iter::once(Err(error))),
+        }
+    }
+
+    /// Returns every offer of the tenant, in slug byte order.
+    pub fn scan_offers(&self, tenant: &str) -> impl Iterator<Item = Result<Offer, StoreError>> + '_ {
+        self.scan_tenant(keys::offer_prefix(tenant)).map(|entry| {
+            let (key, value) = entry?;
+            decode_offer(&key, &value)
+        })
+    }
+
+    /// Returns every offer of every tenant with its tenant, ordered by tenant then slug; used to
+    /// rebuild the index.
+    pub fn scan_all_offers(&self) -> impl Iterator<Item = Result<(String, Offer), StoreError>> + '_ {
+        self.kv.scan_prefix(OFFER_PREFIX.as_bytes()).map(|entry| {
+            let (key, value) = entry?;
+            let (tenant, _slug) = keys::split_tenant_key(OFFER_PREFIX.as_bytes(), &key)?;
+            Ok((tenant, decode_offer(&key, &value)?))
+        })
+    }
+
+    /// Counts the tenant's offers without decoding them.
+    pub fn count_offers(&self, tenant: &str) -> Result<usize, StoreError> {
+        self.scan_tenant(keys::offer_prefix(tenant)).try_fold(0, |n_offers, entry| entry.map(|_| n_offers + 1))
+    }
+
+    /// Returns the seq of the last durable change (0 for an empty store).
+    pub fn last_seq(&self) -> u64 {
+        self.durable_seq.load(Ordering::Acquire)
+    }
+
+    /// Returns the changes with a seq greater than `seq`, ascending; the index replays them to
+    /// catch up after a restart or crash.
+    pub fn changes_since(&self, seq: u64) -> Result<Vec<Change>, StoreError> {
+        let Some(first_wanted) = seq.checked_add(1) else {
+            return Ok(Vec::new());
+        };
+        self.kv
+            .scan_prefix_from(LOG_PREFIX, &keys::log_key(first_wanted))
+            .map(|entry| {
+                let (key, value) = entry?;
+                decode_change(&key, &value)
+            })
+            .collect()
+    }
+
+    /// Deletes the log records with a seq up to and including `up_to_seq` (e.g. once the index
+    /// has committed them); returns how many were removed. The seq counter itself is kept.
+    pub fn trim_log(&self, up_to_seq: u64) -> Result<usize, StoreError> {
+        let last_trimmed_key = keys::log_key(up_to_seq);
+        let mut n_trimmed = 0;
+        loop {
+            // Collect a bounded chunk before deleting so the scan never runs over its own writes.
+            let chunk: Vec<WriteOp> = self
+                .kv
+                .scan_prefix(LOG_PREFIX)
+                .take_while(|entry| entry.as_ref().map_or(true, |(key, _)| *key <= last_trimmed_key))
+                .take(TRIM_CHUNK)
+                .map(|entry| entry.map(|(key, _)| WriteOp::Delete { key }))
+                .collect::<Result<_, _>>()?;
+            if chunk.is_empty() {
+                break;
+            }
+            n_trimmed += chunk.len();
+            self.kv.transaction(chunk)?;
+        }
+        if n_trimmed > 0 {
+            self.kv.flush()?;
+        }
+        Ok(n_trimmed)
+    }
+
+    /// Adds one view to an offer's counter and returns the new count once durable.
+    ///
+    /// The offer's existence is not checked: the caller records views of offers it just served.
+    pub fn record_view(&self, tenant: &str, slug: &str) -> Result<u64, StoreError> {
+        let key = keys::view_key(tenant, slug)?;
+        let _view_guard = lock(&self.view_lock);
+        let n_views = match self.kv.get(&key)? {
+            Some(value) => keys::decode_u64(&key, &value)?,
+            None => 0,
+        };
+        let n_views = n_views.saturating_add(1);
+        self.kv.put(&key, &n_views.to_be_bytes())?;
+        self.kv.flush()?;
+        Ok(n_views)
+    }
+
+    /// Returns `(slug, views)` for every offer of the tenant that has been viewed, by slug.
+    pub fn view_counts(&self, tenant: &str) -> Result<Vec<(String, u64)>, StoreError> {
+        let prefix = keys::view_prefix(tenant)?;
+        self.kv
+            .scan_prefix(&prefix)
+            .map(|entry| {
+                let (key, value) = entry?;
+                let slug = std::str::from_utf8(&key[prefix.len()..]).map_err(|error| StoreError::corrupt(&key, error))?;
+                Ok((slug.to_string(), keys::decode_u64(&key, &value)?))
+            })
+            .collect()
+    }
+
+    /// Returns a small named value (schema version, import markers...).
+    pub fn get_meta(&self, name: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        self.kv.get(&keys::meta_key(name)?)
+    }
+
+    /// Stores a small named value durably; `seq` is reserved for the store.
+    pub fn put_meta(&self, name: &str, value: &[u8]) -> Result<(), StoreError> {
+        self.kv.put(&keys::meta_key(name)?, value)?;
+        self.kv.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests;

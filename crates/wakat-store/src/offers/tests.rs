@@ -1,0 +1,285 @@
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use wakat_core::{Currency, EmploymentKind, EmploymentType, ExperienceLevel, Location, Offer, SalaryUnit, Skill, WorkingTime, WorkplaceType};
+
+use super::{Change, ChangeKind, OfferStore};
+use crate::{KvStore, MemoryStore, SledStore, StoreError};
+
+fn offer(slug: &str) -> Offer {
+    Offer {
+        slug: slug.into(),
+        guid: String::new(),
+        title: "Java Developer".into(),
+        company_name: "Acme".into(),
+        company_logo_thumb_url: None,
+        company_logo_url: None,
+        company_size: Some("51-100".into()),
+        company_url: None,
+        apply_url: None,
+        workplace_type: WorkplaceType::Hybrid,
+        working_time: WorkingTime::FullTime,
+        experience_level: ExperienceLevel::Mid,
+        category_id: 6,
+        locations: vec![Location {
+            slug: slug.into(),
+            city: "Kraków".into(),
+            street: None,
+            latitude: 50.06,
+            longitude: 19.94,
+            country_code: "PL".into(),
+        }],
+        employment_types: vec![EmploymentType {
+            kind: EmploymentKind::B2b,
+            from: Some(100.0),
+            to: Some(150.0),
+            currency: Currency::Pln,
+            unit: SalaryUnit::Hour,
+            gross: false,
+            converted: BTreeMap::new(),
+        }],
+        required_skills: vec![Skill { name: "Java".into(), level: 4 }],
+        nice_to_have_skills: vec![],
+        languages: vec![],
+        published_at: 1_700_000_000,
+        expired_at: None,
+        finished: false,
+        remote_interview: true,
+        open_to_hire_ukrainians: false,
+        body: "<p>Zażółć gęślą jaźń</p>".into(),
+        brand_story_slug: None,
+        cover_image: None,
+        banner_url: None,
+        video_url: None,
+        information_clause: None,
+        custom_consent: None,
+        future_consent: None,
+        tags: vec![],
+        source: None,
+        extra: BTreeMap::new(),
+    }
+}
+
+fn memory_store() -> (Arc<MemoryStore>, OfferStore) {
+    let kv = Arc::new(MemoryStore::new());
+    let store = OfferStore::new(kv.clone()).unwrap();
+    (kv, store)
+}
+
+fn change(seq: u64, tenant: &str, slug: &str, kind: ChangeKind) -> Change {
+    Change { seq, tenant: tenant.into(), slug: slug.into(), kind }
+}
+
+fn slugs(offers: impl Iterator<Item = Result<Offer, StoreError>>) -> Vec<String> {
+    offers.map(|offer| offer.unwrap().slug).collect()
+}
+
+#[test]
+fn put_then_get_returns_the_same_offer() {
+    let (_, store) = memory_store();
+    let mut java = offer("java");
+    java.extra.insert("legacyId".into(), serde_json::json!(17));
+    assert_eq!(store.put_offer("pl", &java).unwrap(), 1);
+    assert_eq!(store.get_offer("pl", "java").unwrap(), Some(java.clone()));
+    assert_eq!(store.get_offer("pl", "missing").unwrap(), None);
+
+    java.title = "Senior Java Developer".into();
+    assert_eq!(store.put_offer("pl", &java).unwrap(), 2);
+    assert_eq!(store.get_offer("pl", "java").unwrap().unwrap().title, "Senior Java Developer");
+    assert_eq!(store.count_offers("pl").unwrap(), 1);
+}
+
+#[test]
+fn change_log_lists_writes_in_seq_order() {
+    let (_, store) = memory_store();
+    store.put_offer("pl", &offer("a")).unwrap();
+    store.put_offer("en", &offer("b")).unwrap();
+    store.delete_offer("pl", "a").unwrap();
+    store.put_offer("pl", &offer("a")).unwrap();
+    let expected = vec![
+        change(1, "pl", "a", ChangeKind::Put),
+        change(2, "en", "b", ChangeKind::Put),
+        change(3, "pl", "a", ChangeKind::Delete),
+        change(4, "pl", "a", ChangeKind::Put),
+    ];
+    assert_eq!(store.changes_since(0).unwrap(), expected);
+    assert_eq!(store.changes_since(2).unwrap(), expected[2..]);
+    assert_eq!(store.changes_since(4).unwrap(), vec![]);
+    assert_eq!(store.changes_since(u64::MAX).unwrap(), vec![]);
+    assert_eq!(store.last_seq(), 4);
+}
+
+#[test]
+fn seqs_stay_ordered_past_a_power_of_ten() {
+    let (_, store) = memory_store();
+    let offers: Vec<Offer> = (0..12).map(|n| offer(&format!("o{n}"))).collect();
+    store.put_offers("pl", &offers).unwrap();
+    let seqs: Vec<u64> = store.changes_since(8).unwrap().iter().map(|change| change.seq).collect();
+    assert_eq!(seqs, vec![9, 10, 11, 12]);
+}
+
+#[test]
+fn trim_log_drops_old_records_but_keeps_the_seq() {
+    let (_, store) = memory_store();
+    for slug in ["a", "b", "c"] {
+        store.put_offer("pl", &offer(slug)).unwrap();
+    }
+    assert_eq!(store.trim_log(2).unwrap(), 2);
+    assert_eq!(store.trim_log(2).unwrap(), 0);
+    assert_eq!(store.changes_since(0).unwrap(), vec![change(3, "pl", "c", ChangeKind::Put)]);
+    assert_eq!(store.put_offer("pl", &offer("d")).unwrap(), 4);
+}
+
+#[test]
+fn bulk_put_writes_every_offer_in_one_go() {
+    let (_, store) = memory_store();
+    let offers: Vec<Offer> = (0..1000).map(|n| offer(&format!("offer-{n:04}"))).collect();
+    assert_eq!(store.put_offers("pl", &offers).unwrap(), 1000);
+    assert_eq!(store.count_offers("pl").unwrap(), 1000);
+    assert_eq!(store.changes_since(0).unwrap().len(), 1000);
+    assert_eq!(store.get_offer("pl", "offer-0999").unwrap(), Some(offers[999].clone()));
+    assert_eq!(slugs(store.scan_offers("pl"))[..2], ["offer-0000", "offer-0001"]);
+    // An empty batch writes nothing.
+    assert_eq!(store.put_offers("pl", &[]).unwrap(), 1000);
+    assert_eq!(store.last_seq(), 1000);
+}
+
+#[test]
+fn bulk_put_with_one_invalid_slug_writes_nothing() {
+    let (_, store) = memory_store();
+    let offers = vec![offer("fine"), offer("not/fine")];
+    assert!(matches!(store.put_offers("pl", &offers), Err(StoreError::InvalidKey(_))));
+    assert_eq!(store.count_offers("pl").unwrap(), 0);
+    assert_eq!(store.last_seq(), 0);
+}
+
+#[test]
+fn delete_returns_none_for_a_missing_offer() {
+    let (_, store) = memory_store();
+    assert_eq!(store.delete_offer("pl", "ghost").unwrap(), None);
+    assert_eq!(store.last_seq(), 0);
+    store.put_offer("pl", &offer("real")).unwrap();
+    assert_eq!(store.delete_offer("pl", "real").unwrap(), Some(2));
+    assert_eq!(store.get_offer("pl", "real").unwrap(), None);
+    assert_eq!(store.delete_offer("pl", "real").unwrap(), None);
+}
+
+#[test]
+fn tenants_never_see_each_other() {
+    let (_, store) = memory_store();
+    // `ab` is a prefix of `abc`: only the '/' after the tenant keeps their keys apart.
+    store.put_offers("ab", &[offer("shared"), offer("only-ab")]).unwrap();
+    store.put_offer("abc", &offer("shared")).unwrap();
+    store.record_view("abc", "shared").unwrap();
+
+    assert_eq!(slugs(store.scan_offers("ab")), ["only-ab", "shared"]);
+    assert_eq!(slugs(store.scan_offers("abc")), ["shared"]);
+    assert_eq!(store.count_offers("ab").unwrap(), 2);
+    assert_eq!(store.get_offer("abc", "only-ab").unwrap(), None);
+    assert_eq!(store.view_counts("ab").unwrap(), vec![]);
+
+    store.delete_offer("ab", "shared").unwrap();
+    assert!(store.get_offer("abc", "shared").unwrap().is_some());
+    assert_eq!(store.view_counts("abc").unwrap(), vec![("shared".to_string(), 1)]);
+
+    let all: Vec<(String, String)> =
+        store.scan_all_offers().map(|entry| entry.map(|(tenant, offer)| (tenant, offer.slug)).unwrap()).collect();
+    assert_eq!(all, [("ab".to_string(), "only-ab".to_string()), ("abc".to_string(), "shared".to_string())]);
+}
+
+#[test]
+fn tenants_and_slugs_with_slashes_are_refused() {
+    let (_, store) = memory_store();
+    assert!(matches!(store.put_offer("a/b", &offer("x")), Err(StoreError::InvalidKey(_))));
+    assert!(matches!(store.put_offer("pl", &offer("x/y")), Err(StoreError::InvalidKey(_))));
+    assert!(matches!(store.get_offer("", "x"), Err(StoreError::InvalidKey(_))));
+    assert!(matches!(store.record_view("pl", "a/b"), Err(StoreError::InvalidKey(_))));
+    assert!(matches!(store.count_offers("a/b"), Err(StoreError::InvalidKey(_))));
+    assert!(matches!(store.scan_offers("a/b").next(), Some(Err(StoreError::InvalidKey(_)))));
+    assert!(matches!(store.put_meta("seq", b"1"), Err(StoreError::InvalidKey(_))));
+}
+
+#[test]
+fn views_are_counted_per_offer_and_removed_with_it() {
+    let (_, store) = memory_store();
+    store.put_offers("pl", &[offer("a"), offer("b")]).unwrap();
+    assert_eq!(store.record_view("pl", "b").unwrap(), 1);
+    assert_eq!(store.record_view("pl", "b").unwrap(), 2);
+    assert_eq!(store.record_view("pl", "a").unwrap(), 1);
+    assert_eq!(store.view_counts("pl").unwrap(), vec![("a".to_string(), 1), ("b".to_string(), 2)]);
+    store.delete_offer("pl", "b").unwrap();
+    assert_eq!(store.view_counts("pl").unwrap(), vec![("a".to_string(), 1)]);
+}
+
+#[test]
+fn meta_values_round_trip() {
+    let (_, store) = memory_store();
+    assert_eq!(store.get_meta("schema").unwrap(), None);
+    store.put_meta("schema", b"3").unwrap();
+    assert_eq!(store.get_meta("schema").unwrap(), Some(b"3".to_vec()));
+}
+
+#[test]
+fn concurrent_writers_get_distinct_increasing_seqs() {
+    let (_, store) = memory_store();
+    let store = Arc::new(store);
+    let writers: Vec<_> = (0..4)
+        .map(|writer_idx| {
+            let store = Arc::clone(&store);
+            std::thread::spawn(move || {
+                let mut seqs = Vec::new();
+                for offer_idx in 0..25 {
+                    seqs.push(store.put_offer("pl", &offer(&format!("w{writer_idx}-{offer_idx}"))).unwrap());
+                }
+                seqs
+            })
+        })
+        .collect();
+    for writer in writers {
+        let seqs = writer.join().unwrap();
+        assert!(seqs.windows(2).all(|pair| pair[0] < pair[1]));
+    }
+    let log_seqs: Vec<u64> = store.changes_since(0).unwrap().iter().map(|change| change.seq).collect();
+    assert_eq!(log_seqs, (1..=100).collect::<Vec<u64>>());
+}
+
+#[test]
+fn corrupt_values_give_corrupt_errors() {
+    let (kv, store) = memory_store();
+    kv.put(b"offer/pl/broken", b"{not json").unwrap();
+    kv.put(b"view/pl/broken", b"7").unwrap();
+    kv.put(b"log/00000000000000000009", b"[]").unwrap();
+    assert!(matches!(store.get_offer("pl", "broken"), Err(StoreError::Corrupt { .. })));
+    assert!(matches!(store.scan_offers("pl").next(), Some(Err(StoreError::Corrupt { .. }))));
+    assert!(matches!(store.scan_all_offers().next(), Some(Err(StoreError::Corrupt { .. }))));
+    assert!(matches!(store.record_view("pl", "broken"), Err(StoreError::Corrupt { .. })));
+    assert!(matches!(store.view_counts("pl"), Err(StoreError::Corrupt { .. })));
+    assert!(matches!(store.changes_since(0), Err(StoreError::Corrupt { .. })));
+    // Counting does not decode, so it still works.
+    assert_eq!(store.count_offers("pl").unwrap(), 1);
+
+    kv.put(b"meta/seq", b"12").unwrap();
+    assert!(matches!(OfferStore::new(kv), Err(StoreError::Corrupt { .. })));
+}
+
+#[test]
+fn sled_store_keeps_everything_across_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = OfferStore::new(Arc::new(SledStore::open(dir.path()).unwrap())).unwrap();
+        store.put_offers("pl", &[offer("a"), offer("b")]).unwrap();
+        store.put_offer("en", &offer("c")).unwrap();
+        store.delete_offer("pl", "b").unwrap();
+        store.record_view("pl", "a").unwrap();
+        store.put_meta("schema", b"1").unwrap();
+    }
+    let store = OfferStore::new(Arc::new(SledStore::open(dir.path()).unwrap())).unwrap();
+    assert_eq!(store.last_seq(), 4);
+    assert_eq!(store.get_offer("pl", "a").unwrap(), Some(offer("a")));
+    assert_eq!(store.get_offer("pl", "b").unwrap(), None);
+    assert_eq!(store.count_offers("en").unwrap(), 1);
+    assert_eq!(store.view_counts("pl").unwrap(), vec![("a".to_string(), 1)]);
+    assert_eq!(store.get_meta("schema").unwrap(), Some(b"1".to_vec()));
+    assert_eq!(store.changes_since(3).unwrap(), vec![change(4, "pl", "b", ChangeKind::Delete)]);
+    assert_eq!(store.put_offer("pl", &offer("d")).unwrap(), 5);
+}
