@@ -1,1 +1,5 @@
-fn main() {}
+//! The `wakat` command: serve, import, generate, reindex.
+
+fn main() -> std::process::ExitCode {
+    wakat::run()
+}

@@ -175,7 +175,7 @@ pub struct EmploymentType {
     #[serde(default = "default_true")]
     pub gross: bool,
     /// `from` and `to` converted to every currency (same unit), filled by [`Offer::normalize`].
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub converted: BTreeMap<Currency, ConvertedRange>,
 }
 

@@ -288,13 +288,20 @@ impl<'a> Generator<'a> {
                 let hourly_share = if kind == EmploymentKind::B2b { profile.b2b_hourly_share } else { words.hourly_share };
                 let hourly = chance(rng, hourly_share);
                 let factor = profile.contract_salary_factors.get(kind);
+                let minimum = profile.minimum_wage;
+                // Minimum-wage law covers employment and mandate contracts, not B2B or internships.
+                let floor_pln = match kind {
+                    EmploymentKind::Permanent | EmploymentKind::MandateContract if hourly => minimum.hour,
+                    EmploymentKind::Permanent | EmploymentKind::MandateContract => minimum.month * time_factor,
+                    _ => 0.0,
+                };
                 let (from, to) = if disclosed {
                     let monthly_from = base_from * from_noise * factor;
                     let monthly_to = (base_to * to_noise * factor).max(monthly_from);
                     let amount = |monthly_pln: f64| {
                         // An hourly rate does not shrink with part-time hours; a monthly salary does.
                         let per_unit = if hourly { monthly_pln / HOURS_PER_MONTH } else { monthly_pln * time_factor };
-                        let in_currency = self.context.rates.convert(per_unit, Currency::Pln, currency);
+                        let in_currency = self.context.rates.convert(per_unit.max(floor_pln), Currency::Pln, currency);
                         round_to(in_currency, if hourly { 1.0 } else { 100.0 })
                     };
                     let from = amount(monthly_from);
@@ -397,10 +404,20 @@ fn location(rng: &mut ChaCha8Rng, place: &Place) -> Location {
     }
 }
 
+/// Longest title part of a slug, so that slugs stay well under the 200 characters validation allows.
+const MAX_TITLE_SLUG_CHARS: usize = 80;
+
 /// `{company}-{title}-{city}-{index in base 36}`: readable, unique and stable per index.
 fn offer_slug(company_slug: &str, title: &str, city_slug: &str, index: usize) -> String {
-    let parts = [company_slug.to_string(), slugify(title), city_slug.to_string(), base36(index)];
-    parts.iter().filter(|part| !part.is_empty()).cloned().collect::<Vec<_>>().join("-")
+    let mut title_slug = slugify(title);
+    if title_slug.len() > MAX_TITLE_SLUG_CHARS {
+        // Slugs are ASCII, so any byte index is a character boundary.
+        title_slug.truncate(MAX_TITLE_SLUG_CHARS);
+        title_slug.truncate(title_slug.trim_end_matches('-').len());
+    }
+    let index_part = base36(index);
+    let parts = [company_slug, title_slug.as_str(), city_slug, index_part.as_str()];
+    parts.iter().filter(|part| !part.is_empty()).copied().collect::<Vec<_>>().join("-")
 }
 
 /// True with probability `probability`; never panics, whatever the value.

@@ -114,6 +114,7 @@ pub struct SearchIndex {
     pub(crate) reader: IndexReader,
     pub(crate) fields: Fields,
     pub(crate) config: Arc<SearchConfig>,
+    dir: Option<std::path::PathBuf>,
 }
 
 impl SearchIndex {
@@ -129,15 +130,22 @@ impl SearchIndex {
         }
         std::fs::create_dir_all(dir)?;
         let mut index = if fresh {
-            let index = Index::create_in_dir(dir, schema)?;
-            std::fs::write(&version_path, SCHEMA_VERSION.to_string())?;
-            index
+            Index::create_in_dir(dir, schema)?
         } else {
             Index::open_in_dir(dir)?
         };
         Self::finish(&mut index, &config)?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        Ok((SearchIndex { index, reader, fields, config: Arc::new(config) }, fresh))
+        Ok((SearchIndex { index, reader, fields, config: Arc::new(config), dir: Some(dir.to_path_buf()) }, fresh))
+    }
+
+    /// Records that the index is complete for the current schema. Until this is called, the next
+    /// open treats the index as new, so an interrupted rebuild is started over, never trusted.
+    pub fn mark_built(&self) -> Result<()> {
+        if let Some(dir) = &self.dir {
+            std::fs::write(dir.join(VERSION_FILE), SCHEMA_VERSION.to_string())?;
+        }
+        Ok(())
     }
 
     /// Creates an index in memory (tests, benchmarks).
@@ -146,7 +154,7 @@ impl SearchIndex {
         let mut index = Index::create_in_ram(schema);
         Self::finish(&mut index, &config)?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        Ok(SearchIndex { index, reader, fields, config: Arc::new(config) })
+        Ok(SearchIndex { index, reader, fields, config: Arc::new(config), dir: None })
     }
 
     fn finish(index: &mut Index, config: &SearchConfig) -> Result<()> {

@@ -21,6 +21,7 @@ enum Command {
     Upsert { tenant: String, offer: Box<Offer>, seq: u64 },
     Delete { tenant: String, slug: String, seq: u64 },
     Clear,
+    Mark { seq: u64 },
     Commit(mpsc::SyncSender<Result<u64>>),
 }
 
@@ -81,6 +82,12 @@ impl IndexFeeder {
         self.send(Command::Clear)
     }
 
+    /// Records that the index is current up to store sequence `seq` without changing documents
+    /// (a rebuild of an empty store must still remember how far the store went).
+    pub fn upsert_marker(&self, seq: u64) -> Result<()> {
+        self.send(Command::Mark { seq })
+    }
+
     /// Turns timed commits off (bulk loads commit once at the end) or back on.
     pub fn set_auto_commit(&self, enabled: bool) {
         self.auto_commit.store(enabled, Ordering::SeqCst);
@@ -138,6 +145,7 @@ impl WriterLoop {
                     self.seq = 0;
                     self.pending_since.get_or_insert_with(Instant::now);
                 }
+                Ok(Command::Mark { seq }) => self.touch(seq),
                 Ok(Command::Commit(reply)) => {
                     let _ = reply.send(self.commit());
                 }

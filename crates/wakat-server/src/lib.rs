@@ -1,1 +1,20 @@
-//! placeholder
+//! Wakat HTTP server: configuration, tenants, the engine room (store + index + the write path)
+//! and the actix-web API under `/api/{tenant}`.
+//!
+//! Design decision: handlers never touch sled or tantivy types; they parse with `wakat-core`,
+//! call the [`engine::Engine`] in `web::block` (the engine is synchronous), and answer with the
+//! DTOs of [`dto`]. Every failure becomes an [`error::ApiError`] with a stable code.
+#![warn(missing_docs)]
+
+pub mod config;
+pub mod dto;
+pub mod engine;
+pub mod error;
+pub mod routes;
+pub mod startup;
+pub mod state;
+pub mod telemetry;
+
+pub use config::Settings;
+pub use engine::Engine;
+pub use startup::Application;

@@ -14,8 +14,18 @@ pub struct SledStore {
 impl SledStore {
     /// Opens (or creates) the database in directory `path`.
     pub fn open(path: impl AsRef<Path>) -> Result<SledStore, StoreError> {
+        SledStore::open_with_cache(path, 64 * 1024 * 1024)
+    }
+
+    /// Opens the database with a page cache of `cache_bytes` (sled's default of 1 GB is more than
+    /// a single-machine board should spend beside its index).
+    pub fn open_with_cache(path: impl AsRef<Path>, cache_bytes: u64) -> Result<SledStore, StoreError> {
         let path = path.as_ref();
-        let db = sled::open(path).map_err(|error| StoreError::Engine(format!("cannot open {}: {error}", path.display())))?;
+        let db = sled::Config::new()
+            .path(path)
+            .cache_capacity(cache_bytes)
+            .open()
+            .map_err(|error| StoreError::Engine(format!("cannot open {}: {error}", path.display())))?;
         Ok(SledStore { db })
     }
 }

@@ -153,6 +153,14 @@ fn salaries_stay_within_the_vocabulary_ranges() {
                 // Rounding (to 100 a month, or 1 an hour, i.e. 168 a month) adds a little slack.
                 let low = base_from * 0.85 * factor * time * 0.97 - 200.0;
                 let high = base_to * 1.15 * factor * time * 1.03 + 200.0;
+                let floor = match (employment.kind, employment.unit) {
+                    (EmploymentKind::B2b | EmploymentKind::Internship, _) => 0.0,
+                    (_, SalaryUnit::Hour) => profile.minimum_wage.hour * HOURS_PER_MONTH,
+                    _ => profile.minimum_wage.month * time,
+                };
+                // Foreign-currency amounts are rounded after conversion, hence the 2% slack.
+                assert!(from >= floor * 0.98 || employment.currency != Currency::Pln && from >= floor * 0.9, "{}: {from} under the minimum wage", offer.slug);
+                let high = high.max(floor * 1.05);
                 assert!(from <= to && from >= low && to <= high, "{tenant} {}: {from}-{to} outside {low}-{high}", offer.slug);
                 if employment.unit == SalaryUnit::Month && employment.currency == Currency::Pln {
                     assert_eq!(employment.from.unwrap() % 100.0, 0.0);
@@ -204,4 +212,12 @@ fn rejects_mismatched_dictionaries() {
     assert!(matches!(Generator::new(it.context(), bad_tenant), Err(GenerateError::InvalidTenant(_))));
     let no_companies = GenerateContext { companies: &[], ..it.context() };
     assert!(matches!(Generator::new(no_companies, options), Err(GenerateError::EmptyDictionary("companies"))));
+}
+
+#[test]
+fn slugs_are_readable_and_bounded() {
+    assert_eq!(offer_slug("acme", "Senior C# Developer (k/m)", "lodz", 37), "acme-senior-csharp-developer-k-m-lodz-11");
+    let long_title = "Programista ".repeat(20);
+    let slug = offer_slug("acme", &long_title, "krakow", 0);
+    assert!(slug.len() < 200 && is_valid_slug(&slug), "{slug}");
 }

@@ -1,0 +1,280 @@
+//! Board-level reads: configuration, testimonials, brand stories and generated images.
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use wakat_core::{Category, Currency, EmploymentKind, ExperienceLevel, Filters, WorkingTime, WorkplaceType};
+use wakat_ingest::dictionaries::Company;
+
+use crate::engine::{now, Tenant};
+use crate::error::{ApiError, Result};
+use crate::routes::offers::TenantPath;
+use crate::state::{AppState, QueryPairs};
+
+/// Radius choices of the location picker, in km ('0' means none).
+const RADIUS_OPTIONS: [u32; 6] = [0, 10, 25, 50, 75, 100];
+
+/// Filter parameter names of the list page in each language (the API accepts all of them).
+const URL_PARAMS: [(&str, &str, &str); 11] = [
+    ("employmentTypes", "employment-type", "typ-umowy"),
+    ("experienceLevels", "experience-level", "doswiadczenie"),
+    ("salary", "salary", "zarobki"),
+    ("ukraineFriendly", "ukraine", "ukraina"),
+    ("withSalary", "with-salary", "widelki"),
+    ("remote", "remote", "praca-zdalna"),
+    ("workingTimes", "working-hours", "rodzaj-pracy"),
+    ("remoteWorkOptions", "workplace", "tryb-pracy"),
+    ("keyword", "keyword", "keyword"),
+    ("radius", "radius", "radius"),
+    ("currency", "currency", "waluta"),
+];
+
+/// Feature flags every board answers, with their defaults when the configuration is silent.
+const KNOWN_FLAGS: [&str; 30] = [
+    "workplaceFilter", "onlyMinimumSalaryFilter", "favouritesButton", "applicationHistory", "mapButton", "remoteBanner",
+    "categoryBanner", "payUnitDisplay", "listCounter", "countAllBoardsOffers", "currencyChange", "expiredOffers", "offerLanguages",
+    "redirectCountThrottling", "darkMode", "themeToggle", "matchedForYou", "sortEmploymentTypesBySalary", "realTimeBidding",
+    "candidatePortalLogin", "jobAlerts", "sorting", "surveyPopup", "toggleableMap", "blogShowcase", "newOffersList",
+    "promotionalHomepage", "horizontalPopup", "whistleblowerReport", "candidateChat",
+];
+
+fn localized(en: &str, pl: &str) -> Value {
+    json!({"en": en, "pl": pl})
+}
+
+fn category_json(category: &Category) -> Value {
+    json!({
+        "value": category.value,
+        "slug": category.slug,
+        "key": category.slug,
+        "label": localized(&category.label_en, &category.label_pl),
+        "icon": category.icon,
+        "order": category.order,
+        "static": category.is_static,
+        "redirectTo": category.redirect_to,
+        "isNew": category.is_new,
+        "parent": category.parent,
+        "children": category.children.iter().map(category_json).collect::<Vec<_>>(),
+    })
+}
+
+macro_rules! options {
+    ($vocabulary:ty) => {
+        <$vocabulary>::ALL
+            .iter()
+            .map(|v| json!({"value": v.as_str(), "slug": localized(v.slug_en(), v.slug_pl()), "label": localized(v.label("en"), v.label("pl"))}))
+            .collect::<Vec<_>>()
+    };
+}
+
+/// The board: categories, filter options with their Polish and English URL names, flags,
+/// currencies, salary limits, theme and main cities.
+#[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/configuration", tag = "board",
+    params(("tenant" = String, Path, description = "Board slug")),
+    responses((status = 200, description = "Board configuration"), (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
+pub async fn configuration(state: web::Data<AppState>, path: web::Path<TenantPath>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let settings = &tenant.settings;
+    let mut flags = serde_json::Map::new();
+    for flag in KNOWN_FLAGS {
+        flags.insert(flag.to_string(), json!(tenant.flag(flag)));
+    }
+    for (flag, on) in &settings.flags {
+        flags.insert(flag.clone(), json!(on));
+    }
+    let url_params: serde_json::Map<String, Value> = URL_PARAMS.iter().map(|(api, en, pl)| (api.to_string(), localized(en, pl))).collect();
+    let top_cities: Vec<Value> = state
+        .engine
+        .gazetteer
+        .places()
+        .iter()
+        .take(24)
+        .map(|p| json!({"slug": p.slug, "name": p.name, "nameEn": p.name_en, "latitude": p.lat, "longitude": p.lon, "region": p.region}))
+        .collect();
+    let sorts = [
+        ("published", "published", "DESC", "Default", "Domyślnie"),
+        ("newest", "newest", "DESC", "Latest", "Najnowsze"),
+        ("salaryDesc", "salary", "DESC", "Highest salary", "Najwyższe wynagrodzenie"),
+        ("salaryAsc", "salary", "ASC", "Lowest salary", "Najniższe wynagrodzenie"),
+    ]
+    .map(|(value, by, order, en, pl)| json!({"value": value, "sortBy": by, "orderBy": order, "label": localized(en, pl)}));
+    let currencies: Vec<&str> = settings.currencies.iter().filter_map(|c| Currency::parse(c)).map(Currency::as_str).collect();
+    Ok(HttpResponse::Ok().json(json!({
+        "tenant": {
+            "slug": settings.slug,
+            "name": settings.name,
+            "defaultLocale": settings.default_locale,
+            "locales": ["pl", "en"],
+            "layout": settings.layout,
+            "theme": settings.theme,
+            "logoUrl": format!("/api/{}/v1/logos/{}.svg", settings.slug, settings.slug),
+        },
+        "categories": tenant.categories.roots().iter().map(category_json).collect::<Vec<_>>(),
+        "filters": {
+            "experienceLevels": options!(ExperienceLevel),
+            "employmentTypes": options!(EmploymentKind),
+            "workingTimes": options!(WorkingTime),
+            "remoteWorkOptions": options!(WorkplaceType),
+            "sort": sorts,
+            "radius": RADIUS_OPTIONS.iter().map(|km| json!({"slug": km.to_string(), "label": if *km == 0 { "0 km".to_string() } else { format!("+{km} km") }})).collect::<Vec<_>>(),
+        },
+        "urlParams": url_params,
+        "featureFlags": flags,
+        "currencies": currencies,
+        "defaultCurrency": settings.default_currency,
+        "salary": {"min": settings.salary.min, "max": settings.salary.max, "step": settings.salary.step},
+        "limits": {
+            "pageSize": 100, "markersPageSize": 20, "lastSearches": 8, "lastLocations": 5, "visibleCategories": 8,
+            "suggestMinChars": 3, "headerSuggestMinChars": 2, "applyMessageChars": 1000, "applyAttachmentBytes": 5_000_000,
+        },
+        "topCities": top_cities,
+    })))
+}
+
+/// Testimonials of candidates and employers.
+#[utoipa::path(get, path = "/api/{tenant}/v2/testimonials", tag = "board",
+    params(("tenant" = String, Path, description = "Board slug")),
+    responses((status = 200, description = "`{data: [{name, role, company, quote: {pl, en}}]}`")))]
+pub async fn testimonials(state: web::Data<AppState>, path: web::Path<TenantPath>) -> Result<HttpResponse> {
+    state.tenant(&path.tenant)?;
+    let file = state.engine.settings.server.index_data_dir.join("testimonials.json");
+    let data: Value = std::fs::read_to_string(&file)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .ok_or_else(|| ApiError::internal(&format!("testimonials file {} is missing or invalid", file.display())))?;
+    Ok(HttpResponse::Ok().json(json!({"data": data})))
+}
+
+fn story_json(tenant: &Tenant, company: &Company, offers_count: usize, lang: &str) -> Value {
+    let story = company.brand_story.as_ref();
+    json!({
+        "slug": company.slug,
+        "name": company.name,
+        "logoUrl": format!("/api/{}/v1/logos/{}.svg", tenant.settings.slug, company.slug),
+        "coverPhotoUrl": story.map(|s| s.cover_photo_url.clone()),
+        "shortDescription": story.map(|s| if lang == "en" { s.short_description_en.clone() } else { s.short_description.clone() }),
+        "offersCount": offers_count,
+        "type": company.company_type.as_str(),
+        "size": company.size,
+        "url": company.url,
+    })
+}
+
+fn offers_count(state: &AppState, tenant: &Tenant, company: &Company) -> Result<usize> {
+    let filters = Filters { companies: vec![company.name.clone()], ..Filters::default() };
+    Ok(state.engine.index.count(Some(&tenant.settings.slug), &filters, now())?)
+}
+
+/// Path of a company's brand story.
+#[derive(Debug, Deserialize)]
+pub struct StoryPath {
+    tenant: String,
+    slug: String,
+}
+
+/// Short information of a company story (offer page teaser).
+#[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/brand-stories/company/{slug}/short-info", tag = "board",
+    params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Company slug")),
+    responses((status = 200, description = "`{slug, name, logoUrl, coverPhotoUrl, shortDescription, offersCount, type}`"), (status = 404, description = "No story", body = crate::error::ErrorBody)))]
+pub async fn brand_story_short_info(state: web::Data<AppState>, path: web::Path<StoryPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let company = tenant
+        .company(&path.slug)
+        .filter(|c| c.brand_story.is_some())
+        .ok_or_else(|| ApiError::not_found("brand_story_not_found", format!("there is no company story '{}'", path.slug)))?;
+    let lang = if query.iter().any(|(k, v)| k == "lang" && v == "en") { "en" } else { "pl" };
+    let count = {
+        let (state, tenant, company) = (state.clone(), tenant.clone(), company.clone());
+        web::block(move || offers_count(&state, &tenant, &company)).await??
+    };
+    Ok(HttpResponse::Ok().json(story_json(&tenant, company, count, lang)))
+}
+
+/// Company stories, 20 per page.
+#[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/brand-stories/company/list", tag = "board",
+    params(("tenant" = String, Path, description = "Board slug"), ("page" = Option<u32>, Query, description = "1-based page"), ("perPage" = Option<u32>, Query, description = "At most 100 (default 20)")),
+    responses((status = 200, description = "`{data: [story], meta: {page, perPage, totalItems}}`"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody)))]
+pub async fn brand_stories(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let number = |name: &str, default: usize, max: usize| -> Result<usize> {
+        match query.iter().find(|(k, _)| k == name) {
+            None => Ok(default),
+            Some((_, v)) => v.parse::<usize>().ok().filter(|n| *n >= 1 && *n <= max).ok_or_else(|| {
+                ApiError::bad_request(if name == "page" { "invalid_page" } else { "invalid_per_page" }, format!("{name} must be from 1 to {max}"), Some(name))
+            }),
+        }
+    };
+    let (page, per_page) = (number("page", 1, 10_000)?, number("perPage", 20, 100)?);
+    let lang = if query.iter().any(|(k, v)| k == "lang" && v == "en") { "en" } else { "pl" };
+    let data = {
+        let (state, tenant) = (state.clone(), tenant.clone());
+        web::block(move || -> Result<(usize, Vec<Value>)> {
+            let stories: Vec<&Company> = tenant.companies.iter().filter(|c| c.brand_story.is_some()).collect();
+            let page_items = stories
+                .iter()
+                .skip((page - 1) * per_page)
+                .take(per_page)
+                .map(|company| Ok(story_json(&tenant, company, offers_count(&state, &tenant, company)?, lang)))
+                .collect::<Result<Vec<_>>>()?;
+            Ok((stories.len(), page_items))
+        })
+        .await??
+    };
+    Ok(HttpResponse::Ok().json(json!({"data": data.1, "meta": {"page": page, "perPage": per_page, "totalItems": data.0}})))
+}
+
+/// Path of a generated image.
+#[derive(Debug, Deserialize)]
+pub struct ImagePath {
+    tenant: String,
+    file: String,
+}
+
+fn image_slug(file: &str) -> Result<&str> {
+    file.strip_suffix(".svg")
+        .filter(|slug| wakat_core::validate::is_valid_slug(slug))
+        .ok_or_else(|| ApiError::not_found("image_not_found", format!("there is no image '{file}'")))
+}
+
+fn hue(slug: &str) -> u32 {
+    slug.bytes().fold(7u32, |h, b| h.wrapping_mul(31).wrapping_add(b as u32)) % 360
+}
+
+fn escape_xml(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn svg(body: String) -> HttpResponse {
+    HttpResponse::Ok().content_type("image/svg+xml").insert_header(("Cache-Control", "public, max-age=86400")).body(body)
+}
+
+/// A company logo drawn from its initials, so the board needs no image hosting offline.
+#[utoipa::path(get, path = "/api/{tenant}/v1/logos/{file}", tag = "board",
+    params(("tenant" = String, Path, description = "Board slug"), ("file" = String, Path, description = "`{companySlug}.svg`")),
+    responses((status = 200, description = "SVG image", content_type = "image/svg+xml"), (status = 404, description = "Bad name", body = crate::error::ErrorBody)))]
+pub async fn logo(state: web::Data<AppState>, path: web::Path<ImagePath>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let slug = image_slug(&path.file)?;
+    let name = tenant.company(slug).map(|c| c.name.clone()).unwrap_or_else(|| slug.replace('-', " "));
+    let initials: String = name.split_whitespace().filter_map(|w| w.chars().find(|c| c.is_alphanumeric())).take(2).collect::<String>().to_uppercase();
+    let hue = hue(slug);
+    Ok(svg(format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" role="img" aria-label="{label}"><rect width="96" height="96" rx="20" fill="hsl({hue},55%,92%)"/><text x="48" y="60" font-family="system-ui,sans-serif" font-size="36" font-weight="700" text-anchor="middle" fill="hsl({hue},60%,32%)">{initials}</text></svg>"##,
+        label = escape_xml(&name),
+        initials = escape_xml(&initials),
+    )))
+}
+
+/// A company story cover: a gradient in the company's colour.
+#[utoipa::path(get, path = "/api/{tenant}/v1/images/cover/{file}", tag = "board",
+    params(("tenant" = String, Path, description = "Board slug"), ("file" = String, Path, description = "`{companySlug}.svg`")),
+    responses((status = 200, description = "SVG image", content_type = "image/svg+xml"), (status = 404, description = "Bad name", body = crate::error::ErrorBody)))]
+pub async fn cover(state: web::Data<AppState>, path: web::Path<ImagePath>) -> Result<HttpResponse> {
+    state.tenant(&path.tenant)?;
+    let slug = image_slug(&path.file)?;
+    let hue = hue(slug);
+    let second = (hue + 40) % 360;
+    Ok(svg(format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 640 240" role="img" aria-label="cover"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl({hue},65%,55%)"/><stop offset="1" stop-color="hsl({second},70%,35%)"/></linearGradient></defs><rect width="640" height="240" fill="url(#g)"/><circle cx="540" cy="40" r="120" fill="rgba(255,255,255,0.12)"/><circle cx="90" cy="230" r="90" fill="rgba(255,255,255,0.08)"/></svg>"##
+    )))
+}
