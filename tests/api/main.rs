@@ -1,1 +1,6 @@
+//! Black-box HTTP tests: the real application on a random port, spoken to over HTTP.
 
+mod bad_input;
+mod helpers;
+mod offers;
+mod writes;

@@ -1,0 +1,335 @@
+#!/usr/bin/env python3
+"""PostgreSQL + PostGIS peer of the Wakat benchmark (run by scripts/bench).
+
+Loads the offers `wakat generate --out` exported (same seed and "now" as the Wakat data set, so
+the same offers) as one row per offer location, like the Wakat index, then runs the workload
+the Rust bench wrote (benches/queries.rs, WAKAT_BENCH_WORKLOAD) so both engines answer the same
+requests. Timings are client-side, statements bound server-side and prepared (psycopg 3).
+Progress goes to stderr; results are one JSON document (--out).
+"""
+
+import argparse
+import csv
+import json
+import math
+import sys
+import time
+
+import psycopg
+
+TABLE = "offer_locations"
+PAGE_COLUMNS = "slug, title, company, city_slug, salary_lo, salary_hi, published_at, workplace, experience"
+WARMUP_RUNS = 50
+# Ranking of Wakat's relevance sort (wakat.toml [ranking]): score × (1 + weight × 0.5^(age / half-life)).
+FRESHNESS_WEIGHT, HALF_LIFE_DAYS = 0.6, 7.0
+# Mean H3 cell areas in km² by resolution, to give the lat/lon grid the size of Wakat's clusters.
+H3_AREA_KM2 = {2: 86745.85, 3: 12392.26, 4: 1770.32, 5: 252.90, 6: 36.13, 7: 5.16, 8: 0.737, 9: 0.105}
+MONTHLY_FACTOR = {"hour": 168.0, "day": 21.0, "month": 1.0, "year": 1.0 / 12.0}
+NEVER_EXPIRES = 2**63 - 1
+
+
+def log(message):
+    print(f"[bench_pg] {message}", file=sys.stderr, flush=True)
+
+
+def slugify(text):
+    """A close enough copy of wakat_core::text::slugify for city slugs."""
+    folded = text.lower().translate(str.maketrans("ąćęłńóśźżáéöüč", "acelnoszzaeouc"))
+    out, dash = [], False
+    for ch in folded:
+        if ch.isascii() and ch.isalnum():
+            if dash and out:
+                out.append("-")
+            dash = False
+            out.append(ch)
+        else:
+            dash = True
+    return "".join(out)
+
+
+def parents(index_data, tenant):
+    """Category value → parent value, and slug → value (for the category filter)."""
+    tree = json.load(open(f"{index_data}/categories-{tenant}.json"))
+    parent, by_slug = {}, {}
+    for root in tree:
+        by_slug[root["slug"]] = root["value"]
+        for child in root.get("children") or []:
+            parent[child["value"]] = root["value"]
+            by_slug[child["slug"]] = child["value"]
+    return parent, by_slug
+
+
+def salary_bounds(offer, rates):
+    """Offer::salary_bounds_pln: lowest from and highest to over all contracts, monthly PLN."""
+    bounds = None
+    for employment in offer.get("employmentTypes", []):
+        lo, hi = employment.get("from"), employment.get("to")
+        if lo is None and hi is None:
+            continue
+        lo, hi = (lo if lo is not None else hi), (hi if hi is not None else lo)
+        factor = MONTHLY_FACTOR[employment.get("unit", "month")] * rates[employment.get("currency", "pln")] / rates["pln"]
+        lo, hi = lo * factor, hi * factor
+        bounds = (lo, hi) if bounds is None else (min(bounds[0], lo), max(bounds[1], hi))
+    return bounds
+
+
+def pg_array(values):
+    return "{" + ",".join(str(v) for v in values) + "}"
+
+
+def convert(jsonl, csv_path, tenant, index_data):
+    """One CSV row per offer location; returns the number of rows."""
+    rates = json.load(open(f"{index_data}/rates.json"))
+    parent, _ = parents(index_data, tenant)
+    rows = 0
+    with open(jsonl) as source, open(csv_path, "w", newline="") as target:
+        out = csv.writer(target)
+        for line in source:
+            offer = json.loads(line)
+            category = offer["categoryId"]
+            lineage = [category] + ([parent[category]] if category in parent else [])
+            bounds = salary_bounds(offer, rates)
+            expires = 0 if offer.get("finished") else (offer.get("expiredAt") or NEVER_EXPIRES)
+            skills = " , ".join(s["name"] for s in offer.get("requiredSkills", []) + offer.get("niceToHaveSkills", []))
+            employment = sorted({e["type"] for e in offer.get("employmentTypes", [])})
+            used = set()
+            for idx, location in enumerate(offer["locations"]):
+                lat, lon = location["latitude"], location["longitude"]
+                # Offer::normalize: the first location keeps the offer slug, others get `-{city}[-n]`.
+                slug = base = offer["slug"] if idx == 0 else f"{offer['slug']}-{slugify(location['city'])}"
+                n = 2
+                while slug in used:
+                    slug, n = f"{base}-{n}", n + 1
+                used.add(slug)
+                out.writerow([
+                    tenant, slug, offer["slug"], offer["title"], offer["companyName"], skills, slugify(location["city"]),
+                    category, pg_array(lineage), offer["experienceLevel"], pg_array(employment), offer["workplaceType"],
+                    offer["workingTime"], offer.get("openToHireUkrainians", False), bounds is not None,
+                    "" if bounds is None else bounds[0], "" if bounds is None else bounds[1],
+                    offer["publishedAt"], expires, lat, lon, f"SRID=4326;POINT({lon} {lat})",
+                ])
+                rows += 1
+    return rows
+
+
+SCHEMA = f"""
+CREATE EXTENSION IF NOT EXISTS postgis;
+CREATE EXTENSION IF NOT EXISTS unaccent;
+DROP TEXT SEARCH CONFIGURATION IF EXISTS wakat;
+-- simple (no stemming) plus unaccent so Łódź and lodz match, as in Wakat's folding.
+CREATE TEXT SEARCH CONFIGURATION wakat (COPY = simple);
+ALTER TEXT SEARCH CONFIGURATION wakat ALTER MAPPING FOR asciiword, word, hword, hword_part, asciihword, hword_asciipart WITH unaccent, simple;
+DROP TABLE IF EXISTS {TABLE};
+CREATE TABLE {TABLE} (
+    tenant text NOT NULL, slug text NOT NULL, offer_slug text NOT NULL,
+    title text NOT NULL, company text NOT NULL, skills text NOT NULL, city_slug text NOT NULL,
+    category_id int NOT NULL, category_ids int[] NOT NULL,
+    experience text NOT NULL, employment_types text[] NOT NULL, workplace text NOT NULL, working_time text NOT NULL,
+    ukraine bool NOT NULL, with_salary bool NOT NULL, salary_lo float8, salary_hi float8,
+    published_at bigint NOT NULL, expires_at bigint NOT NULL,
+    lat float8 NOT NULL, lon float8 NOT NULL, geog geography(Point, 4326) NOT NULL,
+    tsv tsvector GENERATED ALWAYS AS (
+        setweight(to_tsvector('wakat', title), 'A') || setweight(to_tsvector('wakat', company), 'B')
+        || setweight(to_tsvector('wakat', skills), 'C')) STORED
+);
+"""
+
+INDEXES = [
+    ("tsv (GIN)", f"CREATE INDEX ON {TABLE} USING gin (tsv)"),
+    ("published_at", f"CREATE INDEX ON {TABLE} (published_at)"),
+    ("salary_hi", f"CREATE INDEX ON {TABLE} (salary_hi)"),
+    ("experience", f"CREATE INDEX ON {TABLE} (experience)"),
+    ("workplace", f"CREATE INDEX ON {TABLE} (workplace)"),
+    ("category_ids (GIN)", f"CREATE INDEX ON {TABLE} USING gin (category_ids)"),
+    ("geog (GiST)", f"CREATE INDEX ON {TABLE} USING gist (geog)"),
+    ("lower(title) text_pattern_ops", f"CREATE INDEX ON {TABLE} (lower(title) text_pattern_ops)"),
+]
+
+
+def load(conn, csv_path):
+    """Schema, COPY, indexes and ANALYZE, each timed."""
+    timings = {}
+    with conn.cursor() as cur:
+        started = time.perf_counter()
+        # Table created in the COPY's transaction: with wal_level=minimal the load skips the WAL.
+        with conn.transaction():
+            cur.execute(SCHEMA)
+            with open(csv_path, "rb") as source, cur.copy(f"COPY {TABLE} FROM STDIN (FORMAT csv)") as copy:
+                while chunk := source.read(1 << 20):
+                    copy.write(chunk)
+        timings["copy"] = time.perf_counter() - started
+        log(f"COPY done in {timings['copy']:.1f} s")
+        for name, sql in INDEXES:
+            started = time.perf_counter()
+            cur.execute(sql)
+            timings[f"index {name}"] = time.perf_counter() - started
+            log(f"index {name}: {timings[f'index {name}']:.1f} s")
+        started = time.perf_counter()
+        cur.execute(f"VACUUM ANALYZE {TABLE}")
+        timings["vacuum analyze"] = time.perf_counter() - started
+        cur.execute(f"SELECT pg_relation_size('{TABLE}'), pg_indexes_size('{TABLE}'), pg_total_relation_size('{TABLE}'), count(*) FROM {TABLE}")
+        table, indexes, total, rows = cur.fetchone()
+    return timings, {"table_bytes": table, "indexes_bytes": indexes, "total_bytes": total, "rows": rows}
+
+
+class Planner:
+    """Turns the query pairs of the Wakat workload into SQL with the same meaning."""
+
+    def __init__(self, index_data, tenant, now, cities):
+        self.by_slug = parents(index_data, tenant)[1]
+        self.tenant, self.now, self.cities = tenant, now, cities
+
+    def where(self, pairs):
+        clauses = ["tenant = %(tenant)s", "expires_at > %(now)s"]
+        params = {"tenant": self.tenant, "now": self.now}
+        get = lambda key: [v for k, v in pairs if k == key]
+        for i, keyword in enumerate(get("keywords[]")):
+            clauses.append(f"tsv @@ plainto_tsquery('wakat', %(kw{i})s)")
+            params[f"kw{i}"] = keyword
+        for key, column, name in [("experienceLevels[]", "experience", "exp"), ("remoteWorkOptions[]", "workplace", "wp")]:
+            if get(key):
+                clauses.append(f"{column} = ANY(%({name})s)")
+                params[name] = get(key)
+        if get("employmentTypes[]"):
+            clauses.append("employment_types && %(emp)s::text[]")
+            params["emp"] = get("employmentTypes[]")
+        if get("categories[]"):
+            clauses.append("category_ids && %(cats)s::int[]")
+            params["cats"] = [self.by_slug[c] for c in get("categories[]")]
+        if get("salaryMin"):
+            clauses.append("salary_hi >= %(smin)s")
+            params["smin"] = float(get("salaryMin")[0])
+        if get("city") and get("cityRadiusKm"):
+            lat, lon = self.cities[get("city")[0]]
+            clauses.append("ST_DWithin(geog, ST_SetSRID(ST_MakePoint(%(clon)s, %(clat)s), 4326)::geography, %(meters)s)")
+            params.update(clat=lat, clon=lon, meters=float(get("cityRadiusKm")[0]) * 1000.0)
+        if get("north"):
+            n, s, e, w = (float(get(k)[0]) for k in ("north", "south", "east", "west"))
+            # The GiST box test narrows the rows; the exact test matches Wakat's viewport.
+            clauses.append("geog && ST_MakeEnvelope(%(w)s, %(s)s, %(e)s, %(n)s, 4326)::geography"
+                           " AND lat BETWEEN %(s)s AND %(n)s AND lon BETWEEN %(w)s AND %(e)s")
+            params.update(n=n, s=s, e=e, w=w)
+        return " AND ".join(clauses), params
+
+    def order(self, pairs):
+        get = lambda key, default: next((v for k, v in pairs if k == key), default)
+        by, desc = get("sortBy", "published"), get("orderBy", "DESC").upper() == "DESC"
+        direction = "DESC" if desc else "ASC"
+        if by == "salary":
+            return f"salary_{'hi' if desc else 'lo'} {direction} NULLS LAST, published_at DESC"
+        if by == "published" and desc and any(k == "keywords[]" for k, _ in pairs):
+            rank = "ts_rank(tsv, plainto_tsquery('wakat', %(kw0)s))"
+            fresh = f"power(0.5, greatest(%(now)s - published_at, 0) / 86400.0 / {HALF_LIFE_DAYS})"
+            return f"{rank} * (1 + {FRESHNESS_WEIGHT} * {fresh}) DESC, published_at DESC"
+        return f"published_at {direction}"
+
+    def statements(self, kind, pairs, per_kind):
+        """The statements one request costs, as (sql, params, what the rows are)."""
+        if kind == "suggest":
+            prefix = pairs[0][1].lower().replace("\\", "").replace("%", "").replace("_", "") + "%"
+            sql = (f"SELECT title, count(DISTINCT offer_slug) AS n FROM {TABLE} WHERE tenant = %(tenant)s AND lower(title) LIKE %(p)s"
+                   f" GROUP BY title ORDER BY n DESC, length(title), title LIMIT {per_kind}")
+            return [(sql, {"tenant": self.tenant, "p": prefix}, "items")]
+        where, params = self.where(pairs)
+        if kind.startswith("clusters"):
+            zoom = float(next(v for k, v in pairs if k == "zoom"))
+            resolution = min(max(math.floor((zoom - 1.0) * 0.7), 2), 9)
+            side_km = math.sqrt(H3_AREA_KM2[resolution])
+            mid_lat = (params["n"] + params["s"]) / 2
+            params.update(dlat=side_km / 111.2, dlon=side_km / (111.2 * math.cos(math.radians(mid_lat))))
+            sql = (f"SELECT floor(lat / %(dlat)s) AS gy, floor(lon / %(dlon)s) AS gx, count(*), avg(lat), avg(lon),"
+                   f" mode() WITHIN GROUP (ORDER BY category_id) FROM {TABLE} WHERE {where} GROUP BY 1, 2")
+            return [(sql, params, "clusters")]
+        per_page = int(next((v for k, v in pairs if k == "perPage"), "100"))
+        page = int(next((v for k, v in pairs if k == "page"), "1"))
+        page_sql = f"SELECT {PAGE_COLUMNS} FROM {TABLE} WHERE {where} ORDER BY {self.order(pairs)} LIMIT {per_page} OFFSET {(page - 1) * per_page}"
+        if kind == "same+counts":
+            # One pass for the total and the per-category counts (a subcategory counts for its parent too).
+            counts = (f"WITH m AS MATERIALIZED (SELECT category_ids FROM {TABLE} WHERE {where})"
+                      " SELECT NULL::int, count(*) FROM m UNION ALL SELECT c, count(*) FROM m, unnest(m.category_ids) AS c GROUP BY c")
+            return [(page_sql, params, "page"), (counts, params, "counts")]
+        return [(page_sql, params, "page"), (f"SELECT count(*) FROM {TABLE} WHERE {where}", params, "count")]
+
+
+def percentile(sorted_values, p):
+    rank = min(max(math.ceil(p * len(sorted_values)), 1), len(sorted_values))
+    return sorted_values[rank - 1]
+
+
+def run_workload(conn, workload_path, index_data):
+    with open(workload_path) as source:
+        header = json.loads(source.readline())
+        queries = [json.loads(line) for line in source]
+    cities = {c["slug"]: (c["lat"], c["lon"]) for c in json.load(open(f"{index_data}/cities.json"))}
+    planner = Planner(index_data, header["tenant"], header["now"], cities)
+    kinds = list(dict.fromkeys(q["type"] for q in queries))
+    results = []
+    with conn.cursor() as cur:
+        def execute(query):
+            """Runs a request; returns its matches as Wakat counts them (a sanity check of equivalence)."""
+            matches = 0
+            for sql, params, what in planner.statements(query["type"], query["pairs"], header["suggestionsPerKind"]):
+                cur.execute(sql, params, prepare=True)
+                rows = cur.fetchall()
+                if what == "count":
+                    matches = rows[0][0]
+                elif what == "counts":
+                    matches = next(n for category, n in rows if category is None)
+                elif what == "clusters":
+                    matches = sum(row[2] for row in rows)
+                elif what == "items":
+                    matches = len(rows)
+            return matches
+
+        for kind in kinds:
+            of_kind = [q for q in queries if q["type"] == kind]
+            for query in of_kind[:WARMUP_RUNS]:
+                execute(query)
+            samples = []
+            for query in of_kind:
+                started = time.perf_counter()
+                found = execute(query)
+                samples.append((time.perf_counter() - started, query["variant"], found))
+            groups = [("", samples)] + [(v, [s for s in samples if s[1] == v]) for v in sorted({s[1] for s in samples} - {""})]
+            for variant, subset in groups:
+                times = sorted(s[0] * 1000.0 for s in subset)
+                result = {"type": kind, "variant": variant, "runs": len(times), "p50_ms": percentile(times, 0.5),
+                          "p99_ms": percentile(times, 0.99), "max_ms": times[-1], "mean_ms": sum(times) / len(times),
+                          "avg_matches": sum(s[2] for s in subset) / len(subset)}
+                results.append(result)
+                log(f"{kind}{' / ' + variant if variant else ''}: p50 {result['p50_ms']:.2f} ms, p99 {result['p99_ms']:.2f} ms")
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", required=True, help="unix socket directory")
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--offers", required=True, help="JSON Lines of offers (wakat generate --out)")
+    parser.add_argument("--csv", required=True, help="where to write the CSV for COPY")
+    parser.add_argument("--workload", required=True, help="workload written by benches/queries.rs")
+    parser.add_argument("--index-data", default="index-data")
+    parser.add_argument("--tenant", default="it")
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+
+    started = time.perf_counter()
+    rows = convert(args.offers, args.csv, args.tenant, args.index_data)
+    convert_s = time.perf_counter() - started
+    log(f"converted {rows} locations to CSV in {convert_s:.1f} s")
+    with psycopg.connect(host=args.host, port=args.port, user="postgres", dbname="postgres", autocommit=True) as conn:
+        # Plan every execution with its own values: skewed data (a big city vs a small one) needs it.
+        conn.execute("SET plan_cache_mode = force_custom_plan")
+        timings, sizes = load(conn, args.csv)
+        version = conn.execute("SELECT version()").fetchone()[0]
+        postgis = conn.execute("SELECT postgis_lib_version()").fetchone()[0]
+        settings = dict(conn.execute("SELECT name, setting || coalesce(unit, '') FROM pg_settings WHERE name IN"
+                                     " ('shared_buffers', 'work_mem', 'max_parallel_workers_per_gather', 'jit', 'effective_cache_size')").fetchall())
+        queries = run_workload(conn, args.workload, args.index_data)
+    load_total = sum(timings.values())
+    json.dump({"convert_s": convert_s, "rows": rows, "load": timings, "load_total_s": load_total, "sizes": sizes,
+               "version": version, "postgis": postgis, "settings": settings, "queries": queries}, open(args.out, "w"), indent=1)
+
+
+if __name__ == "__main__":
+    main()

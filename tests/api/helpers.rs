@@ -1,0 +1,115 @@
+//! Starting the real application on a random port with temporary data directories.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use serde_json::Value;
+use wakat_server::{Application, Engine, Settings};
+
+/// A running server and a client for it.
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::blocking::Client,
+    _data_dir: tempfile::TempDir,
+}
+
+/// Absolute path of a file in the repository.
+pub fn repo_path(relative: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(relative)
+}
+
+/// The repository's configuration with temporary directories; `with_default_data` keeps the
+/// default data set (4,000 offers over two boards) or starts empty.
+pub fn test_settings(data_dir: &std::path::Path, with_default_data: bool) -> Settings {
+    let text = std::fs::read_to_string(repo_path("wakat.toml")).expect("wakat.toml is readable");
+    let mut settings = Settings::from_toml(&text, std::iter::empty()).expect("wakat.toml is valid");
+    settings.server.bind = "127.0.0.1:0".into();
+    settings.server.data_dir = data_dir.to_path_buf();
+    settings.server.index_data_dir = repo_path("index-data");
+    settings.server.workers = 2;
+    settings.server.writer_memory_mb = 32;
+    if !with_default_data {
+        for tenant in &mut settings.tenants {
+            tenant.default_data.clear();
+        }
+    }
+    settings
+}
+
+/// Starts an application on its own thread and returns a handle to it.
+pub fn spawn_app(with_default_data: bool) -> TestApp {
+    if std::env::var("TEST_LOG").is_ok() {
+        wakat_server::telemetry::init("info", std::io::stdout);
+    }
+    let data_dir = tempfile::tempdir().expect("temporary directory");
+    let settings = test_settings(data_dir.path(), with_default_data);
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            let engine = Engine::open(settings).expect("engine opens");
+            let application = Application::build(engine).expect("application builds");
+            sender.send(application.port()).expect("test is waiting");
+            application.run_until_stopped().await.expect("server runs");
+        })
+    });
+    let port = receiver.recv().expect("server started");
+    TestApp { base: format!("http://127.0.0.1:{port}"), client: reqwest::blocking::Client::new(), _data_dir: data_dir }
+}
+
+/// One server with the default data set, shared by every read-only test of the binary.
+pub fn shared_app() -> &'static TestApp {
+    static APP: OnceLock<TestApp> = OnceLock::new();
+    APP.get_or_init(|| spawn_app(true))
+}
+
+/// A GET answered with JSON.
+pub struct Answer {
+    pub status: u16,
+    pub body: Value,
+}
+
+impl TestApp {
+    pub fn get(&self, path: &str) -> Answer {
+        let response = self.client.get(format!("{}{path}", self.base)).send().expect("request is sent");
+        let status = response.status().as_u16();
+        let body = response.json().unwrap_or(Value::Null);
+        Answer { status, body }
+    }
+
+    /// A GET that must succeed.
+    pub fn get_ok(&self, path: &str) -> Value {
+        let answer = self.get(path);
+        assert_eq!(answer.status, 200, "GET {path} answered {}: {}", answer.status, answer.body);
+        answer.body
+    }
+
+    pub fn send_json(&self, method: reqwest::Method, path: &str, body: &Value) -> Answer {
+        let response = self.client.request(method, format!("{}{path}", self.base)).json(body).send().expect("request is sent");
+        let status = response.status().as_u16();
+        let body = response.json().unwrap_or(Value::Null);
+        Answer { status, body }
+    }
+
+    /// The count of offers for a query string.
+    pub fn count(&self, tenant: &str, query: &str) -> u64 {
+        self.get_ok(&format!("/api/{tenant}/v2/user-panel/offers/count?{query}"))["count"].as_u64().expect("count is a number")
+    }
+}
+
+/// A valid offer for the write API.
+pub fn offer_json(slug: &str, title: &str, city: &str, lat: f64, lon: f64) -> Value {
+    serde_json::json!({
+        "slug": slug,
+        "title": title,
+        "companyName": "Test Company",
+        "workplaceType": "office",
+        "workingTime": "full_time",
+        "experienceLevel": "mid",
+        "categoryId": 6,
+        "locations": [{"city": city, "latitude": lat, "longitude": lon}],
+        "employmentTypes": [{"type": "b2b", "from": 15000, "to": 20000, "currency": "pln", "unit": "month", "gross": false}],
+        "requiredSkills": [{"name": "Rust", "level": 4}],
+        "publishedAt": wakat_server::engine::now() - 60,
+        "body": "<p>test</p>"
+    })
+}

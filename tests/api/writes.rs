@@ -1,0 +1,128 @@
+//! The store-backed write path: searchable within a second, validated, durable through kill -9.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use reqwest::Method;
+
+use crate::helpers::{offer_json, repo_path, spawn_app, TestApp};
+
+fn wait_for_count(app: &TestApp, query: &str, expected: u64) -> Duration {
+    let started = Instant::now();
+    loop {
+        if app.count("it", query) == expected {
+            return started.elapsed();
+        }
+        assert!(started.elapsed() < Duration::from_secs(1), "count of {query} did not reach {expected} within 1 s");
+        std::thread::sleep(Duration::from_millis(25));
+    }
+}
+
+#[test]
+fn writes_are_searchable_within_a_second_and_replace_and_delete() {
+    let app = spawn_app(false);
+    let created = app.send_json(Method::POST, "/api/it/internal/offers", &offer_json("rust-gdansk", "Programista Rust", "Gdańsk", 54.35, 18.65));
+    assert_eq!(created.status, 201, "{}", created.body);
+    wait_for_count(&app, "keywords[]=programistów", 1);
+    assert_eq!(app.count("it", "city=gdansk&cityRadiusKm=10"), 1);
+    assert_eq!(app.count("work", ""), 0);
+
+    let mut changed = offer_json("rust-gdansk", "Inżynier Zig", "Gdańsk", 54.35, 18.65);
+    changed["locations"].as_array_mut().unwrap().push(serde_json::json!({"city": "Sopot", "latitude": 54.44, "longitude": 18.56}));
+    let replaced = app.send_json(Method::PUT, "/api/it/internal/offers/rust-gdansk", &changed);
+    assert_eq!(replaced.status, 200, "{}", replaced.body);
+    wait_for_count(&app, "keywords[]=zig", 2);
+    assert_eq!(app.count("it", "titles[]=programista"), 0);
+    assert_eq!(app.get_ok("/api/it/v1/offers/rust-gdansk-sopot")["offerParent"]["slug"], "rust-gdansk");
+
+    let deleted = app.send_json(Method::DELETE, "/api/it/internal/offers/rust-gdansk", &serde_json::json!({}));
+    assert_eq!(deleted.status, 200);
+    wait_for_count(&app, "keywords[]=zig", 0);
+    assert_eq!(app.get("/api/it/v1/offers/rust-gdansk").status, 404);
+    assert_eq!(app.send_json(Method::DELETE, "/api/it/internal/offers/rust-gdansk", &serde_json::json!({})).status, 404);
+}
+
+#[test]
+fn invalid_offers_are_refused_with_the_field() {
+    let app = spawn_app(false);
+    let mut bad_category = offer_json("bad-one", "Tester", "Kraków", 50.06, 19.94);
+    bad_category["categoryId"] = 99999.into();
+    let answer = app.send_json(Method::POST, "/api/it/internal/offers", &bad_category);
+    assert_eq!((answer.status, answer.body["field"].as_str()), (422, Some("categoryId")), "{}", answer.body);
+    let mut bad_salary = offer_json("bad-two", "Tester", "Kraków", 50.06, 19.94);
+    bad_salary["employmentTypes"][0]["from"] = 50000.into();
+    assert_eq!(app.send_json(Method::POST, "/api/it/internal/offers", &bad_salary).body["code"], "invalid_salary_range");
+    let not_an_offer = app.send_json(Method::POST, "/api/it/internal/offers", &serde_json::json!({"title": 5}));
+    assert_eq!((not_an_offer.status, not_an_offer.body["code"].as_str()), (400, Some("invalid_offer")));
+    let mismatch = app.send_json(Method::PUT, "/api/it/internal/offers/other", &offer_json("bad-three", "Tester", "Kraków", 50.06, 19.94));
+    assert_eq!(mismatch.body["code"], "slug_mismatch");
+    assert_eq!(app.send_json(Method::POST, "/api/nope/internal/offers", &offer_json("x", "Tester", "Kraków", 50.06, 19.94)).status, 404);
+    assert_eq!(app.count("it", ""), 0);
+}
+
+/// The real binary on a data directory, with its port read from its banner.
+struct Server {
+    child: Child,
+    base: String,
+}
+
+fn start_binary(data_dir: &std::path::Path) -> Server {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wakat"))
+        .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
+        .arg(data_dir)
+        .env("WAKAT_CONFIG", repo_path("wakat.toml"))
+        .env("WAKAT_SERVER__INDEX_DATA_DIR", repo_path("index-data"))
+        .env("WAKAT_SERVER__WORKERS", "2")
+        .env("WAKAT_TENANTS__0__DEFAULT_DATA", "")
+        .env("WAKAT_TENANTS__1__DEFAULT_DATA", "")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the wakat binary starts");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let mut lines = BufReader::new(stdout).lines();
+    let base = loop {
+        let line = lines.next().expect("the server prints its address").expect("stdout is readable");
+        if let Some(address) = line.strip_prefix("wakat API listening on ") {
+            break address.trim().to_string();
+        }
+    };
+    // Keep draining stdout so the server never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    Server { child, base }
+}
+
+#[test]
+fn acknowledged_writes_survive_kill_9() {
+    let data_dir = tempfile::tempdir().unwrap();
+    let client = reqwest::blocking::Client::new();
+    let mut server = start_binary(data_dir.path());
+    let n_offers = 40;
+    for idx in 0..n_offers {
+        let offer = offer_json(&format!("durable-{idx}"), "Programista Rust", "Poznań", 52.41, 16.93);
+        let answer = client.post(format!("{}/api/it/internal/offers", server.base)).json(&offer).send().unwrap();
+        assert_eq!(answer.status().as_u16(), 201);
+    }
+    let deleted = client.delete(format!("{}/api/it/internal/offers/durable-0", server.base)).send().unwrap();
+    assert_eq!(deleted.status().as_u16(), 200);
+    // SIGKILL right after the last acknowledgement: no graceful shutdown, no pending index commit.
+    server.child.kill().unwrap();
+    server.child.wait().unwrap();
+
+    let mut restarted = start_binary(data_dir.path());
+    for idx in 1..n_offers {
+        let answer = client.get(format!("{}/api/it/v1/offers/durable-{idx}", restarted.base)).send().unwrap();
+        assert_eq!(answer.status().as_u16(), 200, "durable-{idx} was lost");
+    }
+    assert_eq!(client.get(format!("{}/api/it/v1/offers/durable-0", restarted.base)).send().unwrap().status().as_u16(), 404);
+    let count: serde_json::Value = client
+        .get(format!("{}/api/it/v2/user-panel/offers/count?city=poznan", restarted.base))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap();
+    assert_eq!(count["count"], n_offers - 1, "the index caught up with the store after the crash");
+    restarted.child.kill().unwrap();
+    restarted.child.wait().unwrap();
+}
