@@ -66,6 +66,14 @@ enum Command {
     },
     /// Rebuilds the search index from the store.
     Reindex,
+    /// Deletes an offer from the store and the index.
+    Delete {
+        /// Offer slug.
+        slug: String,
+        /// Board of the offer.
+        #[arg(long)]
+        tenant: String,
+    },
 }
 
 /// Runs the command line and returns the process exit code.
@@ -95,6 +103,17 @@ fn execute(cli: Cli) -> Result<()> {
         Command::Import { file, tenant } => import(settings, &file, &tenant),
         Command::Generate { offers, seed, tenant, out, now: at } => generate(settings, offers, seed, &tenant, out, at.unwrap_or_else(now)),
         Command::Reindex => reindex(settings),
+        Command::Delete { slug, tenant } => {
+            let engine = open_engine(settings)?;
+            match engine.delete_offer(&tenant, &slug)? {
+                Some(_) => {
+                    engine.commit_index()?;
+                    println!("deleted '{slug}' from '{tenant}'");
+                    Ok(())
+                }
+                None => bail!("there is no offer '{slug}' in '{tenant}'"),
+            }
+        }
     }
 }
 
@@ -135,7 +154,7 @@ fn progress_bar(total: Option<u64>, what: &str) -> ProgressBar {
     bar
 }
 
-fn import(settings: Settings, file: &PathBuf, tenant_slug: &str) -> Result<()> {
+fn import(settings: Settings, file: &std::path::Path, tenant_slug: &str) -> Result<()> {
     let engine = open_engine(settings)?;
     let tenant = engine.tenant(tenant_slug)?.clone();
     let ctx = ImportContext { gazetteer: &engine.gazetteer, categories: &tenant.categories, rates: &engine.rates, now: now() };

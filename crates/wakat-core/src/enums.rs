@@ -129,13 +129,18 @@ vocabulary! {
     }
 }
 
+// The vocabulary macro generates the enums, so `#[derive(Default)]` cannot mark a variant.
+#[allow(clippy::derivable_impls)]
 impl Default for SalaryUnit {
+    /// Salaries are monthly unless said otherwise.
     fn default() -> Self {
         SalaryUnit::Month
     }
 }
 
+#[allow(clippy::derivable_impls)]
 impl Default for Currency {
+    /// The default currency of every board.
     fn default() -> Self {
         Currency::Pln
     }

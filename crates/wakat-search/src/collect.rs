@@ -81,11 +81,11 @@ pub(crate) struct ListCollector {
 }
 
 fn f64_column(segment: &SegmentReader, name: &str) -> tantivy::Result<Column<f64>> {
-    Ok(segment.fast_fields().f64(name)?)
+    segment.fast_fields().f64(name)
 }
 
 fn i64_column(segment: &SegmentReader, name: &str) -> tantivy::Result<Column<i64>> {
-    Ok(segment.fast_fields().i64(name)?)
+    segment.fast_fields().i64(name)
 }
 
 /// The columns every predicate check needs, opened only when used.
