@@ -214,6 +214,47 @@ impl EmploymentType {
 }
 
 impl Offer {
+    /// An office, full-time, mid-level offer with every optional field empty, for mappers and
+    /// tests to fill in (`Offer { title: ..., ..Offer::new("slug") }`).
+    pub fn new(slug: &str) -> Offer {
+        Offer {
+            slug: slug.to_string(),
+            guid: String::new(),
+            title: String::new(),
+            company_name: String::new(),
+            company_logo_thumb_url: None,
+            company_logo_url: None,
+            company_size: None,
+            company_url: None,
+            apply_url: None,
+            workplace_type: WorkplaceType::Office,
+            working_time: WorkingTime::FullTime,
+            experience_level: ExperienceLevel::Mid,
+            category_id: 0,
+            locations: Vec::new(),
+            employment_types: Vec::new(),
+            required_skills: Vec::new(),
+            nice_to_have_skills: Vec::new(),
+            languages: Vec::new(),
+            published_at: 0,
+            expired_at: None,
+            finished: false,
+            remote_interview: false,
+            open_to_hire_ukrainians: false,
+            body: String::new(),
+            brand_story_slug: None,
+            cover_image: None,
+            banner_url: None,
+            video_url: None,
+            information_clause: None,
+            custom_consent: None,
+            future_consent: None,
+            tags: Vec::new(),
+            source: None,
+            extra: BTreeMap::new(),
+        }
+    }
+
     /// Whether the offer is live at `now` (Unix seconds).
     pub fn is_active(&self, now: i64) -> bool {
         !self.finished && self.expired_at.is_none_or(|expiry| expiry > now)
@@ -308,18 +349,10 @@ pub(crate) mod tests {
 
     pub fn sample_offer() -> Offer {
         Offer {
-            slug: "acme-java-developer".into(),
-            guid: String::new(),
             title: " Java Developer ".into(),
             company_name: "Acme".into(),
-            company_logo_thumb_url: None,
-            company_logo_url: None,
             company_size: Some("51-100".into()),
-            company_url: None,
-            apply_url: None,
             workplace_type: WorkplaceType::Hybrid,
-            working_time: WorkingTime::FullTime,
-            experience_level: ExperienceLevel::Mid,
             category_id: 6,
             locations: vec![
                 Location { slug: String::new(), city: "Kraków".into(), street: None, latitude: 50.06, longitude: 19.94, country_code: "PL".into() },
@@ -330,24 +363,9 @@ pub(crate) mod tests {
                 EmploymentType { kind: EmploymentKind::Permanent, from: Some(15000.0), to: None, currency: Currency::Pln, unit: SalaryUnit::Month, gross: true, converted: BTreeMap::new() },
             ],
             required_skills: vec![Skill { name: "Java".into(), level: 4 }],
-            nice_to_have_skills: vec![],
-            languages: vec![],
             published_at: 1_700_000_000,
-            expired_at: None,
-            finished: false,
             remote_interview: true,
-            open_to_hire_ukrainians: false,
-            body: String::new(),
-            brand_story_slug: None,
-            cover_image: None,
-            banner_url: None,
-            video_url: None,
-            information_clause: None,
-            custom_consent: None,
-            future_consent: None,
-            tags: vec![],
-            source: None,
-            extra: BTreeMap::new(),
+            ..Offer::new("acme-java-developer")
         }
     }
 

@@ -360,43 +360,7 @@ fn parse_timestamp(text: &str) -> Result<i64, String> {
 
 /// An offer with every optional field empty, which a format mapper fills in.
 fn empty_offer(source: &str) -> Offer {
-    use wakat_core::{ExperienceLevel, WorkingTime, WorkplaceType};
-    Offer {
-        slug: String::new(),
-        guid: String::new(),
-        title: String::new(),
-        company_name: String::new(),
-        company_logo_thumb_url: None,
-        company_logo_url: None,
-        company_size: None,
-        company_url: None,
-        apply_url: None,
-        workplace_type: WorkplaceType::Office,
-        working_time: WorkingTime::FullTime,
-        experience_level: ExperienceLevel::Mid,
-        category_id: 0,
-        locations: Vec::new(),
-        employment_types: Vec::new(),
-        required_skills: Vec::new(),
-        nice_to_have_skills: Vec::new(),
-        languages: Vec::new(),
-        published_at: 0,
-        expired_at: None,
-        finished: false,
-        remote_interview: false,
-        open_to_hire_ukrainians: false,
-        body: String::new(),
-        brand_story_slug: None,
-        cover_image: None,
-        banner_url: None,
-        video_url: None,
-        information_clause: None,
-        custom_consent: None,
-        future_consent: None,
-        tags: Vec::new(),
-        source: Some(source.to_string()),
-        extra: Default::default(),
-    }
+    Offer { source: Some(source.to_string()), ..Offer::new("") }
 }
 
 /// Returns `None` for text that is empty after trimming, the trimmed text otherwise.

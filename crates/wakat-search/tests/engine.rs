@@ -7,7 +7,7 @@ use proptest::prelude::*;
 use wakat_core::filters::{CityFilter, OrderBy, Sort, SortBy};
 use wakat_core::geo::{haversine_km, BoundingBox};
 use wakat_core::offer::{EmploymentType, Location, Skill};
-use wakat_core::{CategoryTree, Currency, EmploymentKind, ExperienceLevel, Filters, Offer, Rates, SalaryUnit, WorkingTime, WorkplaceType};
+use wakat_core::{CategoryTree, Currency, EmploymentKind, ExperienceLevel, Filters, Offer, Rates, SalaryUnit, WorkplaceType};
 use wakat_search::{Analysis, IndexFeeder, ListRequest, RankingConfig, SearchConfig, SearchIndex};
 
 const NOW: i64 = 1_750_000_000;
@@ -67,17 +67,9 @@ impl Default for OfferSpec<'_> {
 
 fn offer(spec: OfferSpec) -> Offer {
     let mut offer = Offer {
-        slug: spec.slug.into(),
-        guid: String::new(),
         title: spec.title.into(),
         company_name: spec.company.into(),
-        company_logo_thumb_url: None,
-        company_logo_url: None,
-        company_size: None,
-        company_url: None,
-        apply_url: None,
         workplace_type: spec.workplace,
-        working_time: WorkingTime::FullTime,
         experience_level: spec.level,
         category_id: spec.category,
         locations: vec![Location { slug: String::new(), city: spec.city.0.into(), street: None, latitude: spec.city.1, longitude: spec.city.2, country_code: "PL".into() }],
@@ -86,24 +78,10 @@ fn offer(spec: OfferSpec) -> Offer {
             None => EmploymentType { kind: EmploymentKind::Permanent, from: None, to: None, currency: Currency::Pln, unit: SalaryUnit::Month, gross: true, converted: BTreeMap::new() },
         }],
         required_skills: spec.skills.iter().map(|s| Skill { name: s.to_string(), level: 3 }).collect(),
-        nice_to_have_skills: vec![],
-        languages: vec![],
         published_at: NOW - spec.age_days * DAY,
         expired_at: Some(NOW - spec.age_days * DAY + 30 * DAY),
-        finished: false,
-        remote_interview: false,
-        open_to_hire_ukrainians: false,
         body: "<p>long text</p>".into(),
-        brand_story_slug: None,
-        cover_image: None,
-        banner_url: None,
-        video_url: None,
-        information_clause: None,
-        custom_consent: None,
-        future_consent: None,
-        tags: vec![],
-        source: None,
-        extra: BTreeMap::new(),
+        ..Offer::new(spec.slug)
     };
     offer.normalize(&Rates::default());
     offer

@@ -1,34 +1,19 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use wakat_core::{Currency, EmploymentKind, EmploymentType, ExperienceLevel, Location, Offer, SalaryUnit, Skill, WorkingTime, WorkplaceType};
+use wakat_core::{Currency, EmploymentKind, EmploymentType, Location, Offer, SalaryUnit, Skill, WorkplaceType};
 
 use super::{Change, ChangeKind, OfferStore};
 use crate::{KvStore, MemoryStore, SledStore, StoreError};
 
 fn offer(slug: &str) -> Offer {
     Offer {
-        slug: slug.into(),
-        guid: String::new(),
         title: "Java Developer".into(),
         company_name: "Acme".into(),
-        company_logo_thumb_url: None,
-        company_logo_url: None,
         company_size: Some("51-100".into()),
-        company_url: None,
-        apply_url: None,
         workplace_type: WorkplaceType::Hybrid,
-        working_time: WorkingTime::FullTime,
-        experience_level: ExperienceLevel::Mid,
         category_id: 6,
-        locations: vec![Location {
-            slug: slug.into(),
-            city: "Kraków".into(),
-            street: None,
-            latitude: 50.06,
-            longitude: 19.94,
-            country_code: "PL".into(),
-        }],
+        locations: vec![Location { slug: slug.into(), city: "Kraków".into(), street: None, latitude: 50.06, longitude: 19.94, country_code: "PL".into() }],
         employment_types: vec![EmploymentType {
             kind: EmploymentKind::B2b,
             from: Some(100.0),
@@ -39,24 +24,10 @@ fn offer(slug: &str) -> Offer {
             converted: BTreeMap::new(),
         }],
         required_skills: vec![Skill { name: "Java".into(), level: 4 }],
-        nice_to_have_skills: vec![],
-        languages: vec![],
         published_at: 1_700_000_000,
-        expired_at: None,
-        finished: false,
         remote_interview: true,
-        open_to_hire_ukrainians: false,
         body: "<p>Zażółć gęślą jaźń</p>".into(),
-        brand_story_slug: None,
-        cover_image: None,
-        banner_url: None,
-        video_url: None,
-        information_clause: None,
-        custom_consent: None,
-        future_consent: None,
-        tags: vec![],
-        source: None,
-        extra: BTreeMap::new(),
+        ..Offer::new(slug)
     }
 }
 
