@@ -313,6 +313,11 @@ impl Offer {
             used.insert(slug.clone());
             location.slug = slug;
         }
+        self.fill_converted(rates);
+    }
+
+    /// Fills the converted salary amounts of every contract from `rates`.
+    pub fn fill_converted(&mut self, rates: &Rates) {
         for employment in &mut self.employment_types {
             employment.converted = Currency::ALL
                 .iter()

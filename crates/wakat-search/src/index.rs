@@ -22,6 +22,10 @@ use crate::{Result, SearchConfig, SearchError};
 
 const VERSION_FILE: &str = "wakat-schema-version";
 
+fn index_settings() -> tantivy::IndexSettings {
+    tantivy::IndexSettings { docstore_blocksize: crate::schema::DOCSTORE_BLOCK_BYTES, ..Default::default() }
+}
+
 /// A listing request.
 #[derive(Debug, Clone)]
 pub struct ListRequest<'a> {
@@ -130,7 +134,7 @@ impl SearchIndex {
         }
         std::fs::create_dir_all(dir)?;
         let mut index = if fresh {
-            Index::create_in_dir(dir, schema)?
+            Index::builder().schema(schema).settings(index_settings()).create_in_dir(dir)?
         } else {
             Index::open_in_dir(dir)?
         };
@@ -151,7 +155,7 @@ impl SearchIndex {
     /// Creates an index in memory (tests, benchmarks).
     pub fn in_memory(config: SearchConfig) -> Result<SearchIndex> {
         let (schema, fields) = Fields::build();
-        let mut index = Index::create_in_ram(schema);
+        let mut index = Index::builder().schema(schema).settings(index_settings()).create_in_ram()?;
         Self::finish(&mut index, &config)?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
         Ok(SearchIndex { index, reader, fields, config: Arc::new(config), dir: None })
@@ -169,6 +173,11 @@ impl SearchIndex {
     pub fn committed_seq(&self) -> Result<u64> {
         let metas = self.index.load_metas()?;
         Ok(metas.payload.as_deref().and_then(|p| p.trim().parse().ok()).unwrap_or(0))
+    }
+
+    /// Identifies what searches currently see; changes with every commit.
+    pub fn generation(&self) -> u64 {
+        self.reader.searcher().generation().generation_id()
     }
 
     /// Number of documents (locations) visible to searches.
@@ -347,7 +356,8 @@ impl SearchIndex {
             .get_first(self.fields.card)
             .and_then(|value| value.as_bytes())
             .ok_or_else(|| SearchError::Corrupt(format!("document {address:?} has no card")))?;
-        let card: OwnedCard = serde_json::from_slice(bytes).map_err(|e| SearchError::Corrupt(e.to_string()))?;
+        let mut card: OwnedCard = serde_json::from_slice(bytes).map_err(|e| SearchError::Corrupt(e.to_string()))?;
+        card.offer.fill_converted(&self.config.rates);
         let location = card
             .offer
             .locations

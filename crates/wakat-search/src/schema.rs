@@ -11,7 +11,10 @@ use crate::analysis::ANALYZER_NAME;
 use crate::geo::{cell_at, CLUSTER_RESOLUTIONS};
 
 /// Bumped whenever the schema or the analysis changes; a mismatch triggers a rebuild from the store.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
+
+/// Bytes per compressed block of stored cards: small, so loading one card decompresses little.
+pub const DOCSTORE_BLOCK_BYTES: usize = 4096;
 
 /// Expiry stored for offers that never expire.
 pub const NEVER_EXPIRES: i64 = i64::MAX;
@@ -116,6 +119,11 @@ impl Fields {
         card_offer.information_clause = None;
         card_offer.custom_consent = None;
         card_offer.future_consent = None;
+        // Derived and source-only fields are rebuilt or not needed when rendering lists.
+        card_offer.extra.clear();
+        for employment in &mut card_offer.employment_types {
+            employment.converted.clear();
+        }
         let salary = offer.salary_bounds_pln(rates);
         let expires = if offer.finished { 0 } else { offer.expired_at.unwrap_or(NEVER_EXPIRES) };
         let skills = offer.skill_names().collect::<Vec<_>>().join(" , ");

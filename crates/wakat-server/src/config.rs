@@ -43,6 +43,8 @@ pub struct ServerSettings {
     pub workers: usize,
     /// Public URL of the web app, used in links the API hands out.
     pub public_url: String,
+    /// Responses of the hot read calls kept for a few seconds (0 turns the cache off).
+    pub response_cache_entries: usize,
 }
 
 impl Default for ServerSettings {
@@ -57,6 +59,7 @@ impl Default for ServerSettings {
             store_cache_mb: 64,
             workers: 0,
             public_url: "http://127.0.0.1:3000".into(),
+            response_cache_entries: 4096,
         }
     }
 }

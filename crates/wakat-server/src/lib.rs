@@ -6,6 +6,7 @@
 //! DTOs of [`dto`]. Every failure becomes an [`error::ApiError`] with a stable code.
 #![warn(missing_docs)]
 
+pub mod cache;
 pub mod config;
 pub mod dto;
 pub mod engine;

@@ -31,7 +31,8 @@ impl Application {
         }
         let listener = TcpListener::bind(&engine.settings.server.bind)?;
         let port = listener.local_addr()?.port();
-        let state = AppState { engine: engine.clone() };
+        let cache = Arc::new(crate::cache::ResponseCache::new(engine.settings.server.response_cache_entries));
+        let state = AppState { engine: engine.clone(), cache };
         let workers = engine.settings.server.workers;
         let mut server = HttpServer::new(move || {
             App::new()

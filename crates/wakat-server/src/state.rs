@@ -12,6 +12,8 @@ use crate::error::ApiError;
 pub struct AppState {
     /// Store, index, dictionaries.
     pub engine: Arc<Engine>,
+    /// Recent answers of the hot read calls.
+    pub cache: Arc<crate::cache::ResponseCache>,
 }
 
 impl AppState {

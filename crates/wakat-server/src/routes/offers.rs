@@ -1,5 +1,6 @@
 //! Candidate-side offer reads: listings, counts, suggestions, map, detail, look-alikes, views.
 
+use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -84,13 +85,44 @@ impl Context {
 }
 
 /// Runs blocking engine work off the async workers and answers its JSON.
-async fn blocking(work: impl FnOnce() -> Result<Value> + Send + 'static) -> Result<HttpResponse> {
+async fn blocking<T: serde::Serialize + Send + 'static>(work: impl FnOnce() -> Result<T> + Send + 'static) -> Result<HttpResponse> {
     let body = web::block(work).await??;
     Ok(HttpResponse::Ok().json(body))
 }
 
+fn json_response(body: Bytes) -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(body)
+}
+
+/// Like [`blocking`], answering from the response cache when the same URL in the same language
+/// was answered by the current index generation a moment ago.
+async fn cached<T: serde::Serialize + Send + 'static>(
+    state: &AppState,
+    request: &HttpRequest,
+    lang: &str,
+    work: impl FnOnce() -> Result<T> + Send + 'static,
+) -> Result<HttpResponse> {
+    let key = format!("{}?{}#{lang}", request.path(), request.query_string());
+    let generation = state.engine.index.generation();
+    if let Some(body) = state.cache.get(&key, generation) {
+        return Ok(json_response(body));
+    }
+    let body = web::block(move || -> Result<Vec<u8>> { serde_json::to_vec(&work()?).map_err(|e| ApiError::internal(&e)) }).await??;
+    let body = Bytes::from(body);
+    state.cache.put(key, generation, body.clone());
+    Ok(json_response(body))
+}
+
 fn json(value: Value) -> Value {
     value
+}
+
+/// A page of offers. Typed (not a `json!` value) because list pages are the hottest answer:
+/// serialising structs directly is several times faster than building a `Value` first.
+#[derive(serde::Serialize)]
+struct Listing {
+    data: Vec<OfferItem>,
+    meta: Value,
 }
 
 fn checked_offset(page: u32, per_page: u32) -> Result<usize> {
@@ -108,7 +140,8 @@ fn checked_offset(page: u32, per_page: u32) -> Result<usize> {
               (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody)))]
 pub async fn list_page(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
-    blocking(move || {
+    let lang = ctx.lang;
+    cached(&state, &request, lang, move || {
         let per_page = ctx.params.per_page.unwrap_or(DEFAULT_PAGE_SIZE);
         let page = ctx.params.page.unwrap_or(1);
         let offset = match ctx.params.from {
@@ -116,9 +149,9 @@ pub async fn list_page(state: web::Data<AppState>, path: web::Path<TenantPath>, 
             None => checked_offset(page, per_page)?,
         };
         let result = ctx.engine.index.list(&ctx.request(&ctx.params.filters, offset, per_page as usize))?;
-        Ok(json(json!({
-            "data": ctx.items(&result.hits),
-            "meta": {
+        Ok(Listing {
+            data: ctx.items(&result.hits),
+            meta: json!({
                 "page": offset / per_page as usize + 1,
                 "perPage": per_page,
                 "totalItems": result.total,
@@ -127,8 +160,8 @@ pub async fn list_page(state: web::Data<AppState>, path: web::Path<TenantPath>, 
                 "sortBy": ctx.params.sort.by_str(),
                 "orderBy": ctx.params.sort.order_str(),
                 "currency": ctx.params.filters.currency.as_str(),
-            }
-        })))
+            }),
+        })
     })
     .await
 }
@@ -163,7 +196,8 @@ pub async fn list_cursor(state: web::Data<AppState>, path: web::Path<TenantPath>
             ctx.params.filters.currency = currency;
         }
     }
-    blocking(move || {
+    let lang = ctx.lang;
+    cached(&state, &request, lang, move || {
         let (from, items_count) = match &ctx.params.cursor {
             Some(state) => (state.from, state.items_count),
             None => (ctx.params.from.unwrap_or(0), ctx.params.items_count.unwrap_or(DEFAULT_PAGE_SIZE)),
@@ -183,10 +217,10 @@ pub async fn list_cursor(state: web::Data<AppState>, path: web::Path<TenantPath>
         let next_from = from + items_count as usize;
         let next = (next_from < result.total && next_from <= MAX_FROM).then(|| json!({"cursor": cursor_at(next_from), "itemsCount": items_count}));
         let prev = (from > 0).then(|| json!({"cursor": cursor_at(from.saturating_sub(items_count as usize)), "itemsCount": items_count}));
-        Ok(json(json!({
-            "data": ctx.items(&result.hits),
-            "meta": {"totalItems": result.total, "from": from, "itemsCount": items_count, "next": next, "prev": prev}
-        })))
+        Ok(Listing {
+            data: ctx.items(&result.hits),
+            meta: json!({"totalItems": result.total, "from": from, "itemsCount": items_count, "next": next, "prev": prev}),
+        })
     })
     .await
 }
@@ -197,7 +231,8 @@ pub async fn list_cursor(state: web::Data<AppState>, path: web::Path<TenantPath>
     responses((status = 200, description = "`{count}`"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody)))]
 pub async fn count(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
-    blocking(move || {
+    let lang = ctx.lang;
+    cached(&state, &request, lang, move || {
         let result = ctx.engine.index.list(&ctx.request(&ctx.params.filters, 0, 0))?;
         Ok(json(json!({"count": result.total})))
     })
@@ -220,7 +255,8 @@ fn category_counts(ctx: &Context) -> Result<(usize, std::collections::HashMap<u3
     responses((status = 200, description = "`{count, counts: {categoryValue: n}}`"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody)))]
 pub async fn count_categories(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
-    blocking(move || {
+    let lang = ctx.lang;
+    cached(&state, &request, lang, move || {
         let (total, counts) = category_counts(&ctx)?;
         let counts: serde_json::Map<String, Value> =
             ctx.tenant.categories.iter().map(|c| (c.value.to_string(), json!(counts.get(&c.value).copied().unwrap_or(0)))).collect();
@@ -296,7 +332,7 @@ pub async fn popular(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
             }
         }
         let page_hits: Vec<Hit> = hits.into_iter().skip(offset).take(per_page).collect();
-        Ok(json(json!({"data": ctx.items(&page_hits), "meta": {"page": page, "perPage": per_page}})))
+        Ok(Listing { data: ctx.items(&page_hits), meta: json!({"page": page, "perPage": per_page}) })
     })
     .await
 }
@@ -330,7 +366,8 @@ pub async fn suggest(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
     responses((status = 200, description = "`{clusters: [{id, count, latitude, longitude, region, categoryId, categoryKey, geoJson}]}`"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody)))]
 pub async fn clusters(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
-    blocking(move || {
+    let lang = ctx.lang;
+    cached(&state, &request, lang, move || {
         let zoom = ctx.params.zoom.unwrap_or(6.0);
         let clusters = ctx.engine.index.clusters(ctx.slug(), &ctx.params.filters, ctx.params.viewport, zoom, ctx.now)?;
         let clusters: Vec<Value> = clusters
@@ -361,15 +398,16 @@ pub async fn clusters(state: web::Data<AppState>, path: web::Path<TenantPath>, q
     responses((status = 200, description = "`{data: [offer], meta: {page, perPage, totalItems, totalPages}}`", body = Vec<OfferItem>), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody)))]
 pub async fn markers(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
-    blocking(move || {
+    let lang = ctx.lang;
+    cached(&state, &request, lang, move || {
         let per_page = ctx.params.per_page.unwrap_or(MARKERS_PAGE_SIZE);
         let page = ctx.params.page.unwrap_or(1);
         let offset = checked_offset(page, per_page)?;
         let result = ctx.engine.index.list(&ctx.request(&ctx.params.filters, offset, per_page as usize))?;
-        Ok(json(json!({
-            "data": ctx.items(&result.hits),
-            "meta": {"page": page, "perPage": per_page, "totalItems": result.total, "totalPages": result.total.div_ceil(per_page as usize)}
-        })))
+        Ok(Listing {
+            data: ctx.items(&result.hits),
+            meta: json!({"page": page, "perPage": per_page, "totalItems": result.total, "totalPages": result.total.div_ceil(per_page as usize)}),
+        })
     })
     .await
 }
@@ -403,7 +441,7 @@ pub async fn detail(state: web::Data<AppState>, path: web::Path<SlugPath>, query
     let slug = path.into_inner().slug;
     blocking(move || {
         let (offer, location_idx) = find_offer(&engine, &tenant.settings.slug, &slug)?.ok_or_else(|| offer_not_found(&slug))?;
-        serde_json::to_value(OfferDetail::new(&offer, location_idx, &tenant, lang, now())).map_err(|e| ApiError::internal(&e))
+        Ok(OfferDetail::new(&offer, location_idx, &tenant, lang, now()))
     })
     .await
 }
@@ -456,7 +494,7 @@ pub async fn lookalikes(state: web::Data<AppState>, path: web::Path<SlugPath>, q
         let (offer, _) = find_offer(&ctx.engine, ctx.slug(), &slug)?.ok_or_else(|| offer_not_found(&slug))?;
         let limit = ctx.params.per_page.unwrap_or(10) as usize;
         let hits = ctx.engine.index.lookalikes(ctx.slug(), &offer, limit, ctx.now)?;
-        Ok(json(json!({"data": ctx.items(&hits)})))
+        Ok(Listing { data: ctx.items(&hits), meta: json!({"perPage": limit}) })
     })
     .await
 }
