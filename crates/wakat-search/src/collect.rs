@@ -4,6 +4,7 @@
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
 
+
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
 use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
@@ -12,6 +13,38 @@ use wakat_core::filters::{OrderBy, Sort, SortBy};
 use crate::query::Predicates;
 use crate::schema::names;
 use crate::RankingConfig;
+
+/// A multiplicative hasher for integer keys (cells, category values): collectors update a map
+/// once per matching document, where SipHash would dominate the cost.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct IntHasher(u64);
+
+impl std::hash::Hasher for IntHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// A hash map keyed by integers with [`IntHasher`].
+pub(crate) type IntMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<IntHasher>>;
+
+/// Only one document in this many votes for its cluster's category: the most common category
+/// of thousands of offers does not need every vote, and voting is the costliest step.
+const CATEGORY_VOTE_STRIDE: u32 = 8;
 
 /// Order key of a hit: larger comes first.
 #[derive(Debug, Clone, Copy)]
@@ -68,7 +101,7 @@ impl SortSpec {
 #[derive(Debug, Default)]
 pub(crate) struct ListFruit {
     pub total: usize,
-    pub category_counts: HashMap<u32, usize>,
+    pub category_counts: IntMap<u32, usize>,
     pub top: Vec<Ranked>,
 }
 
@@ -148,7 +181,7 @@ pub(crate) struct ListSegmentCollector {
     salary: Option<Column<f64>>,
     categories: Option<Column<u64>>,
     total: usize,
-    category_counts: HashMap<u32, usize>,
+    category_counts: IntMap<u32, usize>,
     heap: BinaryHeap<std::cmp::Reverse<Ranked>>,
 }
 
@@ -171,7 +204,7 @@ impl Collector for ListCollector {
             salary,
             categories: self.count_categories.then(|| segment.fast_fields().u64(names::CATEGORY)).transpose()?,
             total: 0,
-            category_counts: HashMap::new(),
+            category_counts: IntMap::default(),
             heap: BinaryHeap::with_capacity(self.top.min(4096) + 1),
         })
     }
@@ -259,7 +292,7 @@ pub(crate) struct ClusterAcc {
     pub count: usize,
     pub sum_lat: f64,
     pub sum_lon: f64,
-    pub categories: HashMap<u32, usize>,
+    pub categories: IntMap<u32, usize>,
 }
 
 /// Aggregates matching documents by their H3 cell at one resolution.
@@ -272,11 +305,11 @@ pub(crate) struct ClusterSegmentCollector {
     checks: PredicateColumns,
     cells: Column<u64>,
     categories: Column<u64>,
-    clusters: HashMap<u64, ClusterAcc>,
+    clusters: IntMap<u64, ClusterAcc>,
 }
 
 impl Collector for ClusterCollector {
-    type Fruit = HashMap<u64, ClusterAcc>;
+    type Fruit = IntMap<u64, ClusterAcc>;
     type Child = ClusterSegmentCollector;
 
     fn for_segment(&self, _segment_ord: SegmentOrdinal, segment: &SegmentReader) -> tantivy::Result<Self::Child> {
@@ -284,7 +317,7 @@ impl Collector for ClusterCollector {
             checks: PredicateColumns::open(&self.predicates, segment, true)?,
             cells: segment.fast_fields().u64(&self.cell_field)?,
             categories: segment.fast_fields().u64(names::CATEGORY)?,
-            clusters: HashMap::new(),
+            clusters: IntMap::default(),
         })
     }
 
@@ -292,8 +325,8 @@ impl Collector for ClusterCollector {
         false
     }
 
-    fn merge_fruits(&self, fruits: Vec<HashMap<u64, ClusterAcc>>) -> tantivy::Result<Self::Fruit> {
-        let mut merged: HashMap<u64, ClusterAcc> = HashMap::new();
+    fn merge_fruits(&self, fruits: Vec<IntMap<u64, ClusterAcc>>) -> tantivy::Result<Self::Fruit> {
+        let mut merged: IntMap<u64, ClusterAcc> = IntMap::default();
         for fruit in fruits {
             for (cell, acc) in fruit {
                 let target = merged.entry(cell).or_default();
@@ -310,7 +343,7 @@ impl Collector for ClusterCollector {
 }
 
 impl SegmentCollector for ClusterSegmentCollector {
-    type Fruit = HashMap<u64, ClusterAcc>;
+    type Fruit = IntMap<u64, ClusterAcc>;
 
     fn collect(&mut self, doc: DocId, _score: Score) {
         let Some(Some((lat, lon))) = self.checks.check(doc) else { return };
@@ -319,8 +352,10 @@ impl SegmentCollector for ClusterSegmentCollector {
         acc.count += 1;
         acc.sum_lat += lat;
         acc.sum_lon += lon;
-        if let Some(category) = self.categories.first(doc) {
-            *acc.categories.entry(category as u32).or_default() += 1;
+        if doc % CATEGORY_VOTE_STRIDE == 0 || acc.count <= CATEGORY_VOTE_STRIDE as usize {
+            if let Some(category) = self.categories.first(doc) {
+                *acc.categories.entry(category as u32).or_default() += 1;
+            }
         }
     }
 

@@ -224,7 +224,7 @@ impl SearchIndex {
             .skip(request.offset)
             .map(|ranked: &Ranked| self.load_hit(&searcher, ranked.doc))
             .collect::<Result<Vec<_>>>()?;
-        Ok(ListResult { total: fruit.total, hits, category_counts: fruit.category_counts })
+        Ok(ListResult { total: fruit.total, hits, category_counts: fruit.category_counts.into_iter().collect() })
     }
 
     /// Counts active offer locations matching the filters.

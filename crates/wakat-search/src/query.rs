@@ -44,7 +44,7 @@ impl Predicates {
             }
         }
         match self.circle {
-            Some((c_lat, c_lon, km)) => haversine_km(c_lat, c_lon, lat, lon) <= km,
+            Some((c_lat, c_lon, km)) => within_km(c_lat, c_lon, lat, lon, km),
             None => true,
         }
     }
@@ -52,6 +52,28 @@ impl Predicates {
     pub(crate) fn salary_ok(&self, lo: Option<f64>, hi: Option<f64>) -> bool {
         let (Some(lo), Some(hi)) = (lo, hi) else { return false };
         self.salary_min_pln.is_none_or(|min| hi >= min) && self.salary_max_pln.is_none_or(|max| lo <= max)
+    }
+}
+
+/// Kilometres per degree of latitude on the sphere of [`haversine_km`].
+const KM_PER_DEGREE: f64 = wakat_core::geo::EARTH_RADIUS_KM * std::f64::consts::PI / 180.0;
+
+/// Whether a point is within `km` of a centre, with the same answer as [`haversine_km`].
+///
+/// An equirectangular estimate at the mean latitude (one cosine) decides every point clearly
+/// inside or outside; below 1,000 km it is within 0.5% of the great-circle distance, so only
+/// points within 2% of the edge pay for the exact haversine.
+#[inline]
+pub(crate) fn within_km(c_lat: f64, c_lon: f64, lat: f64, lon: f64, km: f64) -> bool {
+    let d_lat = (lat - c_lat) * KM_PER_DEGREE;
+    let d_lon = (lon - c_lon) * KM_PER_DEGREE * ((lat + c_lat) * 0.5).to_radians().cos();
+    let estimate = d_lat * d_lat + d_lon * d_lon;
+    if estimate <= (km * 0.98) * (km * 0.98) {
+        true
+    } else if estimate >= (km * 1.02) * (km * 1.02) {
+        false
+    } else {
+        haversine_km(c_lat, c_lon, lat, lon) <= km
     }
 }
 
@@ -180,4 +202,19 @@ pub(crate) fn plan(
 
     let query: Box<dyn Query> = if clauses.is_empty() { Box::new(AllQuery) } else { Box::new(BooleanQuery::new(clauses)) };
     Plan { query, predicates, has_text }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn within_km_agrees_with_haversine(
+            c_lat in 48.0f64..56.0, c_lon in 13.0f64..25.0, lat in 47.0f64..57.0, lon in 12.0f64..26.0, km in 0.1f64..500.0,
+        ) {
+            prop_assert_eq!(within_km(c_lat, c_lon, lat, lon, km), haversine_km(c_lat, c_lon, lat, lon) <= km);
+        }
+    }
 }
