@@ -113,10 +113,6 @@ async fn cached<T: serde::Serialize + Send + 'static>(
     Ok(json_response(body))
 }
 
-fn json(value: Value) -> Value {
-    value
-}
-
 /// A page of offers. Typed (not a `json!` value) because list pages are the hottest answer:
 /// serialising structs directly is several times faster than building a `Value` first.
 #[derive(serde::Serialize)]
@@ -234,7 +230,7 @@ pub async fn count(state: web::Data<AppState>, path: web::Path<TenantPath>, quer
     let lang = ctx.lang;
     cached(&state, &request, lang, move || {
         let result = ctx.engine.index.list(&ctx.request(&ctx.params.filters, 0, 0))?;
-        Ok(json(json!({"count": result.total})))
+        Ok(json!({"count": result.total}))
     })
     .await
 }
@@ -260,7 +256,7 @@ pub async fn count_categories(state: web::Data<AppState>, path: web::Path<Tenant
         let (total, counts) = category_counts(&ctx)?;
         let counts: serde_json::Map<String, Value> =
             ctx.tenant.categories.iter().map(|c| (c.value.to_string(), json!(counts.get(&c.value).copied().unwrap_or(0)))).collect();
-        Ok(json(json!({"count": total, "counts": counts})))
+        Ok(json!({"count": total, "counts": counts}))
     })
     .await
 }
@@ -285,7 +281,7 @@ pub async fn count_subcategories(state: web::Data<AppState>, path: web::Path<Cat
         let (_, counts) = category_counts(&ctx)?;
         let children: serde_json::Map<String, Value> =
             category.children.iter().map(|c| (c.value.to_string(), json!(counts.get(&c.value).copied().unwrap_or(0)))).collect();
-        Ok(json(json!({"categoryId": category_id, "count": counts.get(&category_id).copied().unwrap_or(0), "counts": children})))
+        Ok(json!({"categoryId": category_id, "count": counts.get(&category_id).copied().unwrap_or(0), "counts": children}))
     })
     .await
 }
@@ -300,7 +296,7 @@ pub async fn count_all_boards(state: web::Data<AppState>, path: web::Path<Tenant
         return Err(ApiError::not_found("feature_disabled", "this board does not count offers of other boards"));
     }
     let engine = state.engine.clone();
-    blocking(move || Ok(json(json!({"count": engine.index.count(None, &Filters::default(), now())?})))).await
+    blocking(move || Ok(json!({"count": engine.index.count(None, &Filters::default(), now())?}))).await
 }
 
 /// Most viewed active offers, topped up with the newest offers with a salary.
@@ -351,11 +347,11 @@ pub async fn suggest(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
     blocking(move || {
         let suggestions = engine.index.suggest(&tenant.settings.slug, &keyword, SUGGESTIONS_PER_KIND)?;
         let list = |items: Vec<wakat_search::Suggestion>| items.into_iter().map(|s| json!({"title": s.text, "count": s.count})).collect::<Vec<_>>();
-        Ok(json(json!({
+        Ok(json!({
             "titles": list(suggestions.titles),
             "companies": list(suggestions.companies),
             "skills": list(suggestions.skills),
-        })))
+        }))
     })
     .await
 }
@@ -387,7 +383,7 @@ pub async fn clusters(state: web::Data<AppState>, path: web::Path<TenantPath>, q
                 })
             })
             .collect();
-        Ok(json(json!({"clusters": clusters, "zoom": zoom})))
+        Ok(json!({"clusters": clusters, "zoom": zoom}))
     })
     .await
 }
@@ -460,7 +456,7 @@ pub async fn active_slug(state: web::Data<AppState>, path: web::Path<SlugPath>) 
         let now = now();
         let (offer, location_idx) = find_offer(&engine, tenant_slug, &slug)?.ok_or_else(|| offer_not_found(&slug))?;
         if offer.is_active(now) {
-            return Ok(json(json!({"slug": offer.locations[location_idx].slug, "isOfferActive": true})));
+            return Ok(json!({"slug": offer.locations[location_idx].slug, "isOfferActive": true}));
         }
         let same = Filters { companies: vec![offer.company_name.clone()], titles: vec![offer.title.clone()], ..Filters::default() };
         let request = ListRequest {
@@ -475,10 +471,10 @@ pub async fn active_slug(state: web::Data<AppState>, path: web::Path<SlugPath>) 
             region: None,
         };
         let republished = engine.index.list(&request)?.hits.into_iter().find(|h| h.offer.title == offer.title && h.offer.company_name == offer.company_name);
-        Ok(json(match republished {
+        Ok(match republished {
             Some(hit) => json!({"slug": hit.slug, "isOfferActive": true, "replaces": slug}),
             None => json!({"slug": slug, "isOfferActive": false}),
-        }))
+        })
     })
     .await
 }
@@ -534,7 +530,7 @@ pub async fn record_view(state: web::Data<AppState>, path: web::Path<TenantPath>
     blocking(move || {
         let (offer, _) = find_offer(&engine, &tenant.settings.slug, &body.offer_slug)?.ok_or_else(|| offer_not_found(&body.offer_slug))?;
         let views = engine.store.record_view(&tenant.settings.slug, &offer.slug)?;
-        Ok(json(json!({"offerSlug": offer.slug, "views": views})))
+        Ok(json!({"offerSlug": offer.slug, "views": views}))
     })
     .await
 }
