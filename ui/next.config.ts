@@ -1,0 +1,15 @@
+import type { NextConfig } from 'next';
+
+const apiUrl = (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+
+const nextConfig: NextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // The tenant is also needed by browser code (same-origin API calls).
+  env: { NEXT_PUBLIC_WAKAT_TENANT: process.env.WAKAT_TENANT || 'it' },
+  async rewrites() {
+    return [{ source: '/api/:path*', destination: `${apiUrl}/api/:path*` }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,273 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { getConfig } from '@/features/config/api/get-config';
+import { getLookalikes, getOffer } from '@/features/job/api/get-offer';
+import { offerBreadcrumbs } from '@/features/job/breadcrumbs';
+import { CopyLink } from '@/features/job/components/copy-link';
+import { jobPostingJsonLd, scriptJson } from '@/features/job/json-ld';
+import { OfferCard } from '@/components/ui/offer-card';
+import { getTranslator } from '@/i18n/request';
+import { ApiError } from '@/lib/api-client';
+import { formatDate, formatSalary, locationLabel } from '@/lib/format';
+import { sanitizeHtml } from '@/lib/sanitize';
+import { slugify } from '@/lib/text';
+import { paths } from '@/config/paths';
+import { env } from '@/config/env';
+import type { FilterOption, Locale, OfferDetail } from '@/lib/types';
+
+type Props = { params: Promise<{ slug: string }> };
+
+async function loadOffer(slug: string, locale: Locale): Promise<OfferDetail> {
+  try {
+    return await getOffer(slug, locale);
+  } catch (error) {
+    if (error instanceof ApiError && (error.isNotFound || error.status === 400)) notFound();
+    throw error;
+  }
+}
+
+const absolute = (path: string) => (/^https?:/.test(path) ? path : `${env.siteUrl}${path}`);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { slug } = await params;
+  const { locale } = await getTranslator();
+  // The page itself answers 404; metadata of a missing offer is simply empty.
+  const offer = await getOffer(slug, locale).catch(() => null);
+  if (!offer) return { robots: { index: false } };
+  const url = absolute(paths.offer(offer.slug));
+  const description = `${offer.companyName} · ${offer.city} · ${offer.requiredSkills.map((skill) => skill.name).join(', ')}`;
+  return {
+    title: `${offer.title} – ${offer.companyName}`,
+    description,
+    alternates: { canonical: url },
+    openGraph: {
+      type: 'website',
+      url,
+      title: `${offer.title} – ${offer.companyName}`,
+      description,
+      locale: locale === 'pl' ? 'pl_PL' : 'en_GB',
+      ...(offer.companyLogoUrl ? { images: [{ url: absolute(offer.companyLogoUrl) }] } : {}),
+    },
+    robots: offer.isOfferActive ? undefined : { index: false },
+  };
+}
+
+function optionLabel(options: FilterOption[] | undefined, value: string, locale: Locale): string {
+  return options?.find((option) => option.value === value)?.label[locale] ?? value;
+}
+
+export default async function OfferPage({ params }: Props) {
+  const { slug } = await params;
+  const [{ locale, t }, config] = await Promise.all([getTranslator(), getConfig()]);
+  const [offer, lookalikes] = await Promise.all([loadOffer(slug, locale), getLookalikes(slug, locale)]);
+  const url = absolute(paths.offer(offer.slug));
+  const crumbs = offerBreadcrumbs(offer, config, locale, t('nav.allOffers'));
+  const active = offer.isOfferActive;
+  const categoryHref = crumbs.length > 2 ? (crumbs[crumbs.length - 2].href ?? paths.allOffers()) : paths.allOffers();
+  const body = sanitizeHtml(offer.body);
+
+  return (
+    <article className="offer-page" data-testid="offer-page">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jobPostingJsonLd(offer, url, absolute)) }} />
+      <nav aria-label={t('offer.breadcrumbs')} className="breadcrumbs">
+        <ol>
+          {crumbs.map((crumb, index) => (
+            <li key={`${index}-${crumb.label}`}>
+              {crumb.href ? <Link href={crumb.href}>{crumb.label}</Link> : <span aria-current="page">{crumb.label}</span>}
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      {!active ? (
+        <div role="alert" className="alert alert--warning" data-testid="expired-alert">
+          <p>{t('offer.expired')}</p>
+          <Link href={categoryHref} className="button button--small">
+            {t('offer.showActive')}
+          </Link>
+        </div>
+      ) : null}
+
+      <header className="offer-header card">
+        {offer.companyLogoUrl ? <img src={offer.companyLogoUrl} alt="" width={72} height={72} className="offer-header__logo" /> : null}
+        <div>
+          <h1 data-testid="offer-title">{offer.title}</h1>
+          <p className="offer-header__company">
+            {offer.companyUrl ? (
+              <a href={offer.companyUrl} rel="nofollow noopener noreferrer" target="_blank">
+                {offer.companyName}
+              </a>
+            ) : (
+              offer.companyName
+            )}
+          </p>
+          {active ? <p className="offer-header__location">{locationLabel(offer, locale)}{offer.street ? `, ${offer.street}` : ''}</p> : null}
+          <p className="muted">{t('offer.published', { date: formatDate(offer.publishedAt, locale) })}</p>
+        </div>
+        {active ? (
+          <ul className="offer-header__salaries">
+            {offer.employmentTypes.map((entry, index) => (
+              <li key={`${entry.type}-${index}`}>
+                <strong>{formatSalary(entry, locale) ?? t('offer.undisclosed')}</strong>{' '}
+                <span className="muted">
+                  {optionLabel(config.filters.employmentTypes, entry.type, locale)} ({entry.gross ? t('offer.gross') : t('offer.net')})
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </header>
+
+      <div className="offer-layout">
+        <div className="offer-layout__main">
+          <section className="card" aria-labelledby="summary-heading">
+            <h2 id="summary-heading">{t('offer.summary')}</h2>
+            <dl className="summary">
+              <div>
+                <dt>{t('offer.workingTime')}</dt>
+                <dd>{optionLabel(config.filters.workingTimes, offer.workingTime, locale)}</dd>
+              </div>
+              <div>
+                <dt>{t('offer.experience')}</dt>
+                <dd>{optionLabel(config.filters.experienceLevels, offer.experienceLevel, locale)}</dd>
+              </div>
+              <div>
+                <dt>{t('offer.employmentType')}</dt>
+                <dd>{offer.employmentTypes.map((entry) => optionLabel(config.filters.employmentTypes, entry.type, locale)).join(', ')}</dd>
+              </div>
+              <div>
+                <dt>{t('offer.workMode')}</dt>
+                <dd>{optionLabel(config.filters.remoteWorkOptions, offer.workplaceType, locale)}</dd>
+              </div>
+            </dl>
+          </section>
+
+          <section className="card" aria-labelledby="skills-heading">
+            <h2 id="skills-heading">{t('offer.requiredSkills')}</h2>
+            <ul className="skills skills--large">
+              {offer.requiredSkills.map((skill) => (
+                <li key={skill.name}>
+                  {skill.name} <span className="skill-level" aria-label={`${skill.level}/5`}>{'●'.repeat(skill.level)}{'○'.repeat(Math.max(0, 5 - skill.level))}</span>
+                </li>
+              ))}
+            </ul>
+            {offer.niceToHaveSkills.length ? (
+              <>
+                <h3>{t('offer.niceToHave')}</h3>
+                <ul className="skills">
+                  {offer.niceToHaveSkills.map((skill) => (
+                    <li key={skill.name}>{skill.name}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            {offer.languages.length ? (
+              <>
+                <h3>{t('offer.languages')}</h3>
+                <ul className="skills">
+                  {offer.languages.map((language) => (
+                    <li key={language.code}>
+                      {language.code.toUpperCase()} · {language.level}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+          </section>
+
+          <section className="card" aria-labelledby="description-heading">
+            <h2 id="description-heading">{t('offer.description')}</h2>
+            {offer.remoteInterview || offer.openToHireUkrainians ? (
+              <p className="labels">
+                {offer.remoteInterview ? <span className="badge">{t('offer.remoteInterview')}</span> : null}
+                {offer.openToHireUkrainians ? <span className="badge">{t('offer.ukraineFriendly')}</span> : null}
+              </p>
+            ) : null}
+            <div className="description" dangerouslySetInnerHTML={{ __html: body }} />
+            {offer.informationClause ? (
+              <details className="clause">
+                <summary>{t('offer.informationClause')}</summary>
+                <p>{offer.informationClause}</p>
+              </details>
+            ) : null}
+          </section>
+
+          {offer.multilocation.length > 1 ? (
+            <section className="card" aria-labelledby="locations-heading">
+              <h2 id="locations-heading">{t('offer.otherLocations')}</h2>
+              <ul className="pills">
+                {offer.multilocation
+                  .filter((location) => location.slug !== offer.slug)
+                  .map((location) => (
+                    <li key={location.slug}>
+                      <Link className="pill" href={paths.offer(location.slug)}>
+                        {location.city}
+                      </Link>
+                    </li>
+                  ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+
+        <aside className="offer-layout__side">
+          <div className="card apply-box">
+            {!active ? (
+              <Link href={categoryHref} className="button button--primary button--block">
+                {t('offer.showActive')}
+              </Link>
+            ) : offer.applyUrl ? (
+              <a href={offer.applyUrl} className="button button--primary button--block" rel="nofollow noopener noreferrer" target="_blank" data-testid="apply">
+                {t('offer.applyExternal')}
+              </a>
+            ) : (
+              <>
+                <button type="button" className="button button--primary button--block" aria-describedby="apply-soon" disabled data-testid="apply">
+                  {t('offer.apply')}
+                </button>
+                <p id="apply-soon" className="muted">
+                  {t('offer.applySoon')}
+                </p>
+              </>
+            )}
+          </div>
+          <div className="card share">
+            <h2>{t('offer.share')}</h2>
+            <ul className="share__links">
+              <li>
+                <a href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`} target="_blank" rel="noopener noreferrer">
+                  Facebook
+                </a>
+              </li>
+              <li>
+                <a href={`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`} target="_blank" rel="noopener noreferrer">
+                  LinkedIn
+                </a>
+              </li>
+              <li>
+                <CopyLink url={url} label={t('offer.copyLink')} doneLabel={t('offer.copied')} />
+              </li>
+            </ul>
+          </div>
+        </aside>
+      </div>
+
+      {lookalikes.length ? (
+        <section aria-labelledby="lookalikes-heading" className="lookalikes">
+          <h2 id="lookalikes-heading">{t('offer.lookalikes')}</h2>
+          <ul className="offer-list" data-testid="lookalikes">
+            {lookalikes.slice(0, 6).map((item) => (
+              <li key={item.slug}>
+                <OfferCard offer={item} locale={locale} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p>
+        <Link href={paths.city(slugify(offer.city))}>← {t('nav.allOffers')}: {offer.city}</Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * A tiny i18n: flat message keys, `{name}` placeholders and plural objects chosen with
+ * Intl.PluralRules (Polish: one/few/many/other; English: one/other).
+ */
+import pl from '@messages/pl.json';
+import en from '@messages/en.json';
+import type { Locale } from '@/lib/types';
+
+export const LOCALES: Locale[] = ['pl', 'en'];
+export const DEFAULT_LOCALE: Locale = 'pl';
+export const LOCALE_COOKIE = 'wakat-lang';
+
+type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>>;
+type Message = string | PluralMessage;
+export type Messages = Record<string, Message>;
+export type MessageKey = keyof typeof pl;
+
+export const messages: Record<Locale, Messages> = { pl, en };
+
+export function isLocale(value: unknown): value is Locale {
+  return value === 'pl' || value === 'en';
+}
+
+export type Translator = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+/** Returns the plural category of `count` in the locale. */
+export function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRule {
+  return new Intl.PluralRules(locale).select(count);
+}
+
+export function createTranslator(locale: Locale): Translator {
+  const dictionary = messages[locale];
+  return (key, values = {}) => {
+    const message = dictionary[key] ?? messages[DEFAULT_LOCALE][key] ?? key;
+    let text: string;
+    if (typeof message === 'string') text = message;
+    else {
+      const count = Number(values.count ?? 0);
+      text = message[pluralCategory(locale, count)] ?? message.other ?? message.many ?? '';
+    }
+    return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * The one HTTP client of the app. Server code calls the API directly (WAKAT_API_URL); browser code
+ * calls the same-origin `/api/...` path, which next.config rewrites to the API. Every non-2xx
+ * answer becomes a typed `ApiError` carrying the API's stable `code` and optional `field`.
+ */
+import { env } from '@/config/env';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field: string | null;
+
+  constructor(status: number, code: string, message: string, field: string | null = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.field = field;
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+/** Builds an `ApiError` from a status and a (possibly non-JSON) body. */
+export function toApiError(status: number, body: unknown): ApiError {
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    const code = typeof record.code === 'string' ? record.code : `http_${status}`;
+    const message = typeof record.message === 'string' ? record.message : `request failed with status ${status}`;
+    const field = typeof record.field === 'string' ? record.field : null;
+    return new ApiError(status, code, message, field);
+  }
+  return new ApiError(status, status === 0 ? 'network_error' : `http_${status}`, `request failed with status ${status}`);
+}
+
+export type Query = URLSearchParams | Record<string, string | number | boolean | undefined>;
+
+function queryString(query?: Query): string {
+  if (!query) return '';
+  const params =
+    query instanceof URLSearchParams
+      ? query
+      : new URLSearchParams(
+          Object.entries(query)
+            .filter(([, value]) => value !== undefined)
+            .map(([key, value]) => [key, String(value)]),
+        );
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Returns the absolute (server) or same-origin (browser) URL of a tenant API path like `/v1/offers/x`. */
+export function apiUrl(path: string, query?: Query): string {
+  const base = typeof window === 'undefined' ? env.apiUrl : '';
+  return `${base}/api/${env.tenant}${path}${queryString(query)}`;
+}
+
+export interface RequestOptions {
+  locale?: string;
+  /** Seconds the server may reuse the answer (config); default: never cached. */
+  revalidate?: number;
+  signal?: AbortSignal;
+}
+
+/** GETs a tenant API path and returns its JSON, or throws `ApiError`. */
+export async function apiGet<T>(path: string, query?: Query, options: RequestOptions = {}): Promise<T> {
+  const init: RequestInit & { next?: { revalidate: number } } = {
+    headers: { Accept: 'application/json', ...(options.locale ? { 'Accept-Language': options.locale } : {}) },
+    signal: options.signal,
+  };
+  if (options.revalidate) init.next = { revalidate: options.revalidate };
+  else init.cache = 'no-store';
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), init);
+  } catch (cause) {
+    if ((cause as Error)?.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'network_error', 'the API cannot be reached');
+  }
+  if (!response.ok) {
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch {
+      body = null;
+    }
+    throw toApiError(response.status, body);
+  }
+  return (await response.json()) as T;
+}

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import fixture from '@/testing/fixtures/config.json';
+import type { BoardConfig } from './types';
+import { buildListHref, countActiveFilters, emptyFilters, parseListUrl, toApiQuery, withFilters } from './filters';
+
+const config = fixture as unknown as BoardConfig;
+const parse = (path: string) => {
+  const url = new URL(path, 'http://x');
+  const segments = url.pathname.split('/').filter(Boolean);
+  return parseListUrl(segments, url.searchParams, config);
+};
+
+describe('parseListUrl', () => {
+  it('reads city, category and subcategories from the path', () => {
+    const { filters, dropped } = parse('/krakow/java/spring,kotlin');
+    expect(filters.city).toBe('krakow');
+    expect(filters.category).toBe('java');
+    expect(filters.subcategories).toEqual(['spring', 'kotlin']);
+    expect(dropped).toEqual([]);
+  });
+
+  it('treats a first segment that is a category as the category', () => {
+    const { filters } = parse('/java/spring');
+    expect(filters.city).toBeNull();
+    expect(filters.category).toBe('java');
+    expect(filters.subcategories).toEqual(['spring']);
+  });
+
+  it('reads all-locations as no city', () => {
+    expect(parse('/all-locations').filters).toEqual(emptyFilters());
+  });
+
+  it('reads Polish parameter names and slugs', () => {
+    const { filters, dropped } = parse('/warszawa?typ-umowy=umowa-o-prace,b2b&doswiadczenie=ekspert&rodzaj-pracy=pelny-etat&tryb-pracy=zdalna&widelki=true&praca-zdalna=true&ukraina=true&zarobki=10000,20000&radius=25');
+    expect(dropped).toEqual([]);
+    expect(filters.employmentTypes).toEqual(['permanent', 'b2b']);
+    expect(filters.experienceLevels).toEqual(['expert']);
+    expect(filters.workingTimes).toEqual(['full_time']);
+    expect(filters.remoteWorkOptions).toEqual(['remote']);
+    expect(filters.withSalary && filters.remote && filters.ukraineFriendly).toBe(true);
+    expect([filters.salaryMin, filters.salaryMax]).toEqual([10000, 20000]);
+    expect(filters.radius).toBe(25);
+  });
+
+  it('reads English parameter names and slugs', () => {
+    const { filters, dropped } = parse('/all-locations?employment-type=permanent&experience-level=c-level&working-hours=part-time&workplace=hybrid,office&with-salary=true&remote=true&ukraine=1&salary=15000,');
+    expect(dropped).toEqual([]);
+    expect(filters.employmentTypes).toEqual(['permanent']);
+    expect(filters.experienceLevels).toEqual(['c_level']);
+    expect(filters.workingTimes).toEqual(['part_time']);
+    expect(filters.remoteWorkOptions).toEqual(['hybrid', 'office']);
+    expect(filters.withSalary && filters.remote && filters.ukraineFriendly).toBe(true);
+    expect([filters.salaryMin, filters.salaryMax]).toEqual([15000, null]);
+  });
+
+  it('reads keyword, titles, companies, skills, sort, from and showMap', () => {
+    const { filters } = parse('/all-locations?keyword=%20java%20%20dev%20&titles=Java Developer,QA&companies=Acme&skills=Spring,Kafka&sortBy=salary&orderBy=ASC&from=200&showMap=true');
+    expect(filters.keyword).toBe('java dev');
+    expect(filters.titles).toEqual(['Java Developer', 'QA']);
+    expect(filters.companies).toEqual(['Acme']);
+    expect(filters.skills).toEqual(['Spring', 'Kafka']);
+    expect(filters.sort).toBe('salaryAsc');
+    expect(filters.from).toBe(200);
+    expect(filters.showMap).toBe(true);
+  });
+
+  it('drops malformed values and keeps the rest', () => {
+    const { filters, dropped } = parse('/krakow/nosuchcategory?doswiadczenie=junior,wizard&radius=-5&from=abc&widelki=maybe&zarobki=30000,10000&sortBy=random&showMap=perhaps&keyword=java');
+    expect(filters.city).toBe('krakow');
+    expect(filters.category).toBeNull();
+    expect(filters.experienceLevels).toEqual(['junior']);
+    expect(filters.radius).toBeNull();
+    expect(filters.from).toBe(0);
+    expect(filters.withSalary).toBe(false);
+    expect(filters.salaryMin).toBeNull();
+    expect(filters.sort).toBe('published');
+    expect(filters.keyword).toBe('java');
+    expect(dropped).toEqual(expect.arrayContaining(['nosuchcategory', 'doswiadczenie=wizard', 'radius', 'from', 'widelki', 'zarobki', 'sortBy', 'showMap']));
+  });
+
+  it('drops a subcategory of another category and a malformed city', () => {
+    const { filters, dropped } = parse('/java/django,spring');
+    expect(filters.subcategories).toEqual(['spring']);
+    expect(dropped).toEqual(['django']);
+    expect(parse('/kra%3Ckow').filters.city).toBeNull();
+  });
+
+  it('turns a typed city name into its slug and drops radius without a city', () => {
+    expect(parse('/all-locations?city=Krak%C3%B3w&radius=30').filters).toMatchObject({ city: 'krakow', radius: 30 });
+    expect(parse('/all-locations?city=Cracow').filters.city).toBe('krakow');
+    expect(parse('/all-locations?city=%C5%81%C3%B3d%C5%BA').filters.city).toBe('lodz');
+    expect(parse('/all-locations?radius=30').filters.radius).toBeNull();
+  });
+});
+
+describe('buildListHref', () => {
+  it('writes Polish names and slugs', () => {
+    const filters = withFilters(emptyFilters(), {
+      city: 'krakow', radius: 30, category: 'java', subcategories: ['spring', 'kotlin'], keyword: 'java',
+      employmentTypes: ['permanent'], experienceLevels: ['expert'], withSalary: true, remote: true, salaryMin: 10000, sort: 'salaryDesc',
+    });
+    expect(buildListHref(filters, config, 'pl')).toBe(
+      '/krakow/java/spring,kotlin?keyword=java&radius=30&typ-umowy=umowa-o-prace&doswiadczenie=ekspert&zarobki=10000%2C&praca-zdalna=true&widelki=true&sortBy=salary&orderBy=DESC',
+    );
+  });
+
+  it('writes English names and slugs', () => {
+    const filters = withFilters(emptyFilters(), { employmentTypes: ['mandate_contract'], workingTimes: ['internship'], ukraineFriendly: true });
+    expect(buildListHref(filters, config, 'en')).toBe('/all-locations?employment-type=mandate-contract&working-hours=practice-internship&ukraine=true');
+  });
+
+  it('round-trips in both languages', () => {
+    for (const locale of ['pl', 'en'] as const) {
+      const filters = withFilters(emptyFilters(), {
+        city: 'warszawa', category: 'python', subcategories: ['django'], radius: 50, keyword: 'data',
+        titles: ['Data Engineer'], companies: ['Acme'], skills: ['SQL'], remoteWorkOptions: ['hybrid'],
+        workingTimes: ['part_time'], salaryMin: 5000, salaryMax: 9000, withSalary: true, sort: 'newest', from: 100, showMap: true,
+      });
+      expect(parse(buildListHref(filters, config, locale)).filters).toEqual(filters);
+    }
+  });
+
+  it('writes a category without a city as the first segment', () => {
+    expect(buildListHref(withFilters(emptyFilters(), { category: 'java' }), config, 'pl')).toBe('/java');
+  });
+});
+
+describe('toApiQuery', () => {
+  it('builds the API query with bracket arrays and numeric categories', () => {
+    const { filters } = parse('/krakow/java/spring?keyword=java&radius=30&doswiadczenie=mid&praca-zdalna=true&widelki=true&zarobki=10000,20000&from=100');
+    const query = toApiQuery(filters, config, { perPage: 100 });
+    expect(query.getAll('keywords[]')).toEqual(['java']);
+    expect(query.get('city')).toBe('krakow');
+    expect(query.get('cityRadiusKm')).toBe('30');
+    expect(query.getAll('categories[]')).toEqual(['601']);
+    expect(query.getAll('experienceLevels[]')).toEqual(['mid']);
+    expect(query.getAll('remoteWorkOptions[]')).toEqual(['remote']);
+    expect(query.get('withSalary')).toBe('true');
+    expect([query.get('salaryMin'), query.get('salaryMax')]).toEqual(['10000', '20000']);
+    expect([query.get('sortBy'), query.get('orderBy'), query.get('page'), query.get('perPage')]).toEqual(['published', 'DESC', '2', '100']);
+  });
+
+  it('sends the whole category without subcategories', () => {
+    const query = toApiQuery(parse('/java').filters, config);
+    expect(query.getAll('categories[]')).toEqual(['6']);
+  });
+});
+
+describe('countActiveFilters', () => {
+  it('counts array entries and 1 for salary, not keyword or showMap', () => {
+    const { filters } = parse('/all-locations?typ-umowy=b2b,staz&zarobki=1000,&keyword=x&showMap=true&widelki=true');
+    expect(countActiveFilters(filters)).toBe(4);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Request pre-processing:
+ * - Locale switch: `?lang=en` (or `pl`) on any page stores the choice in the `wakat-lang` cookie for
+ *   a year and redirects to the same address without `lang`, so every render reads one source.
+ * - Unknown offers: `/job-offer/{slug}` whose slug the API does not know is rewritten to
+ *   Next's internal `/_not-found` route, which answers 404 with the not-found page as real HTML.
+ *   (`notFound()` inside a page renders an empty HTML body in production builds, so without
+ *   JavaScript the page would be blank: vercel/next.js#98954. The page still calls `notFound()`
+ *   for client-side navigations, which skip this check.)
+ */
+import { NextResponse, type NextRequest } from 'next/server';
+
+const LOCALE_COOKIE = 'wakat-lang';
+const API_URL = (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+const TENANT = process.env.WAKAT_TENANT || 'it';
+
+async function offerIsUnknown(slug: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${API_URL}/api/${TENANT}/v2/user-panel/offers/active-slug/${encodeURIComponent(slug)}`, {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(3000),
+    });
+    return response.status === 404;
+  } catch {
+    // The page itself reports API failures.
+    return false;
+  }
+}
+
+export async function proxy(request: NextRequest) {
+  const lang = request.nextUrl.searchParams.get('lang');
+  if (lang !== null) {
+    const url = request.nextUrl.clone();
+    url.searchParams.delete('lang');
+    const response = NextResponse.redirect(url, 303);
+    if (lang === 'pl' || lang === 'en') {
+      response.cookies.set(LOCALE_COOKIE, lang, { path: '/', maxAge: 60 * 60 * 24 * 365, sameSite: 'lax' });
+    }
+    return response;
+  }
+  const offer = /^\/job-offer\/([^/]+)\/?$/.exec(request.nextUrl.pathname);
+  const isPrefetch = request.headers.get('rsc') === '1';
+  if (offer && !isPrefetch) {
+    let slug = offer[1];
+    try {
+      slug = decodeURIComponent(slug);
+    } catch {
+      // Keep the raw slug; the API answers 404 for it.
+    }
+    if (await offerIsUnknown(slug)) {
+      const url = request.nextUrl.clone();
+      url.pathname = '/_not-found';
+      return NextResponse.rewrite(url);
+    }
+  }
+  return NextResponse.next();
+}
+
+export const config = {
+  matcher: ['/((?!api|_next|favicon.ico|.*\\.(?:svg|png|jpg|ico|js|css)$).*)'],
+};
