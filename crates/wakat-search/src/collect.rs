@@ -306,6 +306,16 @@ pub(crate) struct ClusterSegmentCollector {
     cells: Column<u64>,
     categories: Column<u64>,
     clusters: IntMap<u64, ClusterAcc>,
+    block: ClusterBlock,
+}
+
+/// Column values of one block of documents, decoded together (much cheaper than one by one).
+#[derive(Default)]
+struct ClusterBlock {
+    expires: Vec<Option<i64>>,
+    lat: Vec<Option<f64>>,
+    lon: Vec<Option<f64>>,
+    cells: Vec<Option<u64>>,
 }
 
 impl Collector for ClusterCollector {
@@ -318,6 +328,7 @@ impl Collector for ClusterCollector {
             cells: segment.fast_fields().u64(&self.cell_field)?,
             categories: segment.fast_fields().u64(names::CATEGORY)?,
             clusters: IntMap::default(),
+            block: ClusterBlock::default(),
         })
     }
 
@@ -348,6 +359,49 @@ impl SegmentCollector for ClusterSegmentCollector {
     fn collect(&mut self, doc: DocId, _score: Score) {
         let Some(Some((lat, lon))) = self.checks.check(doc) else { return };
         let Some(cell) = self.cells.first(doc) else { return };
+        self.add(doc, cell, lat, lon);
+    }
+
+    fn collect_block(&mut self, docs: &[DocId]) {
+        let (Some(lat_column), Some(lon_column)) = (&self.checks.lat, &self.checks.lon) else { return };
+        if self.checks.salary_lo.is_some() {
+            // Rare on maps; the per-document path checks salaries.
+            for &doc in docs {
+                self.collect(doc, 0.0);
+            }
+            return;
+        }
+        let n = docs.len();
+        let block = &mut self.block;
+        block.expires.resize(n, None);
+        block.lat.resize(n, None);
+        block.lon.resize(n, None);
+        block.cells.resize(n, None);
+        self.checks.expires.first_vals(docs, &mut block.expires[..n]);
+        lat_column.first_vals(docs, &mut block.lat[..n]);
+        lon_column.first_vals(docs, &mut block.lon[..n]);
+        self.cells.first_vals(docs, &mut block.cells[..n]);
+        let active_at = self.checks.predicates.active_at;
+        for idx in 0..n {
+            if active_at.is_some_and(|now| self.block.expires[idx].unwrap_or(0) <= now) {
+                continue;
+            }
+            let (Some(lat), Some(lon), Some(cell)) = (self.block.lat[idx], self.block.lon[idx], self.block.cells[idx]) else { continue };
+            if !self.checks.predicates.position_ok(lat, lon) {
+                continue;
+            }
+            self.add(docs[idx], cell, lat, lon);
+        }
+    }
+
+    fn harvest(self) -> Self::Fruit {
+        self.clusters
+    }
+}
+
+impl ClusterSegmentCollector {
+    #[inline]
+    fn add(&mut self, doc: DocId, cell: u64, lat: f64, lon: f64) {
         let acc = self.clusters.entry(cell).or_default();
         acc.count += 1;
         acc.sum_lat += lat;
@@ -357,9 +411,5 @@ impl SegmentCollector for ClusterSegmentCollector {
                 *acc.categories.entry(category as u32).or_default() += 1;
             }
         }
-    }
-
-    fn harvest(self) -> Self::Fruit {
-        self.clusters
     }
 }

@@ -8,7 +8,7 @@ use wakat_core::geo::haversine_km;
 pub const CLUSTER_RESOLUTIONS: [u8; 8] = [2, 3, 4, 5, 6, 7, 8, 9];
 
 /// Largest grid-disk ring used for a radius cover; beyond it a coarser resolution is used.
-const MAX_COVER_RING: u32 = 8;
+const MAX_COVER_RING: u32 = 10;
 
 fn resolution(res: u8) -> Resolution {
     Resolution::try_from(res).unwrap_or(Resolution::Nine)
@@ -35,16 +35,18 @@ pub fn radius_cover(lat: f64, lon: f64, radius_km: f64) -> Option<RadiusCover> {
     let centre = LatLng::new(lat, lon).ok()?;
     for &res in CLUSTER_RESOLUTIONS.iter().rev() {
         let resolution = resolution(res);
-        // Neighbouring centres are about √3 edges apart; a margin ring absorbs H3 distortion.
-        let spacing_km = resolution.edge_length_km() * 3f64.sqrt();
-        let ring = (radius_km / spacing_km).ceil() as u32 + 1;
+        // Neighbouring centres are about √3 edges apart, and a disk of k rings reaches at least
+        // k × spacing × cos 30° from its centre; 0.8 instead of 0.866 absorbs cell-size variation.
+        let edge_km = resolution.edge_length_km();
+        let spacing_km = edge_km * 3f64.sqrt();
+        let ring = ((radius_km + 2.0 * edge_km) / (0.8 * spacing_km)).ceil() as u32;
         if ring > MAX_COVER_RING && res != CLUSTER_RESOLUTIONS[0] {
             continue;
         }
         let centre_cell = centre.to_cell(resolution);
         // A cell can intersect the circle only if its centre is within radius + its circumradius
         // (the edge length of a hexagon); twice that margin covers the distorted cells.
-        let reach_km = radius_km + 2.0 * resolution.edge_length_km();
+        let reach_km = radius_km + 2.0 * edge_km;
         let cells: Vec<u64> = centre_cell
             .grid_disk::<Vec<CellIndex>>(ring)
             .into_iter()

@@ -6,7 +6,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 use tantivy::collector::TopDocs;
-use tantivy::query::{BooleanQuery, BoostQuery, ConstScoreQuery, Occur, Query, TermQuery};
+use std::ops::Bound;
+
+use tantivy::query::{BooleanQuery, BoostQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery};
 use tantivy::schema::{IndexRecordOption, Value};
 use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, Searcher, TantivyDocument, Term};
 use wakat_core::filters::Sort;
@@ -21,6 +23,9 @@ use crate::schema::{names, offer_key, Fields, OwnedCard, SCHEMA_VERSION};
 use crate::{Result, SearchConfig, SearchError};
 
 const VERSION_FILE: &str = "wakat-schema-version";
+
+/// Viewports smaller than this (in square degrees; Poland is about 60) are cut by range queries.
+const SMALL_VIEWPORT_SQ_DEGREES: f64 = 4.0;
 
 fn index_settings() -> tantivy::IndexSettings {
     tantivy::IndexSettings { docstore_blocksize: crate::schema::DOCSTORE_BLOCK_BYTES, ..Default::default() }
@@ -193,6 +198,25 @@ impl SearchIndex {
         plan(&self.fields, &self.config.analysis, &self.config.ranking, &self.config.rates, tenant, filters)
     }
 
+    /// Restricts a query to a small viewport with range queries on the coordinate columns, so a
+    /// city-sized map does not visit every document of the country. Large viewports are left to
+    /// the collector's check, which costs less than two column scans when most documents are in.
+    fn with_viewport(&self, query: Box<dyn Query>, viewport: Option<BoundingBox>) -> Box<dyn Query> {
+        let Some(viewport) = viewport else { return query };
+        if (viewport.north - viewport.south) * (viewport.east - viewport.west) > SMALL_VIEWPORT_SQ_DEGREES {
+            return query;
+        }
+        let range = |field, low: f64, high: f64| -> (Occur, Box<dyn Query>) {
+            let range = RangeQuery::new(Bound::Included(Term::from_field_f64(field, low)), Bound::Included(Term::from_field_f64(field, high)));
+            (Occur::Must, Box::new(ConstScoreQuery::new(Box::new(range), 0.0)))
+        };
+        Box::new(BooleanQuery::new(vec![
+            (Occur::Must, query),
+            range(self.fields.lat, viewport.south, viewport.north),
+            range(self.fields.lon, viewport.west, viewport.east),
+        ]))
+    }
+
     fn with_region(&self, query: Box<dyn Query>, region: Option<&str>) -> Result<Box<dyn Query>> {
         let Some(region) = region else { return Ok(query) };
         let (cell, res) = parse_cluster_id(region).ok_or_else(|| SearchError::InvalidRegion(region.to_string()))?;
@@ -210,6 +234,7 @@ impl SearchIndex {
         predicates.active_at = Some(request.now);
         predicates.viewport = request.viewport;
         let query = self.with_region(query, request.region)?;
+        let query = self.with_viewport(query, request.viewport);
         let collector = ListCollector {
             predicates,
             sort: SortSpec::new(request.sort, has_text, request.now, self.config.ranking),
@@ -248,6 +273,7 @@ impl SearchIndex {
         let Plan { query, mut predicates, .. } = self.plan(Some(tenant), filters);
         predicates.active_at = Some(now);
         predicates.viewport = viewport;
+        let query = self.with_viewport(query, viewport);
         let resolution = resolution_for_zoom(zoom);
         let collector = ClusterCollector { predicates, cell_field: names::cell(resolution) };
         let accs = self.searcher().search(&*query, &collector)?;

@@ -3,7 +3,7 @@
 //! store's sequence number as the commit payload so a restart knows what to replay.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -13,6 +13,9 @@ use wakat_core::Offer;
 
 use crate::schema::{offer_key, Fields};
 use crate::{Result, SearchConfig, SearchError, SearchIndex};
+
+/// Writes waiting for the writer thread before senders block.
+const FEED_QUEUE: usize = 2_048;
 
 /// Longest time an acknowledged write waits before it becomes searchable.
 pub const COMMIT_INTERVAL: Duration = Duration::from_millis(500);
@@ -27,7 +30,7 @@ enum Command {
 
 /// Handle to the writer thread. Dropping it commits what is pending and stops the thread.
 pub struct IndexFeeder {
-    sender: Option<Sender<Command>>,
+    sender: Option<SyncSender<Command>>,
     thread: Option<JoinHandle<()>>,
     auto_commit: Arc<AtomicBool>,
 }
@@ -56,7 +59,9 @@ impl IndexFeeder {
             seq: index.committed_seq()?,
             pending_since: None,
         };
-        let (sender, receiver) = mpsc::channel();
+        // Bounded: a bulk load (reindex, import) waits for the writer instead of queueing every
+        // offer in memory.
+        let (sender, receiver) = mpsc::sync_channel(FEED_QUEUE);
         let thread = std::thread::Builder::new()
             .name("index-writer".into())
             .spawn(move || state.run(receiver))?;
