@@ -8,7 +8,8 @@
 //! so the bench exercises the real path. Output: a table, one `BENCH {json}` line per query type
 //! and one `BENCH-RSS {json}` line. `WAKAT_BENCH_WORKLOAD=FILE` also writes the exact workload as
 //! JSON lines so the PostgreSQL peer (`scripts/bench_pg.py`) runs the same queries.
-//! `WAKAT_BENCH_RUNS` (default 1000) sets the measured runs per type.
+//! `WAKAT_BENCH_RUNS` (default 1000) sets the measured runs per type; `WAKAT_BENCH_ONLY=TYPE` runs
+//! one query type (to profile it).
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -137,7 +138,7 @@ fn workload(engine: &Engine, runs: usize) -> Vec<Query> {
         queries.push(Query { kind: "clusters-city", variant: "", pairs: q });
     }
     for _ in 0..runs {
-        queries.push(Query { kind: "suggest", variant: "", pairs: pairs(&[("keyword", draw.pick(PREFIXES))]) });
+        queries.push(Query { kind: "suggest", variant: "", pairs: pairs(&[("keyword", *draw.pick(PREFIXES))]) });
     }
     queries
 }
@@ -216,7 +217,8 @@ fn main() {
     }
 
     // Warm-up: the first queries of each type page the index in and fill caches.
-    let mut kinds: Vec<&str> = queries.iter().map(|q| q.kind).collect();
+    let only = std::env::var("WAKAT_BENCH_ONLY").ok();
+    let mut kinds: Vec<&str> = queries.iter().map(|q| q.kind).filter(|k| only.as_deref().is_none_or(|o| o == *k)).collect();
     kinds.dedup();
     for kind in &kinds {
         for q in queries.iter().filter(|q| q.kind == *kind).take(WARMUP_RUNS) {
@@ -243,7 +245,7 @@ fn main() {
     }
     let (rss, hwm) = (status_kb("VmRSS:"), status_kb("VmHWM:"));
     println!("RSS after the run: {:.0} MB (peak {:.0} MB)", rss as f64 / 1024.0, hwm as f64 / 1024.0);
-    println!("BENCH-RSS {}", json!({"rss_mb": rss as f64 / 1024.0, "peak_rss_mb": hwm as f64 / 1024.0, "open_ms": open_ms, "docs": engine.index.num_docs()}));
+    println!("BENCH-RSS {}", json!({"rss_mb": rss as f64 / 1024.0, "peak_rss_mb": hwm as f64 / 1024.0, "open_ms": open_ms, "docs": engine.index.num_docs(), "search_threads": engine.settings.server.search_threads}));
 }
 
 fn report(kind: &str, variant: &str, samples: &[(Duration, &str, usize)]) {
