@@ -18,6 +18,8 @@ describe('toApiError', () => {
 
 describe('apiUrl', () => {
   it('builds server URLs under the tenant', () => {
-    expect(apiUrl('/v1/offers/a', { perPage: 1, skip: undefined })).toBe('http://127.0.0.1:8080/api/it/v1/offers/a?perPage=1');
+    // The origin comes from WAKAT_API_URL (scripts/test points it at its own API port).
+    const origin = (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+    expect(apiUrl('/v1/offers/a', { perPage: 1, skip: undefined })).toBe(`${origin}/api/it/v1/offers/a?perPage=1`);
   });
 });
