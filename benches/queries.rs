@@ -130,10 +130,9 @@ fn workload(engine: &Engine, runs: usize) -> Vec<Query> {
     }
     for _ in 0..runs {
         let city = *draw.pick(&cities);
-        let (n, s, e, w) = (city.lat + 0.15, city.lat - 0.15, city.lon + 0.15, city.lon - 0.15);
-        let values = [n, s, e, w].map(|v| format!("{v:.5}"));
-        let list = [("north", &values[0]), ("south", &values[1]), ("east", &values[2]), ("west", &values[3])];
-        let mut q: Vec<(String, String)> = list.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        // A 0.3° box around the centre.
+        let edges = [("north", city.lat + 0.15), ("south", city.lat - 0.15), ("east", city.lon + 0.15), ("west", city.lon - 0.15)];
+        let mut q: Vec<(String, String)> = edges.iter().map(|(k, v)| (k.to_string(), format!("{v:.5}"))).collect();
         q.push(("zoom".into(), "12".into()));
         queries.push(Query { kind: "clusters-city", variant: "", pairs: q });
     }
