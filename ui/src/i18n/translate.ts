@@ -2,8 +2,14 @@
  * A tiny i18n: flat message keys, `{name}` placeholders and plural objects chosen with
  * Intl.PluralRules (Polish: one/few/many/other; English: one/other).
  */
-import pl from '@messages/pl.json';
-import en from '@messages/en.json';
+import corePl from '@messages/pl.json';
+import coreEn from '@messages/en.json';
+import mapPl from '@messages/map.pl.json';
+import mapEn from '@messages/map.en.json';
+import searchPl from '@messages/search.pl.json';
+import searchEn from '@messages/search.en.json';
+import homePl from '@messages/home.pl.json';
+import homeEn from '@messages/home.en.json';
 import type { Locale } from '@/lib/types';
 
 export const LOCALES: Locale[] = ['pl', 'en'];
@@ -13,6 +19,9 @@ export const LOCALE_COOKIE = 'wakat-lang';
 type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>>;
 type Message = string | PluralMessage;
 export type Messages = Record<string, Message>;
+// One file pair per feature (core, map, search, home) so that features do not edit the same file.
+const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl };
+const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn };
 export type MessageKey = keyof typeof pl;
 
 export const messages: Record<Locale, Messages> = { pl, en };
