@@ -153,6 +153,12 @@ impl PredicateColumns {
                 return None;
             }
         }
+        self.check_all_but_expiry(doc)
+    }
+
+    /// [`Self::check`] for a document already known to be active.
+    #[inline]
+    pub(crate) fn check_all_but_expiry(&self, doc: DocId) -> Option<Option<(f64, f64)>> {
         let position = match (&self.lat, &self.lon) {
             (Some(lat), Some(lon)) => {
                 let (lat, lon) = (lat.first(doc)?, lon.first(doc)?);
@@ -183,6 +189,7 @@ pub(crate) struct ListSegmentCollector {
     total: usize,
     category_counts: IntMap<u32, usize>,
     heap: BinaryHeap<std::cmp::Reverse<Ranked>>,
+    expires_block: Vec<Option<i64>>,
 }
 
 impl Collector for ListCollector {
@@ -206,6 +213,7 @@ impl Collector for ListCollector {
             total: 0,
             category_counts: IntMap::default(),
             heap: BinaryHeap::with_capacity(self.top.min(4096) + 1),
+            expires_block: Vec::new(),
         })
     }
 
@@ -241,6 +249,42 @@ impl SegmentCollector for ListSegmentCollector {
         if self.checks.check(doc).is_none() {
             return;
         }
+        self.accept(doc, score);
+    }
+
+    /// Without scoring or deletes: expiry dates are decoded a block at a time, which costs much
+    /// less than one lookup per document.
+    fn collect_block(&mut self, docs: &[DocId]) {
+        let Some(now) = self.checks.predicates.active_at else {
+            for &doc in docs {
+                self.collect(doc, 0.0);
+            }
+            return;
+        };
+        let mut expires = std::mem::take(&mut self.expires_block);
+        expires.resize(docs.len(), None);
+        self.checks.expires.first_vals(docs, &mut expires[..docs.len()]);
+        for (&doc, expires) in docs.iter().zip(&expires) {
+            if expires.unwrap_or(0) > now && self.checks.check_all_but_expiry(doc).is_some() {
+                self.accept(doc, 0.0);
+            }
+        }
+        self.expires_block = expires;
+    }
+
+    fn harvest(self) -> ListFruit {
+        ListFruit {
+            total: self.total,
+            category_counts: self.category_counts,
+            top: self.heap.into_iter().map(|r| r.0).collect(),
+        }
+    }
+}
+
+impl ListSegmentCollector {
+    /// Counts a document that passed every check and offers it to the top.
+    #[inline]
+    fn accept(&mut self, doc: DocId, score: Score) {
         self.total += 1;
         if let Some(categories) = &self.categories {
             for value in categories.values_for_doc(doc) {
@@ -277,13 +321,6 @@ impl SegmentCollector for ListSegmentCollector {
         }
     }
 
-    fn harvest(self) -> ListFruit {
-        ListFruit {
-            total: self.total,
-            category_counts: self.category_counts,
-            top: self.heap.into_iter().map(|r| r.0).collect(),
-        }
-    }
 }
 
 /// Accumulated cluster: count and coordinate sums for the centroid, plus category votes.

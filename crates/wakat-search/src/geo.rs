@@ -61,6 +61,17 @@ pub fn radius_cover(lat: f64, lon: f64, radius_km: f64) -> Option<RadiusCover> {
     None
 }
 
+/// Splits cover cells into those wholly inside the circle and the rest. H3 cell edges are
+/// great-circle arcs and a spherical cap is convex, so a cell whose corners are all inside is
+/// inside; a hair of margin keeps float error on the safe side.
+pub fn split_cover(lat: f64, lon: f64, radius_km: f64, cells: Vec<u64>) -> (Vec<u64>, Vec<u64>) {
+    let limit = radius_km * (1.0 - 1e-6);
+    cells.into_iter().partition(|&cell| {
+        let Ok(cell) = CellIndex::try_from(cell) else { return false };
+        cell.boundary().iter().all(|corner| haversine_km(lat, lon, corner.lat(), corner.lng()) <= limit)
+    })
+}
+
 /// Returns the cluster resolution for a map zoom level: about a dozen clusters across the screen.
 pub fn resolution_for_zoom(zoom: f64) -> u8 {
     let res = ((zoom - 1.0) * 0.7).floor();

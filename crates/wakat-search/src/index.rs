@@ -3,22 +3,25 @@
 
 use std::collections::HashMap;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::Arc;
 
-use tantivy::collector::TopDocs;
+use tantivy::collector::{Collector, TopDocs};
 use std::ops::Bound;
 
-use tantivy::query::{BooleanQuery, BoostQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery};
+use tantivy::query::{BooleanQuery, BoostQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery, TermSetQuery};
 use tantivy::schema::{IndexRecordOption, Value};
-use tantivy::{DocAddress, Index, IndexReader, ReloadPolicy, Searcher, TantivyDocument, Term};
+use tantivy::query::EnableScoring;
+use tantivy::{DocAddress, Executor, Index, IndexReader, ReloadPolicy, Searcher, TantivyDocument, Term};
 use wakat_core::filters::Sort;
 use wakat_core::geo::BoundingBox;
 use wakat_core::{Filters, Offer};
 
 use crate::analysis::{WakatTokenizer, ANALYZER_NAME};
-use crate::collect::{ClusterCollector, ListCollector, Ranked, SortSpec};
+use crate::collect::{ClusterCollector, IntMap, ListCollector, Ranked, SortSpec};
 use crate::geo::{cell_boundary, cluster_id, parse_cluster_id, resolution_for_zoom};
-use crate::query::{plan, Plan};
+use crate::query::{plan, Plan, Predicates};
+use crate::rollup::{merge_rollups, RollupCache};
 use crate::schema::{names, offer_key, Fields, OwnedCard, SCHEMA_VERSION};
 use crate::{Result, SearchConfig, SearchError};
 
@@ -26,6 +29,10 @@ const VERSION_FILE: &str = "wakat-schema-version";
 
 /// Viewports smaller than this (in square degrees; Poland is about 60) are cut by range queries.
 const SMALL_VIEWPORT_SQ_DEGREES: f64 = 4.0;
+
+/// Finest resolution kept in rollups (zoom ≈ 12): finer cells hold a handful of offers each, so a
+/// rollup would be as large as the documents, and the viewports there are small anyway.
+const MAX_ROLLUP_RESOLUTION: u8 = 7;
 
 fn index_settings() -> tantivy::IndexSettings {
     tantivy::IndexSettings { docstore_blocksize: crate::schema::DOCSTORE_BLOCK_BYTES, ..Default::default() }
@@ -123,6 +130,9 @@ pub struct SearchIndex {
     pub(crate) reader: IndexReader,
     pub(crate) fields: Fields,
     pub(crate) config: Arc<SearchConfig>,
+    rollups: RollupCache,
+    /// Searches running now: see [`SearchIndex::search`].
+    in_flight: AtomicUsize,
     dir: Option<std::path::PathBuf>,
 }
 
@@ -145,7 +155,7 @@ impl SearchIndex {
         };
         Self::finish(&mut index, &config)?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        Ok((SearchIndex { index, reader, fields, config: Arc::new(config), dir: Some(dir.to_path_buf()) }, fresh))
+        Ok((SearchIndex { index, reader, fields, config: Arc::new(config), rollups: RollupCache::default(), in_flight: AtomicUsize::new(0), dir: Some(dir.to_path_buf()) }, fresh))
     }
 
     /// Records that the index is complete for the current schema. Until this is called, the next
@@ -163,7 +173,7 @@ impl SearchIndex {
         let mut index = Index::builder().schema(schema).settings(index_settings()).create_in_ram()?;
         Self::finish(&mut index, &config)?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        Ok(SearchIndex { index, reader, fields, config: Arc::new(config), dir: None })
+        Ok(SearchIndex { index, reader, fields, config: Arc::new(config), rollups: RollupCache::default(), in_flight: AtomicUsize::new(0), dir: None })
     }
 
     fn finish(index: &mut Index, config: &SearchConfig) -> Result<()> {
@@ -192,6 +202,27 @@ impl SearchIndex {
 
     fn searcher(&self) -> Searcher {
         self.reader.searcher()
+    }
+
+    /// Runs a collector over the segments: on the search threads when this is the only search
+    /// running, on the calling thread when others run too. Splitting one query over threads cuts
+    /// its latency; under load, the cores are already busy and the hand-offs only cost throughput.
+    fn search<C: Collector>(&self, searcher: &Searcher, query: &dyn Query, collector: &C) -> Result<C::Fruit> {
+        struct Running<'a>(&'a AtomicUsize);
+        impl Drop for Running<'_> {
+            fn drop(&mut self) {
+                self.0.fetch_sub(1, AtomicOrdering::Relaxed);
+            }
+        }
+        let others = self.in_flight.fetch_add(1, AtomicOrdering::Relaxed);
+        let _running = Running(&self.in_flight);
+        let scoring = match collector.requires_scoring() {
+            true => EnableScoring::enabled_from_searcher(searcher),
+            false => EnableScoring::disabled_from_searcher(searcher),
+        };
+        let calling_thread = Executor::single_thread();
+        let executor = if others == 0 { searcher.index().search_executor() } else { &calling_thread };
+        Ok(searcher.search_with_executor(query, collector, executor, scoring)?)
     }
 
     fn plan(&self, tenant: Option<&str>, filters: &Filters) -> Plan {
@@ -230,19 +261,29 @@ impl SearchIndex {
 
     /// Lists active offer locations matching the request, with the total and optional category counts.
     pub fn list(&self, request: &ListRequest<'_>) -> Result<ListResult> {
-        let Plan { query, mut predicates, has_text } = self.plan(request.tenant, request.filters);
-        predicates.active_at = Some(request.now);
-        predicates.viewport = request.viewport;
-        let query = self.with_region(query, request.region)?;
-        let query = self.with_viewport(query, request.viewport);
-        let collector = ListCollector {
-            predicates,
-            sort: SortSpec::new(request.sort, has_text, request.now, self.config.ranking),
-            top: request.offset.saturating_add(request.limit),
-            count_categories: request.count_categories,
-        };
+        let plan = self.plan(request.tenant, request.filters);
+        let sort = SortSpec::new(request.sort, plan.has_text, request.now, self.config.ranking);
         let searcher = self.searcher();
-        let fruit = searcher.search(&*query, &collector)?;
+        let mut merger = None;
+        let mut fruits = Vec::with_capacity(2);
+        for (query, mut predicates) in plan.parts() {
+            predicates.active_at = Some(request.now);
+            predicates.viewport = request.viewport;
+            let query = self.with_region(query, request.region)?;
+            let query = self.with_viewport(query, request.viewport);
+            let collector = ListCollector {
+                predicates,
+                sort,
+                top: request.offset.saturating_add(request.limit),
+                count_categories: request.count_categories,
+            };
+            fruits.push(self.search(&searcher, &*query, &collector)?);
+            merger = Some(collector);
+        }
+        let fruit = match merger {
+            Some(collector) if fruits.len() > 1 => collector.merge_fruits(fruits)?,
+            _ => fruits.pop().unwrap_or_default(),
+        };
         let hits = fruit
             .top
             .iter()
@@ -269,14 +310,39 @@ impl SearchIndex {
     }
 
     /// Aggregates matching active locations inside the viewport into clusters for the zoom level.
+    ///
+    /// Without filters, cells wholly inside the viewport come from per-segment rollups and only
+    /// the cells the viewport's edges cut are scanned document by document.
     pub fn clusters(&self, tenant: &str, filters: &Filters, viewport: Option<BoundingBox>, zoom: f64, now: i64) -> Result<Vec<Cluster>> {
-        let Plan { query, mut predicates, .. } = self.plan(Some(tenant), filters);
-        predicates.active_at = Some(now);
-        predicates.viewport = viewport;
-        let query = self.with_viewport(query, viewport);
         let resolution = resolution_for_zoom(zoom);
-        let collector = ClusterCollector { predicates, cell_field: names::cell(resolution) };
-        let accs = self.searcher().search(&*query, &collector)?;
+        let cell_field = names::cell(resolution);
+        let plan = self.plan(Some(tenant), filters);
+        let searcher = self.searcher();
+        let accs = if filters.is_empty() && resolution <= MAX_ROLLUP_RESOLUTION {
+            let rollups = self.rollups.rollups(&searcher, tenant, &*plan.query, &cell_field, resolution, now)?;
+            let mut accs = IntMap::default();
+            let partial = merge_rollups(&rollups, viewport.as_ref(), now, &mut accs);
+            if !partial.is_empty() {
+                let field = self.fields.cell_field(resolution).ok_or_else(|| SearchError::Corrupt(format!("no cell field at resolution {resolution}")))?;
+                let cut = BooleanQuery::new(vec![
+                    (Occur::Must, plan.query),
+                    (Occur::Must, Box::new(ConstScoreQuery::new(Box::new(TermSetQuery::new(partial.into_iter().map(|c| Term::from_field_u64(field, c)))), 0.0))),
+                ]);
+                let predicates = Predicates { active_at: Some(now), viewport, ..plan.predicates };
+                accs.extend(self.search(&searcher, &cut, &ClusterCollector { predicates, cell_field })?);
+            }
+            accs
+        } else {
+            let mut accs = IntMap::default();
+            for (query, predicates) in plan.parts() {
+                let predicates = Predicates { active_at: Some(now), viewport, ..predicates };
+                let query = self.with_viewport(query, viewport);
+                let collector = ClusterCollector { predicates, cell_field: cell_field.clone() };
+                let part = self.search(&searcher, &*query, &collector)?;
+                accs = collector.merge_fruits(vec![accs, part])?;
+            }
+            accs
+        };
         let mut clusters: Vec<Cluster> = accs
             .into_iter()
             .map(|(cell, acc)| Cluster {
@@ -361,7 +427,7 @@ impl SearchIndex {
             count_categories: false,
         };
         let searcher = self.searcher();
-        let fruit = searcher.search(&query, &collector)?;
+        let fruit = self.search(&searcher, &query, &collector)?;
         let mut seen = std::collections::HashSet::new();
         let mut hits = Vec::new();
         for ranked in fruit.top {

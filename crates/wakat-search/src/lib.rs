@@ -17,6 +17,7 @@ mod collect;
 pub mod geo;
 mod index;
 mod query;
+mod rollup;
 mod schema;
 mod suggest;
 mod writer;

@@ -9,7 +9,7 @@ use wakat_core::geo::{haversine_km, BoundingBox};
 use wakat_core::{Currency, Filters, Rates};
 
 use crate::analysis::Analysis;
-use crate::geo::radius_cover;
+use crate::geo::{radius_cover, split_cover};
 use crate::schema::Fields;
 use crate::RankingConfig;
 
@@ -82,14 +82,59 @@ pub(crate) struct Plan {
     pub query: Box<dyn Query>,
     pub predicates: Predicates,
     pub has_text: bool,
+    /// Cells of a radius filter, not yet part of `query`: see [`Plan::parts`].
+    pub radius: Option<RadiusCells>,
+}
+
+/// The cover of a radius filter, split by whether a cell lies wholly inside the circle.
+pub(crate) struct RadiusCells {
+    pub field: Field,
+    pub inside: Vec<u64>,
+    pub edge: Vec<u64>,
+}
+
+impl Plan {
+    /// The (query, predicates) pairs whose union answers the plan. A radius filter gives two:
+    /// locations in cells wholly inside the circle need no distance check, the rest do.
+    pub(crate) fn parts(self) -> Vec<(Box<dyn Query>, Predicates)> {
+        let Some(radius) = self.radius else { return vec![(self.query, self.predicates)] };
+        let with_cells = |query: Box<dyn Query>, cells: Vec<u64>| -> Box<dyn Query> {
+            Box::new(BooleanQuery::new(vec![(Occur::Must, query), filter(term_set(radius.field, cells))]))
+        };
+        let mut parts = Vec::with_capacity(2);
+        if !radius.inside.is_empty() {
+            let predicates = Predicates { circle: None, ..self.predicates.clone() };
+            parts.push((with_cells(self.query.box_clone(), radius.inside), predicates));
+        }
+        if !radius.edge.is_empty() || parts.is_empty() {
+            parts.push((with_cells(self.query, radius.edge), self.predicates));
+        }
+        parts
+    }
 }
 
 fn filter(query: Box<dyn Query>) -> (Occur, Box<dyn Query>) {
     (Occur::Must, Box::new(ConstScoreQuery::new(query, 0.0)))
 }
 
+/// Sets at most this large become a union of term queries rather than a [`TermSetQuery`].
+const SMALL_TERM_SET: usize = 8;
+
+/// Documents carrying any of the values. A [`TermSetQuery`] first marks every document of every
+/// value in a bitset, which costs more than the whole search when a common value (a seniority, a
+/// contract) meets a narrow keyword; term queries instead skip along with the other clauses.
 fn term_set(field: Field, values: impl IntoIterator<Item = u64>) -> Box<dyn Query> {
-    Box::new(TermSetQuery::new(values.into_iter().map(|v| Term::from_field_u64(field, v))))
+    let mut terms: Vec<Term> = values.into_iter().map(|v| Term::from_field_u64(field, v)).collect();
+    match terms.len() {
+        1 => Box::new(TermQuery::new(terms.remove(0), IndexRecordOption::Basic)),
+        2..=SMALL_TERM_SET => Box::new(BooleanQuery::new(
+            terms
+                .into_iter()
+                .map(|term| (Occur::Should, Box::new(TermQuery::new(term, IndexRecordOption::Basic)) as Box<dyn Query>))
+                .collect(),
+        )),
+        _ => Box::new(TermSetQuery::new(terms)),
+    }
 }
 
 /// Builds the plan of a listing over one tenant (or every tenant when `tenant` is `None`).
@@ -180,12 +225,16 @@ pub(crate) fn plan(
     if filters.with_salary {
         clauses.push(filter(term_set(fields.with_salary, [1])));
     }
+    let mut radius = None;
     if let Some(city) = &filters.city {
         match (city.point, filters.radius_km) {
             (Some((lat, lon)), Some(km)) => {
                 let cover = radius_cover(lat, lon, km);
-                match cover.as_ref().and_then(|c| fields.cell_field(c.resolution).map(|f| (f, c))) {
-                    Some((field, cover)) => clauses.push(filter(term_set(field, cover.cells.iter().copied()))),
+                match cover.and_then(|c| fields.cell_field(c.resolution).map(|f| (f, c))) {
+                    Some((field, cover)) => {
+                        let (inside, edge) = split_cover(lat, lon, km, cover.cells);
+                        radius = Some(RadiusCells { field, inside, edge });
+                    }
                     None => clauses.push(filter(Box::new(EmptyQuery))),
                 }
                 predicates.circle = Some((lat, lon, km));
@@ -201,7 +250,7 @@ pub(crate) fn plan(
     predicates.salary_max_pln = filters.salary_max.map(to_pln);
 
     let query: Box<dyn Query> = if clauses.is_empty() { Box::new(AllQuery) } else { Box::new(BooleanQuery::new(clauses)) };
-    Plan { query, predicates, has_text }
+    Plan { query, predicates, has_text, radius }
 }
 
 #[cfg(test)]

@@ -343,3 +343,52 @@ proptest! {
         prop_assert_eq!(found, expected);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Unfiltered clusters come from per-segment rollups plus a scan of the cells the viewport
+    /// cuts; they must equal grouping the active points inside the viewport by their cell.
+    #[test]
+    fn unfiltered_clusters_equal_a_brute_force_grouping(
+        points in prop::collection::vec((49.0f64..55.0, 14.0f64..24.5, -3_600i64..10_800), 30..120),
+        view in (49.0f64..55.0, 14.0f64..24.5, 0.05f64..6.0, 0.05f64..10.0),
+        zoom in prop::sample::select(vec![4.0, 6.0, 8.0, 10.0, 12.0]),
+        later in prop::sample::select(vec![0i64, 1_200, 3_000, 7_000, -600]),
+    ) {
+        let offers: Vec<Offer> = points
+            .iter()
+            .enumerate()
+            .map(|(idx, &(lat, lon, expires_in))| {
+                let slug = format!("p{idx}");
+                let mut o = offer(OfferSpec { slug: &slug, city: ("X", lat, lon), category: if idx % 3 == 0 { 7 } else { 6 }, ..Default::default() });
+                o.expired_at = Some(NOW + expires_in);
+                o
+            })
+            .collect();
+        let index = index_with(&offers);
+        let viewport = BoundingBox { south: view.0, west: view.1, north: view.0 + view.2, east: view.1 + view.3 };
+        let resolution = wakat_search::geo::resolution_for_zoom(zoom);
+        // Twice: the first call builds the rollups at NOW, the second reuses or rebuilds them.
+        for now in [NOW, NOW + later] {
+            let mut expected: BTreeMap<String, (usize, f64, f64)> = BTreeMap::new();
+            for &(lat, lon, expires_in) in &points {
+                if NOW + expires_in > now && viewport.contains(lat, lon) {
+                    let cell = wakat_search::geo::cluster_id(wakat_search::geo::cell_at(lat, lon, resolution).unwrap());
+                    let entry = expected.entry(cell).or_default();
+                    entry.0 += 1;
+                    entry.1 += lat;
+                    entry.2 += lon;
+                }
+            }
+            let found = index.clusters("it", &Filters::default(), Some(viewport), zoom, now).unwrap();
+            prop_assert_eq!(found.len(), expected.len());
+            for cluster in &found {
+                let (count, sum_lat, sum_lon) = expected[&cluster.id];
+                prop_assert_eq!(cluster.count, count);
+                prop_assert!((cluster.latitude - sum_lat / count as f64).abs() < 1e-9);
+                prop_assert!((cluster.longitude - sum_lon / count as f64).abs() < 1e-9);
+            }
+        }
+    }
+}

@@ -3,9 +3,12 @@
 //!
 //! Entries die when the index commits (a new generation) or after [`TTL`], which bounds how stale
 //! the time-dependent fields (`isOfferActive`, `isNew`, expiry filtering) can be.
+//!
+//! Concurrent misses of one URL are computed once ([`ResponseCache::flight`]): when a popular
+//! entry expires, the other requests wait for the one search instead of all searching at once.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use actix_web::web::Bytes;
@@ -29,12 +32,48 @@ struct Inner {
 pub struct ResponseCache {
     capacity: usize,
     inner: Mutex<Inner>,
+    flights: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+/// The right to compute one key; others asking for the key wait until it is dropped.
+pub struct Flight<'a> {
+    cache: &'a ResponseCache,
+    key: String,
+    lock: Arc<tokio::sync::Mutex<()>>,
+    guard: Option<tokio::sync::OwnedMutexGuard<()>>,
+}
+
+impl Drop for Flight<'_> {
+    fn drop(&mut self) {
+        drop(self.guard.take());
+        let mut flights = self.cache.flights.lock().unwrap_or_else(|p| p.into_inner());
+        // The map's handle and ours: nobody else is waiting, so the key's lock can go.
+        if Arc::strong_count(&self.lock) <= 2 {
+            flights.remove(&self.key);
+        }
+    }
 }
 
 impl ResponseCache {
     /// A cache of at most `capacity` responses.
     pub fn new(capacity: usize) -> ResponseCache {
-        ResponseCache { capacity, inner: Mutex::new(Inner::default()) }
+        ResponseCache { capacity, inner: Mutex::new(Inner::default()), flights: Mutex::new(HashMap::new()) }
+    }
+
+    /// Whether responses are cached at all.
+    pub fn enabled(&self) -> bool {
+        self.capacity > 0
+    }
+
+    /// Waits until no other request computes `key`, then returns the right to compute it: the
+    /// caller looks the key up again (the one before may have stored it) and computes on a miss.
+    pub async fn flight(&self, key: &str) -> Flight<'_> {
+        let lock = {
+            let mut flights = self.flights.lock().unwrap_or_else(|p| p.into_inner());
+            Arc::clone(flights.entry(key.to_string()).or_default())
+        };
+        let guard = Arc::clone(&lock).lock_owned().await;
+        Flight { cache: self, key: key.to_string(), lock, guard: Some(guard) }
     }
 
     /// The body stored for `key` by index generation `generation`, if still fresh.
@@ -70,6 +109,35 @@ impl ResponseCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn concurrent_misses_of_a_key_compute_once() {
+        let cache = Arc::new(ResponseCache::new(4));
+        let computed = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let mut tasks = Vec::new();
+        for _ in 0..8 {
+            let (cache, computed) = (Arc::clone(&cache), Arc::clone(&computed));
+            tasks.push(tokio::spawn(async move {
+                if let Some(body) = cache.get("k", 1) {
+                    return body;
+                }
+                let _flight = cache.flight("k").await;
+                if let Some(body) = cache.get("k", 1) {
+                    return body;
+                }
+                computed.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                let body = Bytes::from_static(b"K");
+                cache.put("k".into(), 1, body.clone());
+                body
+            }));
+        }
+        for task in tasks {
+            assert_eq!(task.await.unwrap().as_ref(), b"K");
+        }
+        assert_eq!(computed.load(std::sync::atomic::Ordering::SeqCst), 1);
+        assert!(cache.flights.lock().unwrap().is_empty(), "flights are cleaned up");
+    }
 
     #[test]
     fn entries_die_with_their_generation_and_capacity() {

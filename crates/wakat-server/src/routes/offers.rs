@@ -107,6 +107,13 @@ async fn cached<T: serde::Serialize + Send + 'static>(
     if let Some(body) = state.cache.get(&key, generation) {
         return Ok(json_response(body));
     }
+    let _flight = match state.cache.enabled() {
+        true => Some(state.cache.flight(&key).await),
+        false => None,
+    };
+    if let Some(body) = state.cache.get(&key, generation) {
+        return Ok(json_response(body));
+    }
     let body = web::block(move || -> Result<Vec<u8>> { serde_json::to_vec(&work()?).map_err(|e| ApiError::internal(&e)) }).await??;
     let body = Bytes::from(body);
     state.cache.put(key, generation, body.clone());
