@@ -60,10 +60,25 @@ def mb(n_bytes):
     return f"{n_bytes / 1024 / 1024:,.0f} MB"
 
 
+def cache_share(h):
+    total = h.get("cache_hits", 0) + h.get("cache_misses", 0)
+    return f"{100 * h['cache_hits'] / total:.1f} %" if total else "—"
+
+
 def table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
     return "\n".join(lines)
+
+
+def code_row(meta):
+    def commit(key, dirty_key):
+        return f"commit {meta.get(key, '?')}{' with uncommitted changes' if meta.get(dirty_key) else ''}"
+    if meta.get("requery_commit"):
+        return (f"ingest, index and PostgreSQL: {commit('commit', 'dirty')} ({meta.get('started', '?')}); "
+                f"in-process queries and HTTP re-measured on the same data: {commit('requery_commit', 'requery_dirty')} "
+                f"({meta['requeried']}); {meta.get('rustc', '')}")
+    return f"{commit('commit', 'dirty')}, {meta.get('rustc', '')}"
 
 
 def report(results):
@@ -89,7 +104,7 @@ def report(results):
         ["RAM", f"{ram_gb:.1f} GB"],
         ["OS", f"Debian {meta.get('debian', '?')}, Linux {meta.get('kernel', platform.release())}"],
         ["Date", meta.get("started", datetime.now(timezone.utc).isoformat())],
-        ["Code", f"commit {meta.get('commit', '?')}{' with uncommitted changes' if meta.get('dirty') else ''}, {meta.get('rustc', '')}"],
+        ["Code", code_row(meta)],
         ["Data", f"{offers:,} offers of tenant `it` (`wakat generate --seed {meta.get('seed')}`), {rss.get('docs', 0):,} indexed locations"],
     ]))
     out.append("\nCommands run (paths relative to the repository):\n\n```sh\n" + commands + "\n```\n")
@@ -132,16 +147,19 @@ def report(results):
     if http:
         first = http[0]
         out.append("### HTTP throughput\n")
-        out.append("`wrk -t2 -c64 -d20s` (after a 5 s warm-up) on a fresh release server, rotating four list calls of the "
-                   "shape `GET /api/it/v2/user-panel/offers?keywords[]=java&experienceLevels[]=senior&employmentTypes[]=b2b"
-                   "&remoteWorkOptions[]=remote&sortBy=salary&orderBy=DESC` (pages of 100; the reference call returns "
-                   f"{first['response_bytes']:,} bytes, {first['total_items']:,} matches). wrk shares the cores with the server. "
-                   "`configured` is the server as wakat.toml sets it, whose response cache answers these repeated URLs; "
-                   "`no-cache` turns that cache off so every request searches and renders.\n")
-        rows = [[h["label"], f"{h['rps']:,.0f}", f"{h['p50_ms']:.1f}", f"{h['p90_ms']:.1f}", f"{h['p99_ms']:.1f}", f"{h['max_ms']:.1f}",
+        out.append("`wrk -t2 -c64 -d20s` (after a 5 s warm-up) on a fresh release server; wrk shares the two cores with "
+                   "the server. Two workloads of list calls (pages of 100): **reference** rotates four calls of the shape "
+                   "`GET /api/it/v2/user-panel/offers?keywords[]=java&experienceLevels[]=senior&employmentTypes[]=b2b"
+                   "&remoteWorkOptions[]=remote&sortBy=salary&orderBy=DESC` (the reference call returns "
+                   f"{first['response_bytes']:,} bytes, {first['total_items']:,} matches), as when a few listings are popular; "
+                   "**mix** draws at random from the 1,000 keyword + 3 filters + sort + page calls of the in-process workload "
+                   "(951 distinct URLs). `configured` is the server as wakat.toml sets it, with its response cache (entries live "
+                   "10 s; concurrent misses of one URL are computed once); `no-cache` turns the cache off so every request "
+                   "searches and renders. Cache hits are the share of measured requests the cache answered (from `/health`).\n")
+        rows = [[h["label"], f"{h['rps']:,.0f}", cache_share(h), f"{h['p50_ms']:.1f}", f"{h['p90_ms']:.1f}", f"{h['p99_ms']:.1f}", f"{h['max_ms']:.1f}",
                  f"{h['non2xx']} / {h['socket_errors'] + h['timeouts']}", f"{h['server_rss_mb']:,} MB (peak {h['server_peak_rss_mb']:,} MB)",
                  f"{cpu.get('http-' + h['label'], '?')} %", f"≥ {RPS_TARGET:,}/s: {verdict(h['rps'] >= RPS_TARGET)}"] for h in http]
-        out.append(table(["Server", "Requests/s", "p50 ms", "p90 ms", "p99 ms", "max ms", "non-2xx / errors", "Server RSS after",
+        out.append(table(["Server", "Requests/s", "Cache hits", "p50 ms", "p90 ms", "p99 ms", "max ms", "non-2xx / errors", "Server RSS after",
                           "Machine CPU busy", "Target"], rows))
         out.append("")
 

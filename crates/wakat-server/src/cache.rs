@@ -8,6 +8,7 @@
 //! entry expires, the other requests wait for the one search instead of all searching at once.
 
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -33,6 +34,17 @@ pub struct ResponseCache {
     capacity: usize,
     inner: Mutex<Inner>,
     flights: Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>,
+    hits: AtomicU64,
+    misses: AtomicU64,
+}
+
+/// Hit and miss counts since start, for `/health` and the benchmark.
+#[derive(Debug, Clone, Copy, serde::Serialize)]
+pub struct CacheStats {
+    /// Requests answered from the cache.
+    pub hits: u64,
+    /// Requests computed (with the cache on).
+    pub misses: u64,
 }
 
 /// The right to compute one key; others asking for the key wait until it is dropped.
@@ -57,7 +69,20 @@ impl Drop for Flight<'_> {
 impl ResponseCache {
     /// A cache of at most `capacity` responses.
     pub fn new(capacity: usize) -> ResponseCache {
-        ResponseCache { capacity, inner: Mutex::new(Inner::default()), flights: Mutex::new(HashMap::new()) }
+        ResponseCache { capacity, inner: Mutex::new(Inner::default()), flights: Mutex::new(HashMap::new()), hits: AtomicU64::new(0), misses: AtomicU64::new(0) }
+    }
+
+    /// Counts a request answered from the cache (`true`) or computed (`false`).
+    pub fn record(&self, hit: bool) {
+        if self.enabled() {
+            let counter = if hit { &self.hits } else { &self.misses };
+            counter.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Hits and misses so far.
+    pub fn stats(&self) -> CacheStats {
+        CacheStats { hits: self.hits.load(Ordering::Relaxed), misses: self.misses.load(Ordering::Relaxed) }
     }
 
     /// Whether responses are cached at all.

@@ -41,7 +41,7 @@ impl Application {
                 .app_data(web::JsonConfig::default().limit(MAX_JSON_BYTES).error_handler(json_error))
                 .app_data(web::PathConfig::default().error_handler(path_error))
                 .wrap(actix_web::middleware::Compress::default())
-                .route("/health", web::get().to(|| async { HttpResponse::Ok().json(serde_json::json!({"status": "ok"})) }))
+                .route("/health", web::get().to(health))
                 .configure(routes::configure)
                 .default_service(web::to(|| async { Err::<HttpResponse, _>(ApiError::not_found("not_found", "no such endpoint")) }))
         })
@@ -66,4 +66,9 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         self.server.await
     }
+}
+
+/// Liveness, with the response cache's hit and miss counts.
+async fn health(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().json(serde_json::json!({"status": "ok", "responseCache": state.cache.stats()}))
 }

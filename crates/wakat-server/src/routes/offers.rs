@@ -105,6 +105,7 @@ async fn cached<T: serde::Serialize + Send + 'static>(
     let key = format!("{}?{}#{lang}", request.path(), request.query_string());
     let generation = state.engine.index.generation();
     if let Some(body) = state.cache.get(&key, generation) {
+        state.cache.record(true);
         return Ok(json_response(body));
     }
     let _flight = match state.cache.enabled() {
@@ -112,8 +113,10 @@ async fn cached<T: serde::Serialize + Send + 'static>(
         false => None,
     };
     if let Some(body) = state.cache.get(&key, generation) {
+        state.cache.record(true);
         return Ok(json_response(body));
     }
+    state.cache.record(false);
     let body = web::block(move || -> Result<Vec<u8>> { serde_json::to_vec(&work()?).map_err(|e| ApiError::internal(&e)) }).await??;
     let body = Bytes::from(body);
     state.cache.put(key, generation, body.clone());
