@@ -3,4 +3,5 @@
 mod bad_input;
 mod helpers;
 mod offers;
+mod terms;
 mod writes;

@@ -92,6 +92,63 @@ pub struct TenantSettings {
     pub theme: BTreeMap<String, String>,
     /// Feature flags (unknown flags are off).
     pub flags: BTreeMap<String, bool>,
+    /// Terms documents for clients and for users (`[[tenants.terms]]`).
+    pub terms: Vec<TermsSettings>,
+    /// Privacy policy, information clause and whistleblower report documents (`[tenants.legal]`).
+    pub legal: LegalSettings,
+    /// Where the survey popup sends visitors (empty: no survey).
+    pub survey_url: String,
+}
+
+/// One terms document of a board. Its text is `index-data/terms/{file}.{lang}.html`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct TermsSettings {
+    /// Who the terms bind: `clients` (employers) or `users` (candidates).
+    pub audience: String,
+    /// Document name (a slug) in `index-data/terms/`.
+    pub file: String,
+    /// Title per language (`pl`, `en`).
+    #[serde(default)]
+    pub title: BTreeMap<String, String>,
+    /// First day (`YYYY-MM-DD`) or moment (RFC 3339) the document applies, if announced ahead.
+    #[serde(default)]
+    pub from_date: Option<String>,
+    /// Last day (`YYYY-MM-DD`, inclusive) or moment (RFC 3339) the document applies.
+    #[serde(default)]
+    pub due_date: Option<String>,
+}
+
+/// Legal documents of a board besides the terms, each a document name in `index-data/terms/`
+/// (empty: the board has none).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default)]
+pub struct LegalSettings {
+    /// Privacy policy.
+    pub privacy_policy: String,
+    /// Information clause (personal data processing).
+    pub information_clause: String,
+    /// How to report a breach (shown behind the `whistleblowerReport` flag).
+    pub whistleblower_report: String,
+}
+
+impl TenantSettings {
+    /// Whether `name` is one of this board's legal documents (terms, privacy policy, clause, report).
+    pub fn has_legal_document(&self, name: &str) -> bool {
+        let legal = &self.legal;
+        !name.is_empty()
+            && (self.terms.iter().any(|terms| terms.file == name)
+                || [&legal.privacy_policy, &legal.information_clause, &legal.whistleblower_report].iter().any(|file| file.as_str() == name))
+    }
+}
+
+/// Parses a terms date: `YYYY-MM-DD` (a whole UTC day; `end_of_day` picks its last moment) or RFC 3339.
+pub fn parse_terms_date(text: &str, end_of_day: bool) -> Option<time::OffsetDateTime> {
+    if let Ok(moment) = time::OffsetDateTime::parse(text, &time::format_description::well_known::Rfc3339) {
+        return Some(moment);
+    }
+    let day = time::Date::parse(text, time::macros::format_description!("[year]-[month]-[day]")).ok()?;
+    let time_of_day = if end_of_day { time::Time::from_hms_milli(23, 59, 59, 999).ok()? } else { time::Time::MIDNIGHT };
+    Some(day.with_time(time_of_day).assume_utc())
 }
 
 impl Default for TenantSettings {
@@ -109,6 +166,9 @@ impl Default for TenantSettings {
             salary: SalarySettings::default(),
             theme: BTreeMap::new(),
             flags: BTreeMap::new(),
+            terms: Vec::new(),
+            legal: LegalSettings::default(),
+            survey_url: String::new(),
         }
     }
 }
@@ -186,12 +246,45 @@ impl Settings {
             if tenant.categories.is_empty() {
                 return Err(ConfigError::Invalid(format!("tenant '{}' has no categories file", tenant.slug)));
             }
+            check_legal(tenant)?;
         }
         if self.tenants.is_empty() {
             return Err(ConfigError::Invalid("no tenants configured".into()));
         }
         Ok(())
     }
+}
+
+fn check_legal(tenant: &TenantSettings) -> Result<(), ConfigError> {
+    let invalid = |what: String| Err(ConfigError::Invalid(format!("tenant '{}': {what}", tenant.slug)));
+    let legal = &tenant.legal;
+    for name in [&legal.privacy_policy, &legal.information_clause, &legal.whistleblower_report] {
+        if !name.is_empty() && !wakat_core::validate::is_valid_slug(name) {
+            return invalid(format!("legal document '{name}' must be a slug (lowercase letters, digits and dashes)"));
+        }
+    }
+    for terms in &tenant.terms {
+        if !wakat_core::validate::is_valid_slug(&terms.file) {
+            return invalid(format!("terms file '{}' must be a slug (lowercase letters, digits and dashes)", terms.file));
+        }
+        if terms.audience != "clients" && terms.audience != "users" {
+            return invalid(format!("terms '{}' audience must be 'clients' or 'users'", terms.file));
+        }
+        let from = match terms.from_date.as_deref() {
+            None => None,
+            Some(text) => Some(parse_terms_date(text, false).ok_or_else(|| ConfigError::Invalid(format!("terms '{}' from_date '{text}' is not YYYY-MM-DD or RFC 3339", terms.file)))?),
+        };
+        let due = match terms.due_date.as_deref() {
+            None => None,
+            Some(text) => Some(parse_terms_date(text, true).ok_or_else(|| ConfigError::Invalid(format!("terms '{}' due_date '{text}' is not YYYY-MM-DD or RFC 3339", terms.file)))?),
+        };
+        if let (Some(from), Some(due)) = (from, due) {
+            if from > due {
+                return invalid(format!("terms '{}' from_date is after its due_date", terms.file));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn parse_scalar(value: &str) -> toml::Value {
@@ -266,6 +359,40 @@ mod tests {
         assert_eq!(settings.tenants[0].name, "Renamed");
         assert_eq!(settings.tenants[0].flags.get("darkMode"), Some(&true));
         assert_eq!(settings.server.data_dir, PathBuf::from("data"));
+    }
+
+    #[test]
+    fn reads_terms_and_legal_documents() {
+        let text = format!(
+            "{BASE}\n[tenants.legal]\nprivacy_policy = \"privacy-policy\"\n[[tenants.terms]]\naudience = \"users\"\nfile = \"users-2025\"\nfrom_date = \"2025-01-01\"\ndue_date = \"2026-12-31\"\ntitle = {{ pl = \"Regulamin\", en = \"Terms\" }}\n"
+        );
+        let settings = Settings::from_toml(&text, []).unwrap();
+        let tenant = &settings.tenants[0];
+        assert_eq!(tenant.terms[0].due_date.as_deref(), Some("2026-12-31"));
+        assert!(tenant.has_legal_document("users-2025"));
+        assert!(tenant.has_legal_document("privacy-policy"));
+        assert!(!tenant.has_legal_document("information-clause"));
+        assert!(!tenant.has_legal_document(""));
+    }
+
+    #[test]
+    fn terms_dates_are_whole_days_or_moments() {
+        let start = parse_terms_date("2026-12-31", false).unwrap();
+        let end = parse_terms_date("2026-12-31", true).unwrap();
+        assert_eq!(start.hour(), 0);
+        assert_eq!((end - start).whole_hours(), 23);
+        assert!(parse_terms_date("2026-12-31T10:00:00+01:00", true).is_some());
+        assert!(parse_terms_date("31.12.2026", false).is_none());
+    }
+
+    #[test]
+    fn rejects_bad_terms() {
+        let with = |entry: &str| format!("{BASE}\n[[tenants.terms]]\n{entry}\n");
+        assert!(Settings::from_toml(&with("audience = \"users\"\nfile = \"../etc/passwd\""), []).is_err());
+        assert!(Settings::from_toml(&with("audience = \"everyone\"\nfile = \"terms\""), []).is_err());
+        assert!(Settings::from_toml(&with("audience = \"users\"\nfile = \"terms\"\ndue_date = \"soon\""), []).is_err());
+        assert!(Settings::from_toml(&with("audience = \"users\"\nfile = \"terms\"\nfrom_date = \"2027-01-02\"\ndue_date = \"2027-01-01\""), []).is_err());
+        assert!(Settings::from_toml(&with("audience = \"clients\"\nfile = \"terms\"\nfrom_date = \"2027-01-01\"\ndue_date = \"2027-01-01\""), []).is_ok());
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Board-level reads: configuration, testimonials, brand stories and generated images.
+//! Board-level reads: configuration, testimonials, brand stories, legal documents and generated images.
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
@@ -128,7 +128,83 @@ pub async fn configuration(state: web::Data<AppState>, path: web::Path<TenantPat
             "suggestMinChars": 3, "headerSuggestMinChars": 2, "applyMessageChars": 1000, "applyAttachmentBytes": 5_000_000,
         },
         "topCities": top_cities,
+        "terms": settings.terms.iter().map(|terms| json!({
+            "audience": terms.audience,
+            "title": localized(
+                terms.title.get("en").or_else(|| terms.title.get("pl")).map_or(terms.file.as_str(), String::as_str),
+                terms.title.get("pl").map_or(terms.file.as_str(), String::as_str),
+            ),
+            "url": legal_url(settings, &terms.file),
+            "fromDate": terms.from_date,
+            "dueDate": terms.due_date,
+        })).collect::<Vec<_>>(),
+        "legal": {
+            "privacyPolicyUrl": optional_legal_url(settings, &settings.legal.privacy_policy),
+            "informationClauseUrl": optional_legal_url(settings, &settings.legal.information_clause),
+            "whistleblowerReportUrl": optional_legal_url(settings, &settings.legal.whistleblower_report),
+        },
+        "surveyUrl": Some(&settings.survey_url).filter(|url| !url.is_empty()),
     })))
+}
+
+fn legal_url(settings: &crate::config::TenantSettings, name: &str) -> String {
+    format!("/api/{}/v1/terms/{}", settings.slug, name)
+}
+
+fn optional_legal_url(settings: &crate::config::TenantSettings, name: &str) -> Option<String> {
+    Some(name).filter(|name| !name.is_empty()).map(|name| legal_url(settings, name))
+}
+
+/// Path of a legal document.
+#[derive(Debug, Deserialize)]
+pub struct LegalPath {
+    tenant: String,
+    name: String,
+}
+
+/// A legal document of the board (terms, privacy policy, information clause, whistleblower report):
+/// a standalone HTML page, or with `embed=true` the bare fragment a page embeds. Only documents named
+/// in the board's configuration are served; `{board}` in the text becomes the board's name.
+#[utoipa::path(get, path = "/api/{tenant}/v1/terms/{name}", tag = "board",
+    params(("tenant" = String, Path, description = "Board slug"), ("name" = String, Path, description = "Document name from the configuration's `terms[].url` or `legal`"),
+        ("lang" = Option<String>, Query, description = "pl (default) or en; falls back to Polish"), ("embed" = Option<bool>, Query, description = "Answer the HTML fragment only")),
+    responses((status = 200, description = "HTML document", content_type = "text/html"), (status = 404, description = "Not a document of this board", body = crate::error::ErrorBody)))]
+pub async fn legal_document(state: web::Data<AppState>, path: web::Path<LegalPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let settings = &tenant.settings;
+    let not_found = || ApiError::not_found("document_not_found", format!("there is no document '{}'", path.name));
+    let hidden_report = path.name == settings.legal.whistleblower_report && !tenant.flag("whistleblowerReport");
+    if !wakat_core::validate::is_valid_slug(&path.name) || !settings.has_legal_document(&path.name) || hidden_report {
+        return Err(not_found());
+    }
+    let lang = if query.iter().any(|(k, v)| k == "lang" && v == "en") { "en" } else { "pl" };
+    let embed = query.iter().any(|(k, v)| k == "embed" && (v == "true" || v == "1"));
+    let directory = state.engine.settings.server.index_data_dir.join("terms");
+    let name = path.name.clone();
+    let (text, text_lang) = web::block(move || {
+        let read = |lang: &str| std::fs::read_to_string(directory.join(format!("{name}.{lang}.html"))).ok().map(|text| (text, lang.to_string()));
+        read(lang).or_else(|| read("pl"))
+    })
+    .await
+    .map_err(|error| ApiError::internal(&error))?
+    .ok_or_else(|| {
+        tracing::warn!(document = %path.name, "legal document named in the configuration has no file");
+        not_found()
+    })?;
+    let fragment = text.replace("{board}", &escape_xml(&settings.name));
+    let body = if embed {
+        fragment
+    } else {
+        format!(
+            "<!doctype html>\n<html lang=\"{text_lang}\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title><style>body{{font-family:system-ui,sans-serif;line-height:1.55;max-width:760px;margin:2rem auto;padding:0 1rem;color:#1f2330}}</style></head><body>\n{fragment}\n</body></html>\n",
+            title = escape_xml(&settings.name),
+        )
+    };
+    Ok(HttpResponse::Ok()
+        .content_type("text/html; charset=utf-8")
+        .insert_header(("Cache-Control", "public, max-age=3600"))
+        .insert_header(("Content-Language", text_lang))
+        .body(body))
 }
 
 /// Testimonials of candidates and employers.

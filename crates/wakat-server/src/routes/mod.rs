@@ -32,6 +32,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/v2/testimonials", web::get().to(meta::testimonials))
                     .route("/v2/user-panel/brand-stories/company/list", web::get().to(meta::brand_stories))
                     .route("/v2/user-panel/brand-stories/company/{slug}/short-info", web::get().to(meta::brand_story_short_info))
+                    .route("/v1/terms/{name}", web::get().to(meta::legal_document))
                     .route("/v1/logos/{file}", web::get().to(meta::logo))
                     .route("/v1/images/cover/{file}", web::get().to(meta::cover))
                     .route("/internal/offers", web::post().to(internal::create_offer))

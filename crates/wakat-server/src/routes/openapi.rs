@@ -107,7 +107,7 @@ pub struct MapQueryDoc {
         offers::list_page, offers::list_cursor, offers::count, offers::count_categories, offers::count_subcategories,
         offers::count_all_boards, offers::popular, offers::suggest, offers::clusters, offers::markers, offers::detail,
         offers::active_slug, offers::lookalikes, offers::record_view,
-        meta::configuration, meta::testimonials, meta::brand_story_short_info, meta::brand_stories, meta::logo, meta::cover,
+        meta::configuration, meta::testimonials, meta::brand_story_short_info, meta::brand_stories, meta::legal_document, meta::logo, meta::cover,
         internal::create_offer, internal::put_offer, internal::delete_offer,
     ),
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody))
