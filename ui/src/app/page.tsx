@@ -1,33 +1,65 @@
 import Link from 'next/link';
 import { getConfig } from '@/features/config/api/get-config';
-import { getOffers, getOffersCount } from '@/features/search/api/get-offers';
+import { getOffersCount } from '@/features/search/api/get-offers';
+import { getBrandStories, getCategoryCounts, getNewWithSalary, getPopularOffers, getTestimonials } from '@/features/home/api/get-home-data';
+import { AllCategories, type CategoryEntry } from '@/features/home/components/all-categories';
+import { Carousel, type CarouselTexts } from '@/features/home/components/carousel';
+import { OfferTabs, type TabPanel } from '@/features/home/components/offer-tabs';
+import { homeBanner, homeTabs, partnerCompanies } from '@/features/home/rules';
 import { OfferCard } from '@/components/ui/offer-card';
 import { SearchForm } from '@/components/ui/search-form';
 import { getTranslator } from '@/i18n/request';
 import { buildListHref, emptyFilters, withFilters } from '@/lib/filters';
 import { formatNumber } from '@/lib/format';
 import { paths } from '@/config/paths';
+import type { Offer } from '@/lib/types';
 
 export default async function HomePage() {
   const [{ locale, t }, config] = await Promise.all([getTranslator(), getConfig()]);
-  const [count, newest] = await Promise.all([
+  const [count, newest, popular, stories, testimonials, categoryCounts] = await Promise.all([
     getOffersCount(undefined, locale),
-    getOffers(new URLSearchParams({ withSalary: 'true', sortBy: 'newest', orderBy: 'DESC', perPage: '12' }), locale).catch(() => null),
+    getNewWithSalary(locale),
+    getPopularOffers(locale),
+    getBrandStories(locale, 100),
+    getTestimonials(),
+    getCategoryCounts(),
   ]);
+  const flags = config.featureFlags;
   const categories = config.categories.filter((category) => category.slug !== 'it');
-  const visible = config.limits.visibleCategories ?? 8;
-  const categoryLink = (slug: string) => paths.category(slug);
-  const categoryItem = (category: (typeof categories)[number]) => (
-    <li key={category.slug}>
-      <Link className="category-tile" href={categoryLink(category.slug)}>
-        <span className="category-tile__icon" aria-hidden="true">
-          {category.label[locale].slice(0, 2)}
-        </span>
-        {category.label[locale]}
-      </Link>
-    </li>
-  );
   const cityName = (city: (typeof config.topCities)[number]) => (locale === 'en' && city.nameEn ? city.nameEn : city.name);
+  const carouselTexts: CarouselTexts = { role: t('home.carousel'), previous: t('home.previous'), next: t('home.next'), slide: t('home.slide') };
+  const listHref = (changes: Parameters<typeof withFilters>[1]) => buildListHref(withFilters(emptyFilters(), changes), config, locale);
+  const categoryEntries: CategoryEntry[] = categories.map((category) => ({
+    slug: category.slug,
+    label: category.label[locale],
+    href: paths.category(category.slug),
+    countLabel: categoryCounts ? t('home.categoryOffers', { count: categoryCounts[String(category.value)] ?? 0, n: formatNumber(categoryCounts[String(category.value)] ?? 0) }) : null,
+    isNew: category.isNew,
+    children: category.children.map((child) => ({ slug: child.slug, label: child.label[locale], href: paths.subcategory(category.slug, child.slug) })),
+  }));
+
+  const offerSlides = (offers: Offer[]) => offers.map((offer) => <OfferCard key={offer.slug} offer={offer} locale={locale} />);
+  const tabContent: Record<string, Offer[] | undefined> = { newWithSalary: newest?.data, popular: popular?.data };
+  const tabLinks: Record<string, string> = { newWithSalary: listHref({ withSalary: true, sort: 'newest' }), popular: paths.allOffers() };
+  // Favourites and matched-for-you need a login, which the board does not have yet: loggedIn is false.
+  const panels: TabPanel[] = homeTabs(flags, false)
+    .filter((tab) => tabContent[tab]?.length)
+    .map((tab) => ({
+      id: tab,
+      label: t(`home.tab.${tab}` as 'home.tab.popular'),
+      content: (
+        <>
+          <Carousel label={t(`home.tab.${tab}` as 'home.tab.popular')} texts={carouselTexts} testId={tab === 'newWithSalary' ? 'newest-offers' : `${tab}-offers`}>
+            {offerSlides(tabContent[tab] ?? [])}
+          </Carousel>
+          <p className="section__more">
+            <Link href={tabLinks[tab]}>{t('home.seeAll')}</Link>
+          </p>
+        </>
+      ),
+    }));
+  const partners = partnerCompanies(stories ?? []);
+  const banner = homeBanner(flags);
 
   return (
     <div className="home">
@@ -40,39 +72,91 @@ export default async function HomePage() {
       </section>
 
       <section aria-labelledby="categories-heading" className="section">
-        <h2 id="categories-heading">{t('home.categories')}</h2>
-        <ul className="category-grid">{categories.slice(0, visible).map(categoryItem)}</ul>
-        {categories.length > visible ? (
-          <details className="more">
-            <summary>{t('home.showMore')}</summary>
-            <ul className="category-grid">{categories.slice(visible).map(categoryItem)}</ul>
-          </details>
-        ) : null}
+        <div className="section__head">
+          <h2 id="categories-heading">{t('home.categories')}</h2>
+          <AllCategories
+            categories={categoryEntries}
+            texts={{ open: t('home.allCategories'), title: t('home.allCategories'), close: t('home.close'), newLabel: t('offer.new') }}
+          />
+        </div>
+        <Carousel label={t('home.categories')} texts={carouselTexts} testId="category-carousel" className="carousel-box--categories">
+          {categoryEntries.map((category) => (
+            <Link key={category.slug} className="category-tile" href={category.href}>
+              <span className="category-tile__icon" aria-hidden="true">
+                {category.label.slice(0, 2)}
+              </span>
+              <span>
+                {category.label}
+                {category.countLabel ? <span className="category-tile__count">{category.countLabel}</span> : null}
+              </span>
+            </Link>
+          ))}
+        </Carousel>
       </section>
 
-      {newest?.data.length ? (
-        <section aria-labelledby="newest-heading" className="section">
-          <div className="section__head">
-            <h2 id="newest-heading">{t('home.newWithSalary')}</h2>
-            <Link href={buildListHref(withFilters(emptyFilters(), { withSalary: true, sort: 'newest' }), config, locale)}>{t('home.seeAll')}</Link>
+      {panels.length ? (
+        <section aria-labelledby="offers-heading" className="section">
+          <h2 id="offers-heading">{t('home.offers')}</h2>
+          <OfferTabs label={t('home.offers')} panels={panels} testId="offer-tabs" />
+        </section>
+      ) : null}
+
+      {stories?.length ? (
+        <section aria-labelledby="stories-heading" className="section">
+          <h2 id="stories-heading">{t('home.stories')}</h2>
+          <Carousel label={t('home.stories')} texts={carouselTexts} testId="story-carousel" className="carousel-box--stories">
+            {stories.slice(0, 12).map((story) => (
+              <article key={story.slug} className="story-card">
+                {story.coverPhotoUrl ? <img className="story-card__cover" src={story.coverPhotoUrl} alt="" width={320} height={120} loading="lazy" /> : null}
+                <div className="story-card__body">
+                  <img className="story-card__logo" src={story.logoUrl} alt="" width={48} height={48} loading="lazy" />
+                  <h3>
+                    <Link href={listHref({ companies: [story.name] })}>{story.name}</Link>
+                  </h3>
+                  {story.shortDescription ? <p className="story-card__text">{story.shortDescription}</p> : null}
+                  <p className="muted">{t('home.storyOffers', { count: story.offersCount, n: formatNumber(story.offersCount) })}</p>
+                </div>
+              </article>
+            ))}
+          </Carousel>
+        </section>
+      ) : null}
+
+      {banner === 'remote' ? (
+        <section className="promo-banner" aria-labelledby="banner-heading" data-testid="remote-banner">
+          <div>
+            <h2 id="banner-heading">{t('home.remoteBanner')}</h2>
+            <p>{t('home.remoteBannerText')}</p>
           </div>
-          <ul className="carousel" data-testid="newest-offers" tabIndex={0} aria-label={t('home.newWithSalary')}>
-            {newest.data.map((offer) => (
-              <li key={offer.slug}>
-                <OfferCard offer={offer} locale={locale} />
+          <Link className="button" href={listHref({ remote: true })}>
+            {t('home.remoteBannerCta')}
+          </Link>
+        </section>
+      ) : (
+        <section className="promo-banner" aria-labelledby="banner-heading" data-testid="local-banner">
+          <div>
+            <h2 id="banner-heading">{t('home.localBanner')}</h2>
+            <p>{t('home.localBannerText')}</p>
+          </div>
+          <ul className="pills">
+            {config.topCities.slice(0, 6).map((city) => (
+              <li key={city.slug}>
+                <Link className="pill" href={paths.city(city.slug)}>
+                  {cityName(city)}
+                </Link>
               </li>
             ))}
           </ul>
         </section>
-      ) : null}
+      )}
 
-      <section className="section seo-links" aria-labelledby="seo-categories">
+      <section className="section seo-links" aria-label={t('home.seoLinks')}>
         <div>
           <h2 id="seo-categories">{t('home.seoCategories')}</h2>
           <ul>
             {categories.map((category) => (
               <li key={category.slug}>
-                <Link href={categoryLink(category.slug)}>{t('home.jobsFor', { category: category.label[locale] })}</Link>
+                <Link href={paths.category(category.slug)}>{t('home.jobsFor', { category: category.label[locale] })}</Link>
               </li>
             ))}
           </ul>
@@ -88,6 +172,39 @@ export default async function HomePage() {
           </ul>
         </div>
       </section>
+
+      {partners.length ? (
+        <section aria-labelledby="partners-heading" className="section">
+          <h2 id="partners-heading">{t('home.partners')}</h2>
+          <Carousel label={t('home.partners')} texts={carouselTexts} testId="partner-carousel" className="carousel-box--partners">
+            {partners.map((company) => (
+              <Link key={company.slug} className="partner" href={listHref({ companies: [company.name] })}>
+                <img src={company.logoUrl} alt="" width={56} height={56} />
+                <span>{company.name}</span>
+              </Link>
+            ))}
+          </Carousel>
+        </section>
+      ) : null}
+
+      {testimonials?.length ? (
+        <section aria-labelledby="testimonials-heading" className="section">
+          <h2 id="testimonials-heading">{t('home.testimonials')}</h2>
+          <Carousel label={t('home.testimonials')} texts={carouselTexts} testId="testimonial-carousel" className="carousel-box--testimonials">
+            {testimonials.map((testimonial) => (
+              <figure key={testimonial.name} className="testimonial">
+                <blockquote>„{testimonial.quote[locale]}”</blockquote>
+                <figcaption>
+                  <strong>{testimonial.name}</strong>
+                  <span className="muted">
+                    {testimonial.role[locale]} · {testimonial.company}
+                  </span>
+                </figcaption>
+              </figure>
+            ))}
+          </Carousel>
+        </section>
+      ) : null}
     </div>
   );
 }

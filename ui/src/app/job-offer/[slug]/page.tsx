@@ -4,17 +4,26 @@ import { notFound } from 'next/navigation';
 import { getConfig } from '@/features/config/api/get-config';
 import { getLookalikes, getOffer } from '@/features/job/api/get-offer';
 import { offerBreadcrumbs } from '@/features/job/breadcrumbs';
-import { CopyLink } from '@/features/job/components/copy-link';
+import { BANNERS, pickBanner, type Banner } from '@/features/job/banners';
+import { BackButton } from '@/features/job/components/back-button';
+import { FavouriteButton } from '@/features/job/components/favourite-button';
+import { LocationMore } from '@/features/job/components/location-more';
+import { MobileTopBar } from '@/features/job/components/mobile-top-bar';
+import { ShareButton, type ShareTexts } from '@/features/job/components/share-dialog';
+import { ViewTracker } from '@/features/job/components/view-tracker';
+import { otherLocations } from '@/features/job/rules';
 import { jobPostingJsonLd, scriptJson } from '@/features/job/json-ld';
 import { OfferCard } from '@/components/ui/offer-card';
 import { getTranslator } from '@/i18n/request';
 import { ApiError } from '@/lib/api-client';
-import { formatDate, formatSalary, locationLabel } from '@/lib/format';
+import { buildListHref, emptyFilters, withFilters } from '@/lib/filters';
+import { formatDate, formatSalary } from '@/lib/format';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { slugify } from '@/lib/text';
 import { paths } from '@/config/paths';
 import { env } from '@/config/env';
-import type { FilterOption, Locale, OfferDetail } from '@/lib/types';
+import { OfferMap } from '@/features/map/components/offer-map';
+import type { BoardConfig, FilterOption, Locale, OfferDetail } from '@/lib/types';
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -57,6 +66,15 @@ function optionLabel(options: FilterOption[] | undefined, value: string, locale:
   return options?.find((option) => option.value === value)?.label[locale] ?? value;
 }
 
+/** The list a banner leads to: the offer's category (and city), narrowed as the banner says. */
+function bannerHref(banner: Banner, offer: OfferDetail, config: BoardConfig, locale: Locale): string {
+  const category = offer.category?.parentKey ?? offer.category?.key ?? null;
+  const subcategories = offer.category?.parentKey ? [offer.category.key] : [];
+  const city = banner.target.inCity ? slugify(offer.city) || null : null;
+  const filters = withFilters(emptyFilters(), { category, subcategories, city, remote: Boolean(banner.target.remote), withSalary: Boolean(banner.target.withSalary) });
+  return buildListHref(filters, config, locale);
+}
+
 export default async function OfferPage({ params }: Props) {
   const { slug } = await params;
   const [{ locale, t }, config] = await Promise.all([getTranslator(), getConfig()]);
@@ -66,10 +84,33 @@ export default async function OfferPage({ params }: Props) {
   const active = offer.isOfferActive;
   const categoryHref = crumbs.length > 2 ? (crumbs[crumbs.length - 2].href ?? paths.allOffers()) : paths.allOffers();
   const body = sanitizeHtml(offer.body);
+  const flags = config.featureFlags;
+  const categoryLabel = offer.category ? (locale === 'en' ? offer.category.labelEn : offer.category.labelPl) : '';
+  const categorySlugs = [offer.category?.parentKey, offer.category?.key].filter((slug): slug is string => Boolean(slug));
+  // Picked on the server at random among the banners matching the category (and work mode).
+  const banners = [flags.categoryBanner ? pickBanner(BANNERS, 'category', categorySlugs, offer.workplaceType) : null, flags.remoteBanner ? pickBanner(BANNERS, 'remote', categorySlugs, offer.workplaceType) : null].filter(
+    (banner): banner is Banner => banner !== null,
+  );
+  const fill = (text: string) => text.replace('{category}', categoryLabel).replace('{city}', offer.city);
+  const others = otherLocations(offer);
+  const shareTexts: ShareTexts = { share: t('offer.share'), title: t('job.shareTitle'), close: t('job.close'), copy: t('offer.copyLink'), copied: t('offer.copied') };
+  const favourite = flags.favouritesButton ? <FavouriteButton label={t('job.favourite')} prompt={t('job.favouritePrompt')} /> : null;
 
   return (
     <article className="offer-page" data-testid="offer-page">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jobPostingJsonLd(offer, url, absolute)) }} />
+      <ViewTracker brand={config.tenant.slug} slug={offer.slug} />
+      <MobileTopBar title={offer.title}>
+        {favourite}
+        <ShareButton url={url} texts={shareTexts} className="icon-button" iconOnly testId="share-open-mobile" dialogTestId="share-dialog-mobile" />
+      </MobileTopBar>
+      <div className="offer-top">
+        <BackButton label={t('job.back')} />
+        <Link href={paths.home()} className="offer-top__brand">
+          <img src={config.tenant.logoUrl} alt="" width={24} height={24} />
+          <span>{config.tenant.name}</span>
+        </Link>
+      </div>
       <nav aria-label={t('offer.breadcrumbs')} className="breadcrumbs">
         <ol>
           {crumbs.map((crumb, index) => (
@@ -102,8 +143,12 @@ export default async function OfferPage({ params }: Props) {
               offer.companyName
             )}
           </p>
-          {active ? <p className="offer-header__location">{locationLabel(offer, locale)}{offer.street ? `, ${offer.street}` : ''}</p> : null}
+          {active ? <LocationMore city={offer.city} street={offer.street} others={others} moreLabel={t('job.moreLocations', { count: others.length, n: others.length })} listLabel={t('offer.otherLocations')} /> : null}
           <p className="muted">{t('offer.published', { date: formatDate(offer.publishedAt, locale) })}</p>
+        </div>
+        <div className="offer-header__actions">
+          {active ? favourite : null}
+          <ShareButton url={url} texts={shareTexts} />
         </div>
         {active ? (
           <ul className="offer-header__salaries">
@@ -232,24 +277,16 @@ export default async function OfferPage({ params }: Props) {
               </>
             )}
           </div>
-          <div className="card share">
-            <h2>{t('offer.share')}</h2>
-            <ul className="share__links">
-              <li>
-                <a href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`} target="_blank" rel="noopener noreferrer">
-                  Facebook
-                </a>
-              </li>
-              <li>
-                <a href={`https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`} target="_blank" rel="noopener noreferrer">
-                  LinkedIn
-                </a>
-              </li>
-              <li>
-                <CopyLink url={url} label={t('offer.copyLink')} doneLabel={t('offer.copied')} />
-              </li>
-            </ul>
-          </div>
+          {active ? <OfferMap offer={offer} locale={locale} /> : null}
+          {banners.map((banner) => (
+            <section key={banner.id} className={`card offer-banner offer-banner--${banner.kind}`} data-testid={`${banner.kind}-banner`} data-banner={banner.id}>
+              <h2>{fill(banner.title[locale])}</h2>
+              <p>{fill(banner.text[locale])}</p>
+              <Link className="button button--small" href={bannerHref(banner, offer, config, locale)}>
+                {banner.cta[locale]}
+              </Link>
+            </section>
+          ))}
         </aside>
       </div>
 
