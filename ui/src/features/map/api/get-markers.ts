@@ -1,0 +1,44 @@
+import useSWRInfinite from 'swr/infinite';
+import { apiGet } from '@/lib/api-client';
+import type { Offer } from '@/lib/types';
+
+export const MARKERS_PATH = '/v2/user-panel/offers/markers';
+/** Spec: markers come 20 per page. */
+export const MARKERS_PER_PAGE = 20;
+
+/** A page of a cluster's offers (`data` is the list; the spec's older shape `data.data` is read too). */
+export interface MarkersPage {
+  data: Offer[];
+  meta: { page: number; perPage: number; totalItems: number; totalPages: number };
+}
+
+/** The markers query of one cluster (`region`), with the list's filters. */
+export function markersQuery(apiQuery: string, region: string, page: number): URLSearchParams {
+  const params = new URLSearchParams(apiQuery);
+  for (const name of ['from', 'itemsCount']) params.delete(name);
+  params.set('region', region);
+  params.set('page', String(page));
+  params.set('perPage', String(MARKERS_PER_PAGE));
+  return params;
+}
+
+export async function getMarkers(query: URLSearchParams, locale?: string): Promise<MarkersPage> {
+  const answer = await apiGet<{ data: Offer[] | { data: Offer[] }; meta: MarkersPage['meta'] }>(MARKERS_PATH, query, { locale });
+  const data = Array.isArray(answer.data) ? answer.data : (answer.data?.data ?? []);
+  return { data, meta: answer.meta };
+}
+
+export function markersKey(apiQuery: string, region: string | null, pageIndex: number, previous: MarkersPage | null): string | null {
+  if (!region) return null;
+  if (previous && previous.meta.page >= previous.meta.totalPages) return null;
+  return `${MARKERS_PATH}?${markersQuery(apiQuery, region, pageIndex + 1).toString()}`;
+}
+
+/** The offers of a cluster, page by page (`setSize(size + 1)` loads the next 20). */
+export function useMarkers(apiQuery: string, region: string | null, locale?: string) {
+  return useSWRInfinite(
+    (pageIndex, previous: MarkersPage | null) => markersKey(apiQuery, region, pageIndex, previous),
+    (key: string) => getMarkers(new URLSearchParams(key.split('?')[1] ?? ''), locale),
+    { revalidateFirstPage: false, revalidateOnFocus: false, shouldRetryOnError: false },
+  );
+}
