@@ -12,13 +12,13 @@ export default async function coreJourneys({ journey, baseUrl, assert }) {
     await page.goto(`${baseUrl}/`);
     await page.locator('#home-search-keyword').fill('java');
     await page.locator('#home-search-city').fill('Kraków');
-    await page.locator('#home-search-radius').fill('30');
+    await page.locator('#home-search-radius').selectOption('25');
     await Promise.all([page.waitForURL(/\/krakow\?/), page.locator('#home-search-keyword').press('Enter')]);
     const url = new URL(page.url());
-    assert(url.searchParams.get('keyword') === 'java' && url.searchParams.get('radius') === '30', `url ${page.url()}`);
+    assert(url.searchParams.get('keyword') === 'java' && url.searchParams.get('radius') === '25', `url ${page.url()}`);
     const heading = await page.getByTestId('count-heading').innerText();
     assert(/^[1-9]/.test(heading), `heading '${heading}'`);
-    assert(/Kraków \+30 km/.test(heading), `heading '${heading}'`);
+    assert(/Kraków \+25 km/.test(heading), `heading '${heading}'`);
     assert((await page.locator('[data-testid=offer-card]').count()) > 0, 'no cards');
   });
 
@@ -84,7 +84,12 @@ export default async function coreJourneys({ journey, baseUrl, assert }) {
     await page.goto(`${baseUrl}/all-locations`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert(overflow <= 0, `horizontal overflow ${overflow}px at 360px`);
-    await Promise.all([page.waitForResponse((r) => r.url().includes('/v2/user-panel/offers')), page.getByTestId('load-more').click()]);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=offer-card]').length > 100);
+    // The list is virtualised: scrolling to its end loads the next 100 offers.
+    const loaded = () => page.evaluate(() => Number(document.querySelector('[data-testid=offer-list]')?.getAttribute('data-loaded') ?? 0));
+    for (let i = 0; i < 40 && (await loaded()) <= 100; i += 1) {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(300);
+    }
+    await page.waitForFunction(() => !!document.querySelector('[data-row-index="150"] [data-testid=offer-card], [data-row-index="199"] [data-testid=offer-card]'));
   }, { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
 }

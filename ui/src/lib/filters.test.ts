@@ -152,3 +152,50 @@ describe('countActiveFilters', () => {
     expect(countActiveFilters(filters)).toBe(4);
   });
 });
+
+describe('paging, cursor query and salary input', () => {
+  it('maps offsets to pages and the by-cursor query', async () => {
+    const { pageIndexOf, toCursorQuery, hrefWithFrom } = await import('./filters');
+    expect([0, 99, 100, 160, 250].map((from) => pageIndexOf(from))).toEqual([0, 0, 1, 1, 2]);
+    const { filters } = parse('/krakow/java?keyword=spring&radius=25&sortBy=newest&orderBy=DESC');
+    const query = toCursorQuery(filters, config, 200);
+    expect(query.get('from')).toBe('200');
+    expect(query.get('itemsCount')).toBe('100');
+    expect(query.get('city')).toBe('krakow');
+    expect(query.get('cityRadiusKm')).toBe('25');
+    expect(query.getAll('keywords[]')).toEqual(['spring']);
+    expect(query.get('sortBy')).toBe('newest');
+    expect(query.has('page')).toBe(false);
+    expect(hrefWithFrom('/krakow?keyword=java', 160)).toBe('/krakow?keyword=java&from=160');
+    expect(hrefWithFrom('/krakow?from=160&keyword=java#location', 0)).toBe('/krakow?keyword=java');
+  });
+
+  it('keeps an unaligned from (the offer opened last) when parsing', () => {
+    expect(parse('/all-locations?from=160').filters.from).toBe(160);
+  });
+
+  it('clamps, snaps and orders salary input', async () => {
+    const { clampSalary, orderedSalary } = await import('./filters');
+    const salary = { min: 0, max: 100000, step: 500 };
+    expect(clampSalary('12 345', salary)).toBe(12000);
+    expect(clampSalary('250000', salary)).toBe(100000);
+    expect(clampSalary('-5', salary)).toBe(0);
+    expect(clampSalary('', salary)).toBeNull();
+    expect(clampSalary('abc', salary)).toBeNull();
+    expect(orderedSalary(20000, 10000)).toEqual([10000, 20000]);
+    expect(orderedSalary(null, 10000)).toEqual([null, 10000]);
+  });
+
+  it('round-trips every filter through the URL in both languages', () => {
+    const url = '/krakow/java/spring?keyword=api&titles=Java Developer&companies=Acme&skills=Kafka&radius=50&typ-umowy=b2b&doswiadczenie=senior&zarobki=10000,30000&widelki=true&praca-zdalna=true&ukraina=true&sortBy=salary&orderBy=DESC';
+    const { filters } = parse(url);
+    const polish = buildListHref(filters, config, 'pl');
+    const english = buildListHref(filters, config, 'en');
+    expect(english).toContain('employment-type=b2b');
+    expect(english).toContain('with-salary=true');
+    const fromPolish = parse(polish).filters;
+    const fromEnglish = parse(english).filters;
+    expect(fromPolish).toEqual(filters);
+    expect(fromEnglish).toEqual(filters);
+  });
+});

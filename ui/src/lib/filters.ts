@@ -390,3 +390,49 @@ export function countActiveFilters(filters: ListFilters): number {
   for (const key of BOOLEAN_FILTER_KEYS) if (filters[key]) count += 1;
   return count;
 }
+
+/** Index of the 100-offer page holding offset `from` (0-based; the spec's page number is this + 1). */
+export function pageIndexOf(from: number, pageSize = PAGE_SIZE): number {
+  return Math.max(0, Math.floor(from / pageSize));
+}
+
+/** The `by-cursor` API query of the `itemsCount` offers starting at offset `from`. */
+export function toCursorQuery(filters: ListFilters, config: BoardConfig, from: number, itemsCount = PAGE_SIZE): URLSearchParams {
+  const params = toApiQuery(filters, config);
+  params.set('from', String(Math.max(0, Math.floor(from))));
+  params.set('itemsCount', String(itemsCount));
+  return params;
+}
+
+/** The same address with `from` set to an offset (or removed for 0); the hash is dropped. */
+export function hrefWithFrom(href: string, from: number): string {
+  const [pathAndQuery] = href.split('#');
+  const [path, query = ''] = pathAndQuery.split('?');
+  const params = new URLSearchParams(query);
+  if (from > 0) params.set('from', String(Math.min(MAX_FROM, Math.floor(from))));
+  else params.delete('from');
+  const text = params.toString();
+  return `${path}${text ? `?${text}` : ''}`;
+}
+
+/**
+ * Clamps a typed salary to the configured range and snaps it down to the step (spec: slider step
+ * 500, values snap down). Empty or non-numeric input is null (no bound).
+ */
+export function clampSalary(value: string | number | null, salary: { min: number; max: number; step: number }): number | null {
+  if (value === null) return null;
+  const text = String(value).replace(/[\s\u00a0]/g, '').replace(',', '.');
+  if (!text) return null;
+  const number = Number(text);
+  if (!Number.isFinite(number)) return null;
+  const step = salary.step > 0 ? salary.step : 1;
+  const clamped = Math.min(Math.max(number, salary.min), salary.max);
+  return Math.floor(clamped / step) * step;
+}
+
+/** Orders a salary pair so the minimum comes first. */
+export function orderedSalary(min: number | null, max: number | null): [number | null, number | null] {
+  if (min !== null && max !== null && min > max) return [max, min];
+  return [min, max];
+}
+

@@ -1,19 +1,23 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getConfig } from '@/features/config/api/get-config';
-import { getOffers } from '@/features/search/api/get-offers';
+import { getOffersFrom } from '@/features/search/api/get-offers';
 import { activeChips } from '@/features/search/chips';
 import { CategoryNav } from '@/features/search/components/category-nav';
 import { FilterChips } from '@/features/search/components/filter-chips';
-import { MoreOffers } from '@/features/search/components/more-offers';
+import { DialogButton, ListDialogs } from '@/features/search/components/list-dialogs';
+import { ListProvider } from '@/features/search/components/list-context';
+import { OffersList } from '@/features/search/components/offers-list';
 import { SortMenu } from '@/features/search/components/sort-menu';
 import { SwitchLink } from '@/features/search/components/switch-link';
-import { OfferCard } from '@/components/ui/offer-card';
 import { SearchForm } from '@/components/ui/search-form';
 import { getTranslator } from '@/i18n/request';
-import { buildListHref, cityName, emptyFilters, PAGE_SIZE, parseListUrl, toApiQuery, withFilters } from '@/lib/filters';
+import { buildListHref, cityName, countActiveFilters, emptyFilters, pageIndexOf, PAGE_SIZE, parseListUrl, toApiQuery, toCursorQuery, withFilters } from '@/lib/filters';
 import { formatNumber } from '@/lib/format';
 import { env } from '@/config/env';
+import { ListMapPanel } from '@/features/map/components/list-map-panel';
+import '@/features/search/search.css';
 
 type Props = { params: Promise<{ slug: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -39,95 +43,141 @@ export default async function OffersListPage(props: Props) {
   const { query, config, locale, t, filters, dropped } = await load(props);
 
   // A search form sends the city as a query value, and malformed values are dropped:
-  // both redirect to the canonical address of what was understood.
-  const aligned = Math.floor(filters.from / PAGE_SIZE) * PAGE_SIZE;
-  if ('city' in query || dropped.length || aligned !== filters.from) {
-    redirect(buildListHref({ ...filters, from: aligned }, config, locale));
-  }
+  // both redirect to the canonical address of what was understood. `from` may point inside a
+  // page (the offer opened last); the page holding it is rendered and the list scrolls to it.
+  if ('city' in query || dropped.length) redirect(buildListHref(filters, config, locale));
 
-  const apiQuery = toApiQuery(filters, config, { perPage: PAGE_SIZE });
-  const page = await getOffers(apiQuery, locale);
+  const start = pageIndexOf(filters.from) * PAGE_SIZE;
+  const page = await getOffersFrom(toCursorQuery(filters, config, start), locale);
   const total = page.meta.totalItems;
+  if (start > 0 && start >= total) redirect(buildListHref({ ...filters, from: 0 }, config, locale));
+
   const href = (changes: Parameters<typeof withFilters>[1]) => buildListHref(withFilters(filters, changes), config, locale);
   const chips = activeChips(filters, config, locale, t);
   const category = config.categories.find((c) => c.slug === filters.category);
   const subcategoryLabels = category?.children.filter((child) => filters.subcategories.includes(child.slug)).map((child) => child.label[locale]) ?? [];
+  const cityLabel = filters.city ? cityName(config, filters.city, locale) : null;
   const whereParts = [
     category ? `${category.label[locale]}${subcategoryLabels.length ? ` (${subcategoryLabels.join(', ')})` : ''}` : null,
-    filters.city ? cityName(config, filters.city, locale) + (filters.radius ? ` +${filters.radius} km` : '') : null,
+    cityLabel ? cityLabel + (filters.radius ? ` +${filters.radius} km` : '') : null,
   ].filter(Boolean);
   const countText = whereParts.length
     ? t('list.countIn', { count: total, n: formatNumber(total), where: whereParts.join(', ') })
     : t('list.count', { count: total, n: formatNumber(total) });
-  const first = page.data.length ? filters.from + 1 : 0;
-  const last = filters.from + page.data.length;
-  const nextHref = last < total ? href({ from: filters.from + PAGE_SIZE }) : null;
-  const previousHref = filters.from > 0 ? href({ from: Math.max(0, filters.from - PAGE_SIZE) }) : null;
+  const last = start + page.data.length;
+  const nextHref = last < total ? href({ from: start + PAGE_SIZE }) : null;
+  const previousHref = start > 0 ? href({ from: Math.max(0, start - PAGE_SIZE) }) : null;
   const layout = config.tenant.layout;
   const searchAction = buildListHref({ ...emptyFilters(), category: filters.category, subcategories: filters.subcategories }, config, locale).split('?')[0];
-  const keep: [string, string][] = [];
   const keepQuery = new URLSearchParams(buildListHref(withFilters(filters, { keyword: null, city: null, radius: null }), config, locale).split('?')[1] ?? '');
-  for (const [name, value] of keepQuery) keep.push([name, value]);
+  const keep: [string, string][] = [...keepQuery.entries()];
+  const filterCount = countActiveFilters(filters);
+  const sort = config.filters.sort.find((option) => option.value === filters.sort) ?? config.filters.sort[0];
+  const searchSummary = [filters.keyword, ...filters.titles, ...filters.companies, ...filters.skills].filter(Boolean).join(', ');
+  // The map (features/map) fills the slot below (an empty slot takes no room).
+  const map = <ListMapPanel filters={filters} config={config} locale={locale} />;
 
   return (
-    <div className={`list-page list-page--${layout}`}>
-      <div className="list-page__search">
-        <SearchForm
-          config={config}
-          locale={locale}
-          keyword={filters.keyword ?? ''}
-          city={filters.city ? cityName(config, filters.city, locale) : ''}
-          radius={filters.radius}
-          hidden={keep}
-          action={searchAction}
-        />
-      </div>
-      <aside className="list-page__filters">
-        <CategoryNav filters={filters} config={config} locale={locale} />
-      </aside>
-      <section className="list-page__results" aria-labelledby="count-heading">
-        <div className="list-toolbar">
-          <h1 id="count-heading" data-testid="count-heading">
-            {countText}
-          </h1>
-          <div className="list-toolbar__controls">
+    <ListProvider config={config} filters={filters} locale={locale}>
+      <div className={`list-page list-page--${layout}${map ? ' list-page--with-map' : ''}`} data-layout={layout}>
+        <div className="list-page__search">
+          <div className="list-search list-search--inline">
+            <SearchForm
+              config={config}
+              locale={locale}
+              keyword={filters.keyword ?? ''}
+              city={cityLabel ?? ''}
+              radius={filters.radius}
+              hidden={keep}
+              action={searchAction}
+            />
+          </div>
+          <DialogButton modal="search" className="list-search__trigger" testId="open-search-drawer">
+            <span className="list-search__icon" aria-hidden="true">⌕</span>
+            <span className="list-search__summary">
+              <strong>{searchSummary || t('search.keywordPlaceholder')}</strong>
+              <span>{cityLabel ? `${cityLabel}${filters.radius ? ` +${filters.radius} km` : ''}` : t('search.anyLocation')}</span>
+            </span>
+          </DialogButton>
+        </div>
+        {layout === 'column' ? null : (
+          <div className={`list-page__categories list-page__categories--${layout}`}>
+            <CategoryNav filters={filters} config={config} locale={locale} />
+          </div>
+        )}
+        {layout === 'column' ? (
+          <aside className="list-page__filters" aria-label={t('list.filters')}>
+            <CategoryNav filters={filters} config={config} locale={locale} />
+          </aside>
+        ) : null}
+        <section className="list-page__results" aria-labelledby="count-heading">
+          <div className="list-toolbar">
+            <h1 id="count-heading" data-testid="count-heading">
+              {countText}
+            </h1>
+          </div>
+          <div className="filter-bar" role="group" aria-label={t('list.filters')}>
+            <DialogButton modal="location" testId="open-location" className={`filter-button${cityLabel ? ' filter-button--active' : ''}`}>
+              <span aria-hidden="true">◎</span> {cityLabel ? `${cityLabel}${filters.radius ? ` +${filters.radius} km` : ''}` : t('search.location')}
+            </DialogButton>
+            <DialogButton modal="more-filters" testId="open-more-filters" className={`filter-button${filterCount ? ' filter-button--active' : ''}`}>
+              {t('search.moreFilters')}
+              {filterCount ? <span className="filter-button__badge">{filterCount}</span> : null}
+            </DialogButton>
+            <DialogButton modal="categories" testId="open-categories" className={`filter-button filter-button--mobile${filters.category ? ' filter-button--active' : ''}`}>
+              {category ? category.label[locale] : t('list.categories')}
+            </DialogButton>
+            <span className="filter-bar__spacer" />
             <SwitchLink href={href({ remote: !filters.remote })} checked={filters.remote} label={t('list.remote')} testId="switch-remote" />
             <SwitchLink href={href({ withSalary: !filters.withSalary })} checked={filters.withSalary} label={t('list.withSalary')} testId="switch-with-salary" />
-            <SortMenu filters={filters} config={config} locale={locale} />
+            <SortMenu />
           </div>
-        </div>
-        <FilterChips chips={chips} clearHref={buildListHref(emptyFilters(), config, locale)} locale={locale} />
-        {page.data.length === 0 ? (
-          <div className="empty-state" data-testid="no-offers">
-            <h2>{t('list.noOffers')}</h2>
-            <p>{t('list.noOffersHint')}</p>
-            {chips.length ? <a href={buildListHref(emptyFilters(), config, locale)}>{t('list.clearAll')}</a> : null}
-          </div>
-        ) : (
-          <>
-            {previousHref ? (
-              <p className="pager">
-                <a href={previousHref}>{t('list.previous')}</a> · {t('list.showing', { first: formatNumber(first), last: formatNumber(last), total: formatNumber(total) })}
-              </p>
-            ) : null}
-            <ul className="offer-list" data-testid="offer-list">
-              {page.data.map((offer) => (
-                <li key={offer.slug}>
-                  <OfferCard offer={offer} locale={locale} headingLevel={2} />
-                </li>
-              ))}
-              <MoreOffers
-                key={apiQuery.toString()}
-                apiQuery={apiQuery.toString()}
-                firstPage={page.meta.page}
-                totalPages={page.meta.totalPages}
-                nextHref={nextHref}
+          <FilterChips chips={chips} clearHref={buildListHref(emptyFilters(), config, locale)} locale={locale} />
+          {page.data.length === 0 ? (
+            <div className="empty-state" data-testid="no-offers">
+              <div className="empty-state__icon" aria-hidden="true">∅</div>
+              <h2>{t('list.noOffers')}</h2>
+              <p>{t('list.noOffersHint')}</p>
+              {chips.length ? (
+                <Link className="button button--primary" href={buildListHref(emptyFilters(), config, locale)} prefetch={false}>
+                  {t('list.clearAll')}
+                </Link>
+              ) : null}
+            </div>
+          ) : (
+            <>
+              {previousHref ? (
+                <noscript>
+                  <p className="pager">
+                    <a href={previousHref}>{t('list.previous')}</a> · {t('list.showing', { first: formatNumber(start + 1), last: formatNumber(last), total: formatNumber(total) })}
+                  </p>
+                </noscript>
+              ) : null}
+              <OffersList
+                key={toApiQuery(filters, config).toString()}
+                apiQuery={toApiQuery(filters, config).toString()}
+                initial={page}
                 locale={locale}
+                sort={{ sortBy: sort.sortBy, orderBy: sort.orderBy }}
+                currency={config.defaultCurrency}
               />
-            </ul>
-          </>
-        )}
-      </section>
-    </div>
+              {nextHref ? (
+                <noscript>
+                  <p className="load-more">
+                    <a className="button" href={nextHref} data-testid="load-more">
+                      {t('list.loadMore')}
+                    </a>
+                  </p>
+                </noscript>
+              ) : null}
+            </>
+          )}
+        </section>
+        <div className="list-page__map" data-slot="map" id="list-map">
+          {map}
+        </div>
+      </div>
+      <ListDialogs />
+    </ListProvider>
   );
 }

@@ -5,7 +5,18 @@ import type { Locale, Offer } from '@/lib/types';
 import { createTranslator, type MessageKey } from '@/i18n/translate';
 
 /** One offer in a list: title link (the whole card is clickable), company, logo, location, salary, skills, 'new' badge. */
-export function OfferCard({ offer, locale, headingLevel = 3 }: { offer: Offer; locale: Locale; headingLevel?: 2 | 3 }) {
+export function OfferCard({
+  offer,
+  locale,
+  headingLevel = 3,
+  prefetch,
+}: {
+  offer: Offer;
+  locale: Locale;
+  headingLevel?: 2 | 3;
+  /** Passed to next/link; long lists turn it off. */
+  prefetch?: boolean;
+}) {
   const t = createTranslator(locale);
   const employment = headlineEmploymentType(offer);
   const salary = employment ? formatSalary(employment, locale) : null;
@@ -19,7 +30,9 @@ export function OfferCard({ offer, locale, headingLevel = 3 }: { offer: Offer; l
       )}
       <div className="offer-card__main">
         <Heading className="offer-card__title">
-          <Link href={paths.offer(offer.slug)}>{offer.title}</Link>
+          <Link href={paths.offer(offer.slug)} prefetch={prefetch}>
+            {offer.title}
+          </Link>
           {offer.isNew ? <span className="badge badge--new">{t('offer.new')}</span> : null}
         </Heading>
         <p className="offer-card__company">{offer.companyName}</p>

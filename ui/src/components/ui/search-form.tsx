@@ -1,10 +1,13 @@
 import { paths } from '@/config/paths';
-import { createTranslator } from '@/i18n/translate';
+import { SearchBar } from '@/features/search/components/search-bar';
 import type { BoardConfig, Locale } from '@/lib/types';
 
 /**
  * Keyword + city + radius, submitted by GET to the list page, which turns the typed city into a
- * path segment (works without JavaScript). Other current filters can ride along as hidden inputs.
+ * path segment (works without JavaScript). With JavaScript the keyword suggests titles, companies
+ * and skills (3+ characters; shorter input shows the last 8 searches) and the city lists the last
+ * 5 locations and popular cities. Other current filters can ride along as hidden inputs.
+ * A server component: it hands only what the bar needs to the client.
  */
 export function SearchForm({
   config,
@@ -15,6 +18,10 @@ export function SearchForm({
   hidden = [],
   id = 'search',
   action = paths.allOffers(),
+  submitLabel,
+  hideSubmit,
+  formId,
+  autoFocus,
 }: {
   config: BoardConfig;
   locale: Locale;
@@ -25,40 +32,29 @@ export function SearchForm({
   id?: string;
   /** The list path the search refines (city is replaced by the typed one). */
   action?: string;
+  submitLabel?: string;
+  hideSubmit?: boolean;
+  formId?: string;
+  autoFocus?: boolean;
 }) {
-  const t = createTranslator(locale);
-  const keywordName = config.urlParams.keyword?.[locale] ?? 'keyword';
-  const radiusName = config.urlParams.radius?.[locale] ?? 'radius';
   return (
-    <form className="search-form" role="search" method="get" action={action} aria-label={t('search.label')}>
-      <div className="field field--grow">
-        <label htmlFor={`${id}-keyword`}>{t('search.keyword')}</label>
-        <input id={`${id}-keyword`} name={keywordName} type="search" defaultValue={keyword} maxLength={100} autoComplete="off" />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-city`}>{t('search.city')}</label>
-        <input id={`${id}-city`} name="city" type="text" defaultValue={city} list={`${id}-cities`} maxLength={80} autoComplete="off" />
-        <datalist id={`${id}-cities`}>
-          {config.topCities.map((entry) => (
-            <option key={entry.slug} value={locale === 'en' && entry.nameEn ? entry.nameEn : entry.name} />
-          ))}
-        </datalist>
-      </div>
-      <div className="field field--narrow">
-        <label htmlFor={`${id}-radius`}>{t('search.radius')}</label>
-        <input id={`${id}-radius`} name={radiusName} type="number" min={0} max={500} step={1} inputMode="numeric" defaultValue={radius ?? ''} list={`${id}-radii`} />
-        <datalist id={`${id}-radii`}>
-          {config.filters.radius.map((entry) => (
-            <option key={entry.slug} value={entry.slug} label={entry.label} />
-          ))}
-        </datalist>
-      </div>
-      {hidden.map(([name, value]) => (
-        <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-      ))}
-      <button type="submit" className="button button--primary">
-        {t('search.submit')}
-      </button>
-    </form>
+    <SearchBar
+      locale={locale}
+      id={id}
+      action={action}
+      keyword={keyword}
+      city={city}
+      radius={radius}
+      hidden={hidden}
+      cities={config.topCities}
+      radii={config.filters.radius}
+      keywordName={config.urlParams.keyword?.[locale] ?? 'keyword'}
+      radiusName={config.urlParams.radius?.[locale] ?? 'radius'}
+      suggestMinChars={config.limits.suggestMinChars ?? 3}
+      submitLabel={submitLabel}
+      hideSubmit={hideSubmit}
+      formId={formId}
+      autoFocus={autoFocus}
+    />
   );
 }

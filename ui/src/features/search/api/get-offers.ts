@@ -1,9 +1,15 @@
 import { apiGet } from '@/lib/api-client';
 import type { OffersPage } from '@/lib/types';
+import { searchOffers, type CursorPage } from './search-offers';
 
 /** Server-side fetch of one offers page. */
 export function getOffers(query: URLSearchParams, locale: string): Promise<OffersPage> {
   return apiGet<OffersPage>('/v2/user-panel/offers', query, { locale });
+}
+
+/** Server-side fetch of offers from an offset (`by-cursor`, see `toCursorQuery`). */
+export function getOffersFrom(query: URLSearchParams, locale: string): Promise<CursorPage> {
+  return searchOffers(query, locale);
 }
 
 /** Server-side count of offers matching a query. */

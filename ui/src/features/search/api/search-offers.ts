@@ -1,30 +1,29 @@
-'use client';
-import useSWRInfinite from 'swr/infinite';
+import type { Offer } from '@/lib/types';
 import { apiGet } from '@/lib/api-client';
-import type { OffersPage } from '@/lib/types';
 
-export const OFFERS_PATH = '/v2/user-panel/offers';
+export const CURSOR_PATH = '/v2/user-panel/offers/by-cursor';
 
-/** Fetches one page of offers for an API query (see `toApiQuery`). */
-export function searchOffers(query: URLSearchParams, locale?: string): Promise<OffersPage> {
-  return apiGet<OffersPage>(OFFERS_PATH, query, { locale });
+/** One `by-cursor` answer: offers from `meta.from`, with the neighbouring cursors. */
+export interface CursorPage {
+  data: Offer[];
+  meta: {
+    from: number;
+    itemsCount: number;
+    totalItems: number;
+    next: { cursor: string; itemsCount: number } | null;
+    prev: { cursor: string; itemsCount: number } | null;
+  };
 }
 
-/** SWR key of the page at `pageIndex` after the first page `firstPage` of the query. */
-export function searchOffersKey(apiQuery: string, firstPage: number, pageIndex: number): string {
+/** Fetches `itemsCount` offers from offset `from` of an API query (see `toCursorQuery`); server or browser. */
+export function searchOffers(query: URLSearchParams, locale?: string): Promise<CursorPage> {
+  return apiGet<CursorPage>(CURSOR_PATH, query, { locale });
+}
+
+/** SWR key of the page starting at `from` of an API query without paging. */
+export function searchOffersKey(apiQuery: string, from: number, itemsCount: number): string {
   const params = new URLSearchParams(apiQuery);
-  params.set('page', String(firstPage + pageIndex));
-  return `${OFFERS_PATH}?${params.toString()}`;
-}
-
-/** Pages following the server-rendered page `firstPage` (none until `setSize` grows); data never goes stale and is not refetched on focus. */
-export function useMoreOffers(apiQuery: string, firstPage: number, locale: string) {
-  return useSWRInfinite<OffersPage>(
-    (pageIndex) => searchOffersKey(apiQuery, firstPage + 1, pageIndex),
-    (key: string) => {
-      const [, search] = key.split('?');
-      return searchOffers(new URLSearchParams(search), locale);
-    },
-    { revalidateOnFocus: false, revalidateIfStale: false, revalidateOnReconnect: false, revalidateFirstPage: false, initialSize: 0 },
-  );
+  params.set('from', String(from));
+  params.set('itemsCount', String(itemsCount));
+  return `${CURSOR_PATH}?${params.toString()}`;
 }

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { buildListHref, withFilters, type ListFilters } from '@/lib/filters';
 import { createTranslator } from '@/i18n/translate';
 import type { BoardConfig, Locale } from '@/lib/types';
@@ -10,9 +11,9 @@ export function CategoryNav({ filters, config, locale }: { filters: ListFilters;
   const link = (slug: string | null) => buildListHref(withFilters(filters, { category: slug === filters.category ? null : slug, subcategories: [] }), config, locale);
   const item = (category: (typeof categories)[number]) => (
     <li key={category.slug}>
-      <a href={link(category.slug)} aria-current={category.slug === filters.category ? 'page' : undefined} className="pill">
+      <Link prefetch={false} href={link(category.slug)} aria-current={category.slug === filters.category ? 'page' : undefined} className="pill">
         {category.label[locale]}
-      </a>
+      </Link>
     </li>
   );
   const selected = categories.find((category) => category.slug === filters.category);
@@ -20,9 +21,9 @@ export function CategoryNav({ filters, config, locale }: { filters: ListFilters;
     <nav className="category-nav" aria-label={t('list.categories')}>
       <ul className="pills">
         <li>
-          <a href={link(null)} aria-current={!filters.category ? 'page' : undefined} className="pill">
+          <Link prefetch={false} href={link(null)} aria-current={!filters.category ? 'page' : undefined} className="pill">
             {t('list.allCategories')}
-          </a>
+          </Link>
         </li>
         {categories.slice(0, visible).map(item)}
       </ul>
@@ -39,9 +40,9 @@ export function CategoryNav({ filters, config, locale }: { filters: ListFilters;
             const subcategories = active ? filters.subcategories.filter((slug) => slug !== child.slug) : [...filters.subcategories, child.slug];
             return (
               <li key={child.slug}>
-                <a href={buildListHref(withFilters(filters, { subcategories }), config, locale)} className="pill pill--small" aria-pressed={undefined} aria-current={active ? 'true' : undefined}>
+                <Link prefetch={false} href={buildListHref(withFilters(filters, { subcategories }), config, locale)} className="pill pill--small" aria-pressed={undefined} aria-current={active ? 'true' : undefined}>
                   {child.label[locale]}
-                </a>
+                </Link>
               </li>
             );
           })}

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { Chip } from '../chips';
 import { createTranslator } from '@/i18n/translate';
 import type { Locale } from '@/lib/types';
@@ -10,16 +11,16 @@ export function FilterChips({ chips, clearHref, locale }: { chips: Chip[]; clear
       <ul>
         {chips.map((chip) => (
           <li key={chip.id}>
-            <a className="chip" href={chip.href} aria-label={t('list.removeFilter', { label: chip.label })} data-chip={chip.id}>
+            <Link prefetch={false} className="chip" href={chip.href} aria-label={t('list.removeFilter', { label: chip.label })} data-chip={chip.id}>
               {chip.label} <span aria-hidden="true">×</span>
-            </a>
+            </Link>
           </li>
         ))}
         {chips.length > 1 ? (
           <li>
-            <a className="chip chip--clear" href={clearHref}>
+            <Link prefetch={false} className="chip chip--clear" href={clearHref}>
               {t('list.clearAll')}
-            </a>
+            </Link>
           </li>
         ) : null}
       </ul>
