@@ -90,6 +90,6 @@ export default async function coreJourneys({ journey, baseUrl, assert }) {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForTimeout(300);
     }
-    await page.waitForFunction(() => !!document.querySelector('[data-row-index="150"] [data-testid=offer-card], [data-row-index="199"] [data-testid=offer-card]'));
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-row-index]')].some((row) => Number(row.getAttribute('data-row-index')) >= 100 && row.querySelector('[data-testid=offer-card]')));
   }, { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
 }
