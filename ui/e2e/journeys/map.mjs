@@ -75,7 +75,7 @@ export default async function mapJourneys({ journey, baseUrl, assert }) {
   });
 
   await journey('map-02-mobile-switch-and-open-cluster', async (page) => {
-    const { foreign } = watch(page, baseUrl);
+    const { foreign, clusters } = watch(page, baseUrl);
     await page.goto(`${baseUrl}/all-locations`);
     assert(!(await page.locator('.maplibregl-canvas').count()), 'map loaded while the list is shown');
     assert(await page.getByTestId('show-map').isVisible(), 'no map button on mobile');
@@ -92,9 +92,13 @@ export default async function mapJourneys({ journey, baseUrl, assert }) {
     assert(cookie && cookie.value === 'map' && cookie.httpOnly, `layout cookie ${JSON.stringify(cookie)}`);
     const days = (cookie.expires - Date.now() / 1000) / 86400;
     assert(days > 29 && days < 31, `cookie lasts ${days} days`);
-    await page.goto(`${baseUrl}/krakow`);
+    await page.goto(`${baseUrl}/krakow?keyword=java`);
     await waitForClusters(page);
     assert(!(await page.locator('.list-page__results').isVisible()), 'cookie did not keep the map');
+    // The map shows the list's filters (lib/filters → API query) around the chosen city.
+    const filtered = clusters[clusters.length - 1];
+    assert(filtered.searchParams.get('city') === 'krakow' && filtered.searchParams.get('keywords[]') === 'java', `clusters call ${filtered}`);
+    assert(Number(filtered.searchParams.get('zoom')) >= 9, `city view at zoom ${filtered.searchParams.get('zoom')}`);
     await page.getByTestId('back-to-list').click();
     await page.waitForFunction(() => !window.location.search.includes('showMap'));
     await page.locator('.list-page__results').waitFor({ state: 'visible' });

@@ -78,7 +78,7 @@ describe('viewport', () => {
   });
 
   it('zooms to a city and its radius', () => {
-    expect(zoomForRadius(null)).toBe(10);
+    expect(zoomForRadius(null)).toBe(9);
     expect(zoomForRadius(10)).toBe(10);
     expect(zoomForRadius(40)).toBe(8);
     expect(zoomForRadius(500)).toBe(5);

@@ -11,9 +11,9 @@ import { POLAND_BOUNDS } from '../lib/viewport';
 import { buildListHref, toApiQuery, type ListFilters } from '@/lib/filters';
 import type { BoardConfig, Locale } from '@/lib/types';
 
-/** Zoom that shows a circle of `radius` km around a city (about 10 for the city alone). */
+/** Zoom that shows a circle of `radius` km around a city (9 for the city alone: it and its neighbours). */
 export function zoomForRadius(radiusKm: number | null): number {
-  if (!radiusKm) return 10;
+  if (!radiusKm) return 9;
   return Math.max(5, Math.min(11, Math.round(10 - Math.log2(radiusKm / 10))));
 }
 

@@ -62,6 +62,20 @@ export default function OffersMap({ apiQuery, locale, initialView }: OffersMapPr
   );
   const onLoadError = useCallback(() => setFailed(true), []);
 
+  // Another city (or none) chosen while the map stays mounted: move there.
+  const viewKey = JSON.stringify(initialView);
+  const shownView = useRef(viewKey);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || shownView.current === viewKey) return;
+    shownView.current = viewKey;
+    if (initialView.center) map.flyTo({ center: [initialView.center.longitude, initialView.center.latitude], zoom: initialView.center.zoom });
+    else if (initialView.bounds) {
+      const { west, south, east, north } = initialView.bounds;
+      map.fitBounds([[west, south], [east, north]], { padding: 16 });
+    }
+  }, [viewKey, initialView]);
+
   const initialViewState = useMemo(
     () =>
       initialView.center
