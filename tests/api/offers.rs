@@ -248,3 +248,20 @@ fn openapi_lists_every_endpoint() {
         assert!(paths.contains_key(path), "openapi lacks {path}");
     }
 }
+
+#[test]
+fn cities_suggest_by_folded_prefix_and_reject_bad_limits() {
+    let app = shared_app();
+    let found = app.get_ok("/api/it/v2/user-panel/cities?keyword=lod");
+    let names: Vec<&str> = found["cities"].as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap()).collect();
+    assert_eq!(names.first(), Some(&"Łódź"), "{found}");
+    assert!(found["cities"][0]["latitude"].is_f64());
+    let top = app.get_ok("/api/it/v2/user-panel/cities?limit=3");
+    assert_eq!(top["cities"].as_array().unwrap().len(), 3);
+    assert_eq!(top["cities"][0]["slug"], "warszawa");
+    for bad in ["limit=0", "limit=51", "limit=ten"] {
+        let answer = app.get(&format!("/api/it/v2/user-panel/cities?{bad}"));
+        assert_eq!(answer.status, 400, "{bad}: {}", answer.body);
+        assert_eq!(answer.body["field"], "limit");
+    }
+}

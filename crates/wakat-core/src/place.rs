@@ -76,6 +76,24 @@ impl Gazetteer {
         &self.places
     }
 
+    /// Places any of whose names starts with `prefix`, ignoring case and diacritics (`lod` finds
+    /// Łódź), most populous first; a blank prefix gives the most populous places.
+    pub fn suggest(&self, prefix: &str, limit: usize) -> Vec<&Place> {
+        let prefix = slugify(prefix);
+        self.places
+            .iter()
+            .filter(|place| {
+                prefix.is_empty()
+                    || std::iter::once(&place.slug)
+                        .chain(std::iter::once(&place.name))
+                        .chain(place.name_en.iter())
+                        .chain(place.alt_names.iter())
+                        .any(|name| slugify(name).starts_with(&prefix))
+            })
+            .take(limit)
+            .collect()
+    }
+
     /// The nearest place to a point, by haversine distance.
     pub fn nearest(&self, lat: f64, lon: f64) -> Option<&Place> {
         self.places.iter().min_by(|a, b| {
@@ -89,6 +107,22 @@ impl Gazetteer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn suggests_by_folded_prefix_of_any_name_most_populous_first() {
+        let gazetteer = Gazetteer::from_json(
+            r#"[{"slug":"lodz","name":"Łódź","lat":51.77,"lon":19.46,"population":670000},
+                {"slug":"lowicz","name":"Łowicz","lat":52.1,"lon":19.94,"population":27000},
+                {"slug":"krakow","name":"Kraków","name_en":"Cracow","lat":50.06,"lon":19.94,"population":780000}]"#,
+        )
+        .unwrap();
+        let slugs = |prefix: &str, limit| gazetteer.suggest(prefix, limit).iter().map(|p| p.slug.as_str()).collect::<Vec<_>>();
+        assert_eq!(slugs("ło", 10), ["lodz", "lowicz"]);
+        assert_eq!(slugs("LOD", 10), ["lodz"]);
+        assert_eq!(slugs("crac", 10), ["krakow"]);
+        assert_eq!(slugs("", 2), ["krakow", "lodz"]);
+        assert!(slugs("xyz", 10).is_empty());
+    }
 
     #[test]
     fn looks_up_by_slug_name_and_alias() {

@@ -4,6 +4,7 @@ pub mod internal;
 pub mod meta;
 pub mod offers;
 pub mod openapi;
+pub mod places;
 
 use actix_web::web;
 
@@ -29,6 +30,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/v1/offers/{slug}", web::get().to(offers::detail))
                     .route("/v1/views", web::post().to(offers::record_view))
                     .route("/v2/user-panel/configuration", web::get().to(meta::configuration))
+                    .route("/v2/user-panel/cities", web::get().to(places::cities))
                     .route("/v2/testimonials", web::get().to(meta::testimonials))
                     .route("/v2/user-panel/brand-stories/company/list", web::get().to(meta::brand_stories))
                     .route("/v2/user-panel/brand-stories/company/{slug}/short-info", web::get().to(meta::brand_story_short_info))

@@ -369,7 +369,7 @@ pub async fn suggest(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
 /// Map clusters for a viewport and zoom, with the list filters.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/clusters", tag = "map",
     params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::MapQueryDoc, crate::routes::openapi::ListQueryDoc),
-    responses((status = 200, description = "`{clusters: [{id, count, latitude, longitude, region, categoryId, categoryKey, geoJson}]}`"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody)))]
+    responses((status = 200, description = "`{clusters: [{id, count, latitude, longitude, region, categoryId, categoryKey, resolution, geoJson}]}`"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody)))]
 pub async fn clusters(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
     let lang = ctx.lang;

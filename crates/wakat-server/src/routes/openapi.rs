@@ -3,7 +3,7 @@
 use actix_web::HttpResponse;
 use utoipa::OpenApi;
 
-use crate::routes::{internal, meta, offers};
+use crate::routes::{internal, meta, offers, places};
 
 /// Filter, sort and paging parameters shared by every offers call. Each array parameter may be
 /// repeated (`keywords[]=java&keywords[]=spring`) or comma-separated; the list page's Polish and
@@ -108,6 +108,7 @@ pub struct MapQueryDoc {
         offers::count_all_boards, offers::popular, offers::suggest, offers::clusters, offers::markers, offers::detail,
         offers::active_slug, offers::lookalikes, offers::record_view,
         meta::configuration, meta::testimonials, meta::brand_story_short_info, meta::brand_stories, meta::legal_document, meta::logo, meta::cover,
+        places::cities,
         internal::create_offer, internal::put_offer, internal::delete_offer,
     ),
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody))
