@@ -100,7 +100,7 @@ export default async function homeJourneys({ journey, baseUrl, apiUrl, assert })
 
   await journey('home-05-dark-theme-desktop', async (page) => {
     await page.goto(`${baseUrl}/`);
-    assert((await page.locator('html').getAttribute('data-theme')) === null, 'dark before toggling');
+    assert((await page.locator('html').getAttribute('data-theme')) === 'light', 'dark before toggling');
     await page.getByTestId('theme-toggle').click();
     await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
     await page.waitForFunction(() => document.cookie.includes('wakat-theme=dark'));
@@ -120,7 +120,7 @@ export default async function homeJourneys({ journey, baseUrl, apiUrl, assert })
     await page.getByTestId('theme-toggle').click();
     await page.waitForFunction(() => !document.cookie.includes('wakat-theme='));
     await page.reload();
-    assert((await page.locator('html').getAttribute('data-theme')) === null, 'still dark after switching back');
+    assert((await page.locator('html').getAttribute('data-theme')) === 'light', 'still dark after switching back');
     await page.getByTestId('theme-toggle').click();
     await page.waitForFunction(() => document.cookie.includes('wakat-theme=dark'));
   }, { ...MOBILE, ...quiet([cookie('wakat-theme', 'dark')]) });

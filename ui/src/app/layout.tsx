@@ -54,7 +54,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const survey = shouldShowSurvey({ flag: flags.surveyPopup, surveyUrl, hideCookie: cookieStore.get(SURVEY_COOKIE)?.value });
   const horizontalPopup = Boolean(flags.horizontalPopup) && resolveLayoutVariant(horizontalTheme) === null;
   return (
-    <html lang={locale} data-theme={theme === 'dark' ? 'dark' : undefined} data-layout={resolveLayoutVariant(horizontalTheme) ?? undefined}>
+    <html lang={locale} data-theme={theme === 'dark' ? 'dark' : 'light'} data-layout={resolveLayoutVariant(horizontalTheme) ?? undefined}>
       <body style={themeStyle(config, theme)}>
         <a className="skip-link" href="#main">
           {t('nav.skip')}
