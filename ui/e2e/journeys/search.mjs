@@ -167,4 +167,119 @@ export default async function searchJourneys({ journey, baseUrl, assert }) {
     await page.getByTestId('location-dialog').waitFor({ state: 'visible' });
     await page.waitForTimeout(700);
   });
+
+  // City picker: gazetteer suggestions (GET /v2/user-panel/cities) with voivodeships, keyboard
+  // combobox, last locations in the search bar's empty city field.
+  await journey('search-08-location-city-suggestions-keyboard', async (page) => {
+    await page.goto(`${baseUrl}/all-locations`);
+    await page.getByTestId('open-location').click();
+    await page.waitForURL(/#location$/);
+    const dialog = page.getByTestId('location-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    const input = page.getByTestId('location-input');
+    assert((await input.getAttribute('role')) === 'combobox', 'city input is not a combobox');
+    await input.click();
+    await input.pressSequentially('łod', { delay: 60 });
+    const list = page.getByTestId('location-suggestions');
+    await list.waitFor();
+    // Łodygowice is not a popular city: only the gazetteer knows it.
+    const lodz = list.locator('[role=option][data-slug=lodz]');
+    await list.locator('[role=option][data-slug=lodygowice]').waitFor();
+    assert((await lodz.innerText()).includes('Łódź') && (await lodz.innerText()).includes('łódzkie'), `option '${await lodz.innerText()}'`);
+    assert((await input.getAttribute('aria-expanded')) === 'true', 'combobox not expanded');
+    assert((await input.getAttribute('aria-controls')) === (await list.getAttribute('id')), 'aria-controls does not name the listbox');
+    await page.screenshot({ path: 'test-output/search-08-location-suggestions.png' });
+    // Escape closes the list, not the dialog.
+    await input.press('Escape');
+    await list.waitFor({ state: 'hidden' });
+    assert(await dialog.evaluate((element) => element.open), 'Escape closed the dialog');
+    assert(page.url().endsWith('#location'), 'Escape left the hash');
+    // ArrowDown reopens with the first option active; Enter picks it.
+    await input.press('ArrowDown');
+    await list.waitFor();
+    const active = await input.getAttribute('aria-activedescendant');
+    assert(active && (await page.locator(`#${active}`).getAttribute('data-slug')) === 'lodz', `active option ${active}`);
+    assert((await page.locator(`#${active}`).getAttribute('aria-selected')) === 'true', 'active option not selected');
+    await input.press('Enter');
+    await list.waitFor({ state: 'hidden' });
+    assert((await input.inputValue()) === 'Łódź', `input '${await input.inputValue()}'`);
+    assert((await page.getByTestId('location-chosen').innerText()).includes('Łódź'), 'no chosen city');
+    await page.waitForSelector('[data-testid=location-submit][data-count]:not([aria-busy])');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/lodz'), page.getByTestId('location-submit').click()]);
+    assert(!page.url().includes('#'), 'hash left after submit');
+    await page.waitForFunction(() => (document.querySelector('[data-testid=count-heading]')?.textContent ?? '').includes('Łódź'));
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('lastLocations') ?? '[]'));
+    assert(stored[0]?.value === 'lodz' && stored[0]?.region === 'łódzkie', `lastLocations ${JSON.stringify(stored)}`);
+
+    // Search bar: the empty city field lists the last locations; typing suggests; a click picks.
+    const city = page.locator('#search-city');
+    await city.fill('');
+    await city.click();
+    const barList = page.getByTestId('city-suggestions');
+    await barList.waitFor();
+    assert((await barList.locator('[role=option]').first().getAttribute('data-slug')) === 'lodz', 'last location not first');
+    await city.pressSequentially('sosnowiec'.slice(0, 4), { delay: 60 });
+    const pick = barList.locator('[role=option][data-slug=sosnowiec]');
+    await pick.waitFor();
+    await pick.click();
+    assert((await city.inputValue()) === 'Sosnowiec', `city '${await city.inputValue()}'`);
+    await Promise.all([page.waitForURL((url) => url.pathname === '/sosnowiec'), page.locator('#search-keyword').press('Enter')]);
+    const after = await page.evaluate(() => JSON.parse(localStorage.getItem('lastLocations') ?? '[]'));
+    assert(after.map((entry) => entry.value).join() === 'sosnowiec,lodz', `lastLocations ${JSON.stringify(after)}`);
+  });
+
+  // Without JavaScript the search bar is a plain GET form: a typed city name still lands on its path.
+  await journey('search-09-search-bar-without-javascript', async (page) => {
+    await page.goto(`${baseUrl}/all-locations`);
+    await page.locator('#search-city').fill('Łódź');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/lodz'), page.locator('#search-city').press('Enter')]);
+    assert(/Łódź/.test(await page.getByTestId('count-heading').innerText()), 'heading without Łódź');
+  }, { javaScriptEnabled: false });
+
+  // More filters: Clear resets the fields to the filters in the address (spec), it does not empty them.
+  await journey('search-10-more-filters-clear-resets-to-url', async (page) => {
+    await page.goto(`${baseUrl}/krakow?typ-umowy=b2b&widelki=true&zarobki=10000,20000#more-filters`);
+    const dialog = page.getByTestId('more-filters-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    const b2b = page.getByTestId('filter-employmentTypes-b2b');
+    const permanent = page.getByTestId('filter-employmentTypes-permanent');
+    const withSalary = dialog.getByRole('switch', { name: 'Z widełkami', exact: true });
+    assert(await b2b.isChecked(), 'b2b from the address not checked');
+    assert((await page.getByTestId('salary-min').inputValue()) === '10000', 'salary from the address missing');
+    // Change everything, then Clear.
+    await b2b.uncheck();
+    await permanent.check();
+    await page.getByTestId('salary-min').fill('5000');
+    await withSalary.uncheck();
+    await dialog.getByRole('radio', { name: 'Najnowsze' }).check();
+    await page.screenshot({ path: 'test-output/search-10-changed.png' });
+    await page.getByTestId('more-filters-clear').click();
+    assert(await b2b.isChecked(), 'Clear did not restore b2b');
+    assert(!(await permanent.isChecked()), 'Clear kept permanent');
+    assert((await page.getByTestId('salary-min').inputValue()) === '10000' && (await page.getByTestId('salary-max').inputValue()) === '20000', 'Clear did not restore the salary');
+    assert(await withSalary.isChecked(), 'Clear did not restore with-salary');
+    assert(await dialog.getByRole('radio', { name: 'Domyślnie' }).isChecked(), 'Clear did not restore the sort');
+    // The count is the address's again, and submitting keeps the address's filters.
+    await page.waitForSelector('[data-testid=more-filters-submit][data-count]:not([aria-busy])');
+    await Promise.all([page.waitForURL((url) => !url.hash), page.getByTestId('more-filters-submit').click()]);
+    const url = new URL(page.url());
+    assert(url.pathname === '/krakow' && url.searchParams.get('typ-umowy') === 'b2b' && url.searchParams.get('widelki') === 'true' && url.searchParams.get('zarobki') === '10000,20000', `url ${page.url()}`);
+  });
+
+  await journey('search-11-mobile-360-location-suggestions', async (page) => {
+    await page.goto(`${baseUrl}/all-locations#location`);
+    await page.getByTestId('location-dialog').waitFor({ state: 'visible' });
+    const input = page.getByTestId('location-input');
+    await input.click();
+    await input.pressSequentially('kra', { delay: 60 });
+    const list = page.getByTestId('location-suggestions');
+    await list.locator('[role=option][data-slug=krasnik]').waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert(overflow <= 0, `horizontal overflow ${overflow}px at 360px`);
+    await list.locator('[role=option][data-slug=krakow]').click();
+    assert((await page.getByTestId('location-chosen').innerText()).includes('Kraków'), 'no chosen city');
+    await input.fill('');
+    await input.pressSequentially('kra', { delay: 60 });
+    await list.locator('[role=option][data-slug=krasnik]').waitFor();
+  }, { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
 }

@@ -16,6 +16,8 @@ export interface LastLocation {
   label: string;
   /** City slug. */
   value: string;
+  /** Voivodeship, when the city was picked from suggestions. */
+  region?: string;
   group: 'lastSearch';
 }
 
@@ -40,7 +42,7 @@ export function addLastSearch(list: LastSearch[], entry: LastSearch, max = MAX_L
 export function addLastLocation(list: LastLocation[], entry: Omit<LastLocation, 'group'>, max = MAX_LAST_LOCATIONS): LastLocation[] {
   if (!entry.value) return list.slice(0, max);
   const rest = list.filter((item) => item.value !== entry.value);
-  return [{ label: entry.label, value: entry.value, group: 'lastSearch' as const }, ...rest].slice(0, max);
+  return [{ label: entry.label, value: entry.value, ...(entry.region ? { region: entry.region } : {}), group: 'lastSearch' as const }, ...rest].slice(0, max);
 }
 
 function browserStorage(): StorageLike | null {
@@ -81,7 +83,7 @@ export function readLastSearches(storage: StorageLike | null = browserStorage())
 export function readLastLocations(storage: StorageLike | null = browserStorage()): LastLocation[] {
   return readArray(LAST_LOCATIONS_KEY, storage)
     .filter((item): item is LastLocation => !!item && typeof (item as LastLocation).label === 'string' && typeof (item as LastLocation).value === 'string' && !!(item as LastLocation).value)
-    .map((item) => ({ label: item.label, value: item.value, group: 'lastSearch' as const }))
+    .map((item) => ({ label: item.label, value: item.value, ...(typeof item.region === 'string' && item.region ? { region: item.region } : {}), group: 'lastSearch' as const }))
     .slice(0, MAX_LAST_LOCATIONS);
 }
 

@@ -15,7 +15,9 @@ import type { Category } from '@/lib/types';
 import type { MessageKey } from '@/i18n/translate';
 import { useCategoryCounts, useOffersCount } from '../api/count-offers';
 import { clearModalHash, useHashModal } from '../hooks/use-hash-modal';
+import { CITY_MIN_CHARS, cityStartsWith, type CityOption } from '../city-combobox';
 import { readLastLocations, rememberLocation, type LastLocation } from '../last-searches';
+import { CityPicker } from './city-picker';
 import { useList } from './list-context';
 import { SearchBar } from './search-bar';
 
@@ -92,10 +94,10 @@ function MoreFiltersDialog({ open, onClose }: { open: boolean; onClose: () => vo
     const [min, max] = commitSalary(salaryText);
     apply(buildListHref(withFilters(filters, { ...draft, salaryMin: min, salaryMax: max, from: 0 }), config, locale), 'replace');
   };
+  /** Spec: "Clearing resets to the values in the URL" — the applied filters, not empty ones. */
   const clear = () => {
-    const empty = emptyFilters();
-    setSalaryText(['', '']);
-    setDraft({ ...draft, ...Object.fromEntries(keys.map((key) => [key, []])), salaryMin: null, salaryMax: null, remote: false, withSalary: false, ukraineFriendly: false, sort: empty.sort });
+    setDraft(filters);
+    setSalaryText([filters.salaryMin?.toString() ?? '', filters.salaryMax?.toString() ?? '']);
   };
   return (
     <Dialog
@@ -107,7 +109,7 @@ function MoreFiltersDialog({ open, onClose }: { open: boolean; onClose: () => vo
       testId="more-filters-dialog"
       footer={
         <>
-          <button type="button" className="button" onClick={clear}>
+          <button type="button" className="button" onClick={clear} data-testid="more-filters-clear">
             {t('search.clear')}
           </button>
           <ShowButton draft={draft} onClick={submit} testId="more-filters-submit" />
@@ -203,21 +205,27 @@ function LocationDialog({ open, onClose }: { open: boolean; onClose: () => void 
   const [radius, setRadius] = useState<number | null>(filters.radius);
   const [text, setText] = useState('');
   const [recent, setRecent] = useState<LastLocation[]>([]);
+  /** The suggestion picked last (its label and region for cities outside the popular ones). */
+  const [picked, setPicked] = useState<CityOption | null>(null);
   useEffect(() => {
     if (!open) return;
     setCity(filters.city);
     setRadius(filters.radius);
     setText('');
+    setPicked(null);
     setRecent(readLastLocations());
   }, [open, filters]);
   const draft = useMemo(() => withFilters(filters, { city, radius: city ? radius : null }), [filters, city, radius]);
-  const name = (slug: string) => cityName(config, slug, locale);
-  const typed = slugify(text);
-  const matches = typed
-    ? config.topCities.filter((entry) => entry.slug.includes(typed) || slugify(entry.name).includes(typed) || (entry.nameEn ? slugify(entry.nameEn).includes(typed) : false))
-    : config.topCities;
+  const name = (slug: string) => (picked?.slug === slug ? picked.label : (recent.find((entry) => entry.value === slug)?.label ?? cityName(config, slug, locale)));
+  const short = text.trim().length < CITY_MIN_CHARS;
+  const matches = config.topCities.filter((entry) => cityStartsWith(entry, text));
+  const choose = (option: CityOption) => {
+    setPicked(option);
+    setCity(option.slug);
+    setText(option.label);
+  };
   const submit = () => {
-    if (city) setRecent(rememberLocation({ label: name(city), value: city }));
+    if (city) setRecent(rememberLocation({ label: name(city), value: city, region: picked?.slug === city ? picked.region : undefined }));
     apply(buildListHref(draft, config, locale), 'push');
   };
   const cityChip = (slug: string, label: string, key: string) => (
@@ -240,6 +248,8 @@ function LocationDialog({ open, onClose }: { open: boolean; onClose: () => void 
             onClick={() => {
               setCity(null);
               setRadius(null);
+              setText('');
+              setPicked(null);
             }}
           >
             {t('search.clear')}
@@ -249,45 +259,44 @@ function LocationDialog({ open, onClose }: { open: boolean; onClose: () => void 
       }
     >
       <div className="location-form">
-        <label className="field">
-          <span>{t('search.cityInput')}</span>
-          <input
-            type="search"
-            value={text}
-            autoComplete="off"
-            placeholder={t('search.cityPlaceholder')}
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                const exact = matches[0];
-                if (exact) setCity(exact.slug);
-                else if (typed) setCity(typed);
-              }
-            }}
-            data-testid="location-input"
-          />
-        </label>
+        <CityPicker
+          id="location-city"
+          locale={locale}
+          label={t('search.cityInput')}
+          text={text}
+          onTextChange={setText}
+          onPick={choose}
+          onEnter={(options) => {
+            const exact = options.find((option) => option.slug === slugify(text) || slugify(option.label) === slugify(text)) ?? options[0];
+            if (exact) choose(exact);
+            else if (slugify(text)) setCity(slugify(text));
+          }}
+          recent={recent}
+          popular={config.topCities}
+          shortList={false}
+          placeholder={t('search.cityPlaceholder')}
+          testId="location-input"
+          listTestId="location-suggestions"
+        />
         {city ? (
           <p className="location-form__chosen" data-testid="location-chosen">
             {t('search.chosenCity', { city: name(city) })}
           </p>
         ) : null}
-        {typed && !matches.some((entry) => entry.slug === typed) ? (
-          <div className="choice-row">{cityChip(typed, t('search.useTyped', { city: text.trim() }), 'typed')}</div>
-        ) : null}
-        {!typed && recent.length ? (
+        {short && !text.trim() && recent.length ? (
           <section aria-label={t('search.lastLocations')}>
             <h3 className="location-form__heading">{t('search.lastLocations')}</h3>
             <div className="choice-row">{recent.map((entry) => cityChip(entry.value, entry.label, `recent-${entry.value}`))}</div>
           </section>
         ) : null}
-        <section aria-label={t('search.popularCities')}>
-          <h3 className="location-form__heading">{typed ? t('search.matchingCities') : t('search.popularCities')}</h3>
-          <div className="choice-row">
-            {matches.length ? matches.map((entry) => cityChip(entry.slug, name(entry.slug), entry.slug)) : <p className="muted">{t('search.noOptions')}</p>}
-          </div>
-        </section>
+        {short ? (
+          <section aria-label={t('search.popularCities')}>
+            <h3 className="location-form__heading">{text.trim() ? t('search.matchingCities') : t('search.popularCities')}</h3>
+            <div className="choice-row">
+              {matches.length ? matches.map((entry) => cityChip(entry.slug, cityName(config, entry.slug, locale), entry.slug)) : <p className="muted">{t('search.noOptions')}</p>}
+            </div>
+          </section>
+        ) : null}
         <fieldset className="filters-form__group" disabled={!city}>
           <legend>{t('search.radius')}</legend>
           <div className="check-pills">

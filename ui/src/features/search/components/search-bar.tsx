@@ -1,8 +1,9 @@
 'use client';
 /**
  * The search bar (homepage and list): keyword with suggestions (3+ characters, 300 ms debounce;
- * shorter input lists the last 8 searches), a city picker (last 5 locations, popular cities) and
- * a radius. It is a GET form to the list page, so it works without JavaScript; with JavaScript it
+ * shorter input lists the last 8 searches), a city picker (`CityPicker`: gazetteer suggestions from
+ * 2 characters, last 5 locations and popular cities when short) and a radius. It is a GET form to
+ * the list page, so it works without JavaScript (a typed city name is sent); with JavaScript it
  * records last searches and locations and navigates on the client. Picking a suggestion sets its
  * own query parameter (titles, companies or skills) instead of the keyword.
  */
@@ -12,8 +13,10 @@ import { createTranslator, type MessageKey } from '@/i18n/translate';
 import { slugify } from '@/lib/text';
 import type { City, Locale } from '@/lib/types';
 import { useSuggestions } from '../api/suggest-offers';
+import { cityLabel, exactCity, type CityOption } from '../city-combobox';
 import { clearModalHash } from '../hooks/use-hash-modal';
 import { readLastLocations, readLastSearches, rememberLocation, rememberSearch, type LastLocation, type LastSearch, type SearchVariant } from '../last-searches';
+import { CityPicker } from './city-picker';
 import '../search.css';
 
 export interface SearchBarProps {
@@ -52,15 +55,6 @@ const VARIANT_KEY: Record<SearchVariant, MessageKey> = {
   skills: 'search.variant.skills',
 };
 
-function cityLabel(city: City, locale: Locale) {
-  return locale === 'en' && city.nameEn ? city.nameEn : city.name;
-}
-
-function matchCity(cities: City[], text: string): City | undefined {
-  const folded = slugify(text);
-  return cities.find((city) => city.slug === folded || slugify(city.name) === folded || (city.nameEn && slugify(city.nameEn) === folded));
-}
-
 export function SearchBar({
   locale,
   id,
@@ -87,7 +81,9 @@ export function SearchBar({
   const [radiusValue, setRadiusValue] = useState(radius ? String(radius) : '0');
   const [lastSearches, setLastSearches] = useState<LastSearch[]>([]);
   const [lastLocations, setLastLocations] = useState<LastLocation[]>([]);
-  const [openBox, setOpenBox] = useState<'keyword' | 'city' | null>(null);
+  /** The city picked from the suggestions, while the field still shows its name. */
+  const [picked, setPicked] = useState<CityOption | null>(null);
+  const [openBox, setOpenBox] = useState<'keyword' | null>(null);
   const [active, setActive] = useState(-1);
   const uid = useId().replace(/:/g, '');
   const suggestions = useSuggestions(openBox === 'keyword' ? keywordText : '', suggestMinChars);
@@ -119,9 +115,13 @@ export function SearchBar({
   const navigate = (params: URLSearchParams) => {
     const typedCity = params.get('city');
     if (typedCity) {
-      const known = matchCity(cities, typedCity);
-      const value = known?.slug ?? slugify(typedCity);
-      if (value) setLastLocations(rememberLocation({ label: known ? cityLabel(known, locale) : typedCity, value }));
+      // A picked suggestion travels as its slug (the list page turns `?city=` into the path).
+      const chosen = picked && picked.label === typedCity ? picked : null;
+      const known = chosen ? null : exactCity(cities, typedCity);
+      const value = chosen?.slug ?? known?.slug ?? slugify(typedCity);
+      if (chosen) params.set('city', chosen.slug);
+      const label = chosen?.label ?? (known ? cityLabel(known, locale) : typedCity);
+      if (value) setLastLocations(rememberLocation({ label, value, region: chosen?.region ?? known?.region }));
     }
     setOpenBox(null);
     clearModalHash();
@@ -178,27 +178,10 @@ export function SearchBar({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [openBox, keywordText, suggestMinChars, lastSearches, suggestions.data, uid, locale]);
 
-  const cityOptions: Option[] = useMemo(() => {
-    if (openBox !== 'city') return [];
-    const text = slugify(cityText);
-    const choose = (label: string) => () => {
-      setCityText(label);
-      setOpenBox(null);
-    };
-    const recent = text
-      ? []
-      : lastLocations.map((entry, index) => ({ id: `${uid}-loc-${index}`, label: entry.label, group: t('search.lastLocations'), pick: choose(entry.label) }));
-    const popular = cities
-      .filter((entry) => !text || entry.slug.includes(text) || slugify(entry.name).includes(text) || (entry.nameEn ? slugify(entry.nameEn).includes(text) : false))
-      .slice(0, text ? 8 : 12)
-      .map((entry) => ({ id: `${uid}-city-${entry.slug}`, label: cityLabel(entry, locale), hint: entry.region, group: t('search.popularCities'), pick: choose(cityLabel(entry, locale)) }));
-    return [...recent, ...popular];
-  }, [openBox, cityText, lastLocations, cities, uid, locale, t]);
+  const options = keywordOptions;
+  useEffect(() => setActive(-1), [openBox, keywordText, options.length]);
 
-  const options = openBox === 'keyword' ? keywordOptions : cityOptions;
-  useEffect(() => setActive(-1), [openBox, keywordText, cityText, options.length]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, box: 'keyword' | 'city') => {
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, box: 'keyword') => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       if (openBox !== box) setOpenBox(box);
@@ -216,7 +199,7 @@ export function SearchBar({
     }
   };
 
-  const listbox = (box: 'keyword' | 'city', label: string): ReactNode => {
+  const listbox = (box: 'keyword', label: string): ReactNode => {
     if (openBox !== box || !options.length) return null;
     let lastGroup = '';
     return (
@@ -250,7 +233,7 @@ export function SearchBar({
     );
   };
 
-  const combobox = (box: 'keyword' | 'city') => ({
+  const combobox = (box: 'keyword') => ({
     role: 'combobox' as const,
     'aria-autocomplete': 'list' as const,
     'aria-expanded': openBox === box && options.length > 0,
@@ -282,24 +265,25 @@ export function SearchBar({
         />
         {listbox('keyword', t('search.suggestions'))}
       </div>
-      <div className="field search-bar__field">
-        <label htmlFor={`${id}-city`}>{t('search.city')}</label>
-        <input
-          id={`${id}-city`}
-          name="city"
-          type="text"
-          value={cityText}
-          maxLength={80}
-          autoComplete="off"
-          placeholder={t('search.cityPlaceholder')}
-          onChange={(event) => {
-            setCityText(event.target.value);
-            setOpenBox('city');
-          }}
-          {...combobox('city')}
-        />
-        {listbox('city', t('search.city'))}
-      </div>
+      <CityPicker
+        id={`${id}-city`}
+        name="city"
+        locale={locale}
+        label={t('search.city')}
+        text={cityText}
+        onTextChange={(text) => {
+          setCityText(text);
+          if (picked && text !== picked.label) setPicked(null);
+        }}
+        onPick={(option) => {
+          setCityText(option.label);
+          setPicked(option);
+        }}
+        recent={lastLocations}
+        popular={cities}
+        placeholder={t('search.cityPlaceholder')}
+        listTestId="city-suggestions"
+      />
       <div className="field field--narrow">
         <label htmlFor={`${id}-radius`}>{t('search.radius')}</label>
         <select id={`${id}-radius`} name={radiusName} value={radiusValue} onChange={(event) => setRadiusValue(event.target.value)}>
