@@ -63,8 +63,16 @@ const browser = await chromium.launch({
 });
 
 const results = [];
-async function journey(name, run, contextOptions = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pl-PL', ...contextOptions });
+// The survey popup (a corner box after 2.5 s) would cover buttons a journey clicks: journeys get
+// its "hide" cookie unless they bring their own storage or ask for popups ({ popups: true }).
+function quietStorage() {
+  const host = new URL(baseUrl).hostname;
+  return { cookies: [{ name: 'hideSurveyPopup', value: 'true', domain: host, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' }], origins: [] };
+}
+
+async function journey(name, run, { popups = false, ...contextOptions } = {}) {
+  const storage = popups || contextOptions.storageState ? {} : { storageState: quietStorage() };
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pl-PL', ...storage, ...contextOptions });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
   const consoleErrors = [];

@@ -140,14 +140,14 @@ export default async function homeJourneys({ journey, baseUrl, apiUrl, assert })
     await page.waitForTimeout(3500);
     assert((await page.getByTestId('survey-popup').count()) === 0, 'survey shown again after dismissal');
     void started;
-  });
+  }, { popups: true });
 
   await journey('home-08-survey-popup-mobile', async (page) => {
     await page.goto(`${baseUrl}/`);
     const loaded = Date.now();
     await page.getByTestId('survey-popup').waitFor({ state: 'visible', timeout: 4000 });
     assert(Date.now() - loaded < 2300, `survey took ${Date.now() - loaded} ms on mobile`);
-  }, MOBILE);
+  }, { ...MOBILE, popups: true });
 
   await journey('home-09-offer-share-and-view', async (page) => {
     const list = await (await fetch(`${apiUrl}/api/it/v2/user-panel/offers?perPage=50`)).json();

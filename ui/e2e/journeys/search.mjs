@@ -282,4 +282,11 @@ export default async function searchJourneys({ journey, baseUrl, assert }) {
     await input.pressSequentially('kra', { delay: 60 });
     await list.locator('[role=option][data-slug=krasnik]').waitFor();
   }, { viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true });
+
+  await journey('search-12-small-city-heading', async (page) => {
+    // A gazetteer city beyond the configuration's largest ones keeps its Polish name in the heading.
+    await page.goto(`${baseUrl}/kamienna-gora`);
+    const heading = await page.getByTestId('count-heading').innerText();
+    assert(heading.includes('Kamienna Góra'), `heading '${heading}'`);
+  }, { javaScriptEnabled: false });
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { getConfig } from '@/features/config/api/get-config';
+import { getConfigForCity } from '@/features/config/api/get-config-for-city';
 import { getOffersFrom } from '@/features/search/api/get-offers';
 import { activeChips } from '@/features/search/chips';
 import { CategoryNav } from '@/features/search/components/category-nav';
@@ -22,8 +23,9 @@ import '@/features/search/search.css';
 type Props = { params: Promise<{ slug: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 async function load(props: Props) {
-  const [{ slug }, query, config, { locale, t }] = await Promise.all([props.params, props.searchParams, getConfig(), getTranslator()]);
-  const parsed = parseListUrl(slug, query, config);
+  const [{ slug }, query, baseConfig, { locale, t }] = await Promise.all([props.params, props.searchParams, getConfig(), getTranslator()]);
+  const parsed = parseListUrl(slug, query, baseConfig);
+  const config = await getConfigForCity(parsed.filters.city);
   return { slug, query, config, locale, t, ...parsed };
 }
 
