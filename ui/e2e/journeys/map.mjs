@@ -141,15 +141,25 @@ export default async function mapJourneys({ journey, baseUrl, assert }) {
   await journey('map-04-dark-basemap', async (page) => {
     await page.goto(`${baseUrl}/all-locations`);
     await waitForClusters(page);
+    // The page's theme (the wakat-theme cookie, rendered by the server) picks the style, not the system's.
     assert((await page.getByTestId('map-canvas').getAttribute('data-scheme')) === 'dark', 'dark scheme not used');
-    await shot(page, 'map-04a-dark-system');
-    // The theme toggle's attribute wins over the system preference, live.
+    await shot(page, 'map-04a-dark-theme');
+    // The theme toggle's attribute switches the style live.
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
     await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-scheme') === 'light');
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
     await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-scheme') === 'dark');
     await page.locator('[data-testid=map-cluster]').first().waitFor();
-  }, { colorScheme: 'dark' });
+  }, {
+    colorScheme: 'light',
+    storageState: {
+      cookies: ['wakat-theme=dark', 'hideSurveyPopup=true'].map((pair) => {
+        const [name, value] = pair.split('=');
+        return { name, value, domain: new URL(baseUrl).hostname, path: '/', expires: -1, httpOnly: false, secure: false, sameSite: 'Lax' };
+      }),
+      origins: [],
+    },
+  });
 
   await journey('map-05-offer-page-map', async (page) => {
     const { foreign } = watch(page, baseUrl);
