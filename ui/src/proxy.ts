@@ -7,8 +7,11 @@
  *   (`notFound()` inside a page renders an empty HTML body in production builds, so without
  *   JavaScript the page would be blank: vercel/next.js#98954. The page still calls `notFound()`
  *   for client-side navigations, which skip this check.)
+ * - Currency: an address with `currency` (any page) stores it in the `wakat-currency` cookie for a
+ *   year (not for prefetches), so the offer page and the next list visit use it without JavaScript.
  */
 import { NextResponse, type NextRequest } from 'next/server';
+import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, currencyToRemember } from '@/features/currency/currency';
 
 const LOCALE_COOKIE = 'wakat-lang';
 const API_URL = (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
@@ -28,6 +31,16 @@ async function offerIsUnknown(slug: string): Promise<boolean> {
 }
 
 export async function proxy(request: NextRequest) {
+  const response = await route(request);
+  const currency = currencyToRemember(request.nextUrl.searchParams);
+  const prefetch = request.headers.get('next-router-prefetch') === '1' || request.headers.get('purpose') === 'prefetch';
+  // Only a change is written: a late answer to a request made before the change (a router refetch
+  // of the previous address) must not write the old value back.
+  if (currency && !prefetch && request.cookies.get(CURRENCY_COOKIE)?.value !== currency) response.cookies.set(CURRENCY_COOKIE, currency, { path: '/', maxAge: CURRENCY_COOKIE_MAX_AGE, sameSite: 'lax' });
+  return response;
+}
+
+async function route(request: NextRequest): Promise<NextResponse> {
   const lang = request.nextUrl.searchParams.get('lang');
   if (lang !== null) {
     const url = request.nextUrl.clone();

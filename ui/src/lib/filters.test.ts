@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fixture from '@/testing/fixtures/config.json';
 import type { BoardConfig } from './types';
-import { buildListHref, countActiveFilters, emptyFilters, parseListUrl, toApiQuery, withFilters } from './filters';
+import { activeCurrency, buildListHref, countActiveFilters, currencyChoosable, currencyHref, emptyFilters, parseCurrency, parseListUrl, toApiQuery, toCursorQuery, urlCurrencyValue, withFilters } from './filters';
 
 const config = fixture as unknown as BoardConfig;
 const parse = (path: string) => {
@@ -197,5 +197,80 @@ describe('paging, cursor query and salary input', () => {
     const fromEnglish = parse(english).filters;
     expect(fromPolish).toEqual(filters);
     expect(fromEnglish).toEqual(filters);
+  });
+});
+
+describe('currency in the list URL', () => {
+  const noChoice = { ...config, featureFlags: { ...config.featureFlags, currencyChange: false } } as BoardConfig;
+
+  it('reads a board currency in any case, under the same name in both languages', () => {
+    const { filters, dropped } = parse('/all-locations?currency=EUR');
+    expect(filters.currency).toBe('eur');
+    expect(dropped).toEqual([]);
+    expect(buildListHref(filters, config, 'pl')).toBe('/all-locations?currency=eur');
+    expect(buildListHref(filters, config, 'en')).toBe('/all-locations?currency=eur');
+  });
+
+  it('drops malformed, unknown and default values (the default is written by omission)', () => {
+    for (const value of ['xyz', 'eu', '', 'pln', 'PLN']) {
+      const { filters, dropped } = parse(`/all-locations?currency=${value}`);
+      expect(filters.currency).toBeNull();
+      expect(dropped).toEqual(['currency']);
+    }
+    const { filters, dropped } = parse('/krakow?currency=<b>&keyword=java');
+    expect([filters.currency, filters.keyword, dropped]).toEqual([null, 'java', ['currency']]);
+  });
+
+  it('reads the localized name and rewrites it as `currency`', () => {
+    const { filters, dropped } = parse('/all-locations?waluta=gbp');
+    expect(filters.currency).toBe('gbp');
+    expect(dropped).toEqual(['waluta']);
+    expect(buildListHref(filters, config, 'pl')).toBe('/all-locations?currency=gbp');
+  });
+
+  it('drops currency on a board without the currencyChange flag or outside its list', () => {
+    const url = new URL('http://x/all-locations?currency=eur');
+    expect(parseListUrl(['all-locations'], url.searchParams, noChoice)).toEqual({ filters: emptyFilters(), dropped: ['currency'] });
+    const two = { ...config, currencies: ['pln', 'eur'] } as BoardConfig;
+    expect(parseListUrl(['all-locations'], new URLSearchParams('currency=usd'), two).filters.currency).toBeNull();
+    expect(currencyChoosable(noChoice)).toBe(false);
+    expect(currencyChoosable({ ...config, currencies: ['pln'] } as BoardConfig)).toBe(false);
+    expect(parseCurrency('chf', config)).toBe('chf');
+    expect(parseCurrency('chf', noChoice)).toBeNull();
+  });
+
+  it('keeps the currency next to other filters and through withFilters', () => {
+    const { filters } = parse('/krakow/java?keyword=java&zarobki=5000,&currency=eur&from=200');
+    const href = buildListHref(filters, config, 'en');
+    expect(href).toBe('/krakow/java?keyword=java&salary=5000%2C&currency=eur&from=200');
+    expect(parse(href).filters).toEqual(filters);
+    expect(buildListHref(withFilters(filters, { withSalary: true }), config, 'pl')).toContain('currency=eur');
+  });
+
+  it('sends the currency with every list, count and cursor query (salary bounds are read in it)', () => {
+    const filters = withFilters(emptyFilters(), { currency: 'eur', salaryMin: 5000, salaryMax: 8000 });
+    const query = toApiQuery(filters, config);
+    expect([query.get('currency'), query.get('salaryMin'), query.get('salaryMax')]).toEqual(['eur', '5000', '8000']);
+    expect(toCursorQuery(filters, config, 100).get('currency')).toBe('eur');
+    expect(toApiQuery(emptyFilters(), config).has('currency')).toBe(false);
+    expect(activeCurrency(filters, config)).toBe('eur');
+    expect(activeCurrency(emptyFilters(), config)).toBe('pln');
+  });
+
+  it('links to another currency, the default explicitly (the cookie would apply otherwise)', () => {
+    const filters = withFilters(emptyFilters(), { currency: 'eur', withSalary: true, from: 300 });
+    expect(currencyHref(filters, config, 'pl', 'usd')).toBe('/all-locations?widelki=true&currency=usd');
+    expect(currencyHref(filters, config, 'pl', 'pln')).toBe('/all-locations?widelki=true&currency=pln');
+    expect(currencyHref(emptyFilters(), config, 'en', 'pln')).toBe('/all-locations?currency=pln');
+  });
+
+  it('finds the raw currency value of an address', () => {
+    expect(urlCurrencyValue(new URLSearchParams('currency=xyz'), config)).toBe('xyz');
+    expect(urlCurrencyValue({ waluta: 'eur' }, config)).toBe('eur');
+    expect(urlCurrencyValue({ keyword: 'java' }, config)).toBeNull();
+  });
+
+  it('does not count the currency as a filter', () => {
+    expect(countActiveFilters(withFilters(emptyFilters(), { currency: 'eur' }))).toBe(0);
   });
 });

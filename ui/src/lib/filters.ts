@@ -8,7 +8,7 @@
  * Path rules: the first segment is a category when it is a category slug, `all-locations` for
  * "no city", else a city slug. A list URL without city and category is `/all-locations`.
  */
-import type { BoardConfig, Category, FilterOption, Locale, SortValue } from './types';
+import type { BoardConfig, Category, Currency, FilterOption, Locale, SortValue } from './types';
 import { slugify } from './text';
 
 export const ALL_LOCATIONS = 'all-locations';
@@ -17,6 +17,8 @@ export const MAX_RADIUS_KM = 500;
 export const MAX_FROM = 100_000;
 /** Range filters accept 0 to 1,000,000 (spec section 5). */
 export const SALARY_RANGE_MAX = 1_000_000;
+/** The list query name of the chosen currency, the same in both languages. */
+export const CURRENCY_PARAM = 'currency';
 
 export type ListFilterKey = 'employmentTypes' | 'experienceLevels' | 'workingTimes' | 'remoteWorkOptions';
 export const LIST_FILTER_KEYS: ListFilterKey[] = ['employmentTypes', 'experienceLevels', 'workingTimes', 'remoteWorkOptions'];
@@ -44,6 +46,12 @@ export interface ListFilters {
   remote: boolean;
   withSalary: boolean;
   ukraineFriendly: boolean;
+  /**
+   * The chosen currency when it is not the board's default (null: the default). Salaries are shown
+   * in it and `salaryMin`/`salaryMax` are read in it. The URL's `currency` wins over the
+   * `wakat-currency` cookie (the page fills this from the cookie when the URL has none).
+   */
+  currency: Currency | null;
 }
 
 export const emptyFilters = (): ListFilters => ({
@@ -67,6 +75,7 @@ export const emptyFilters = (): ListFilters => ({
   remote: false,
   withSalary: false,
   ukraineFriendly: false,
+  currency: null,
 });
 
 export interface ParsedList {
@@ -135,7 +144,7 @@ function paramKey(config: BoardConfig, raw: string): string | null {
   for (const [key, names] of Object.entries(config.urlParams)) {
     if (names.pl === name || names.en === name) return key;
   }
-  const fixed = ['keyword', 'titles', 'companies', 'skills', 'radius', 'sortBy', 'orderBy', 'from', 'showMap', 'city'];
+  const fixed = ['keyword', 'titles', 'companies', 'skills', 'radius', 'sortBy', 'orderBy', 'from', 'showMap', 'city', CURRENCY_PARAM];
   return fixed.includes(name) ? name : null;
 }
 
@@ -255,6 +264,16 @@ export function parseListUrl(segments: string[], query: RawQuery, config: BoardC
         }
         break;
       }
+      case 'currency': {
+        // Only with the board's `currencyChange` flag, only its own currencies; the default is
+        // written by leaving the name out, so an explicit default is dropped too (the address is
+        // cleaned; the proxy has already stored the choice in the cookie).
+        // The config's localized name (`waluta`) is read too, and rewritten as `currency`.
+        const currency = parseCurrency(value, config);
+        if (currency === null || currency === config.defaultCurrency || rawName !== CURRENCY_PARAM) drop();
+        filters.currency = currency !== null && currency !== config.defaultCurrency ? currency : null;
+        break;
+      }
       default:
         break;
     }
@@ -288,6 +307,41 @@ export function citySlug(config: BoardConfig, name: string): string | null {
   );
   const slug = city ? city.slug : folded;
   return slug && SLUG.test(slug) ? slug : null;
+}
+
+/** Whether the board lets visitors choose a currency (flag `currencyChange` and more than one currency). */
+export function currencyChoosable(config: BoardConfig): boolean {
+  return config.featureFlags.currencyChange === true && config.currencies.length > 1;
+}
+
+/** A currency code of the board (`eur`, `EUR`), or null when the board has no choice or does not list it. */
+export function parseCurrency(value: string | null | undefined, config: BoardConfig): Currency | null {
+  if (!value || !currencyChoosable(config)) return null;
+  const code = value.trim().toLowerCase();
+  return (config.currencies as string[]).includes(code) ? (code as Currency) : null;
+}
+
+/** The address's own currency value (`currency`, or the config's localized name), valid or not; null when absent. */
+export function urlCurrencyValue(query: RawQuery, config: BoardConfig): string | null {
+  let found: string | null = null;
+  for (const [rawName, value] of entries(query)) if (paramKey(config, rawName) === 'currency') found = value;
+  return found;
+}
+
+/** The currency the list shows: the filters' own (from the URL or the cookie), else the board default. */
+export function activeCurrency(filters: Pick<ListFilters, 'currency'>, config: BoardConfig): Currency {
+  return filters.currency ?? config.defaultCurrency;
+}
+
+/**
+ * The list address in another currency. The default is written explicitly (`currency=pln`), since
+ * an address without the name falls back to the cookie: the proxy stores it, and the page drops it
+ * and redirects to the clean address.
+ */
+export function currencyHref(filters: ListFilters, config: BoardConfig, locale: Locale, currency: Currency): string {
+  const href = buildListHref(withFilters(filters, { currency: currency === config.defaultCurrency ? null : currency }), config, locale);
+  if (currency !== config.defaultCurrency) return href;
+  return `${href}${href.includes('?') ? '&' : '?'}${CURRENCY_PARAM}=${currency}`;
 }
 
 /** Display name of a city slug: top cities by locale, else the slug with capitals. */
@@ -334,6 +388,7 @@ export function buildListHref(filters: ListFilters, config: BoardConfig, locale:
       params.set('orderBy', sort.orderBy);
     }
   }
+  if (filters.currency && filters.currency !== config.defaultCurrency) params.set(CURRENCY_PARAM, filters.currency);
   if (filters.showMap) params.set('showMap', 'true');
   if (filters.from > 0) params.set('from', String(filters.from));
   const query = params.toString();
@@ -375,6 +430,8 @@ export function toApiQuery(filters: ListFilters, config: BoardConfig, options: {
     params.set('sortBy', sort.sortBy);
     params.set('orderBy', sort.orderBy);
   }
+  // Salary bounds are read, and converted amounts answered, in this currency (default: the board's).
+  if (filters.currency && filters.currency !== config.defaultCurrency) params.set('currency', filters.currency);
   if (options.perPage !== undefined) {
     params.set('perPage', String(options.perPage));
     params.set('page', String(Math.floor(filters.from / options.perPage) + 1));

@@ -30,21 +30,26 @@ export function salaryBounds(entry: EmploymentType, currency?: Currency): { from
   if (!currency || currency === entry.currency) return { from: entry.from, to: entry.to, currency: entry.currency };
   const from = entry[`from${capitalized(currency)}`];
   const to = entry[`to${capitalized(currency)}`];
-  return {
-    from: typeof from === 'number' ? from : null,
-    to: typeof to === 'number' ? to : null,
-    currency,
-  };
+  const converted = { from: typeof from === 'number' ? from : null, to: typeof to === 'number' ? to : null, currency };
+  // An entry without converted amounts keeps its own currency rather than losing its salary.
+  if (converted.from === null && converted.to === null && (entry.from !== null || entry.to !== null)) return { from: entry.from, to: entry.to, currency: entry.currency };
+  return converted;
+}
+
+/** The pay unit after an amount: "/ mies.", "/ godz.", "/ dzień", "/ rok" (pl) or "/ month", "/ hour", "/ day", "/ year" (en). */
+export function payUnitLabel(unit: string, locale: Locale): string {
+  return `/${NBSP}${UNITS[locale][unit] ?? unit}`;
 }
 
 /**
- * Formats a salary range: "21 500–24 700 PLN/mies." (pl) or "21 500–24 700 PLN/month" (en).
- * Only a lower bound gives "od 10 000 PLN/mies." / "from …", only an upper one "do …" / "up to …".
+ * Formats a salary range: "21 500–24 700 PLN / mies." (pl) or "21 500–24 700 PLN / month" (en);
+ * `unit: false` leaves the unit out (boards without the `payUnitDisplay` flag).
+ * Only a lower bound gives "od 10 000 PLN / mies." / "from …", only an upper one "do …" / "up to …".
  * Returns null when the entry has no salary.
  */
 export function formatSalary(entry: EmploymentType, locale: Locale, currency?: Currency, options: { unit?: boolean } = {}): string | null {
   const bounds = salaryBounds(entry, currency);
-  const suffix = `${NBSP}${bounds.currency.toUpperCase()}${options.unit === false ? '' : `/${UNITS[locale][entry.unit] ?? entry.unit}`}`;
+  const suffix = `${NBSP}${bounds.currency.toUpperCase()}${options.unit === false ? '' : `${NBSP}${payUnitLabel(entry.unit, locale)}`}`;
   const { from, to } = bounds;
   if (from === null && to === null) return null;
   if (from !== null && to !== null) {
@@ -55,12 +60,53 @@ export function formatSalary(entry: EmploymentType, locale: Locale, currency?: C
   return `${locale === 'pl' ? 'do' : 'up to'} ${formatNumber(to as number)}${suffix}`;
 }
 
+/** How a page shows salaries: the chosen currency, whether the unit shows, whether employment types go largest salary first. */
+export interface SalaryDisplay {
+  currency?: Currency;
+  /** Flag `payUnitDisplay`. */
+  unit: boolean;
+  /** Flag `sortEmploymentTypesBySalary`. */
+  sortBySalary: boolean;
+}
+
+/** The board's salary display for a chosen currency (from its feature flags). */
+export function salaryDisplayOf(flags: Record<string, boolean>, currency?: Currency): SalaryDisplay {
+  return { currency, unit: flags.payUnitDisplay === true, sortBySalary: flags.sortEmploymentTypesBySalary === true };
+}
+
+/** Hours and days in a month, for comparing salaries of different units (168 h, as the API does; 21 working days). */
+const PER_MONTH: Record<string, number> = { hour: 168, day: 21, month: 1, year: 1 / 12 };
+
+/** An entry's top salary (the upper bound, else the lower one) per month in PLN; null without a salary. */
+export function monthlyTopPln(entry: EmploymentType): number | null {
+  const amount = [entry.toPln, entry.fromPln].find((value) => typeof value === 'number') as number | undefined;
+  const own = entry.currency === 'pln' ? (entry.to ?? entry.from) : null;
+  const value = amount ?? own;
+  if (value === null || value === undefined) return null;
+  return value * (PER_MONTH[entry.unit] ?? 1);
+}
+
+/**
+ * Employment types in display order: largest monthly salary first when `bySalary` (ties and entries
+ * without a salary keep their order, the latter last), else the offer's own order.
+ */
+export function orderEmploymentTypes(types: EmploymentType[], bySalary: boolean): EmploymentType[] {
+  if (!bySalary) return [...types];
+  return types
+    .map((entry, index) => ({ entry, index, top: monthlyTopPln(entry) }))
+    .sort((a, b) => (a.top === null ? (b.top === null ? a.index - b.index : 1) : b.top === null ? -1 : b.top - a.top || a.index - b.index))
+    .map((item) => item.entry);
+}
+
+/** The employment type a card shows: the first with a salary in display order, else the first. */
+export function cardEmploymentType(offer: Pick<Offer, 'employmentTypes'>, bySalary: boolean): EmploymentType | null {
+  const ordered = orderEmploymentTypes(offer.employmentTypes, bySalary);
+  return ordered.find((entry) => entry.from !== null || entry.to !== null) ?? ordered[0] ?? null;
+}
+
 /** The employment type a card shows: the one with the highest salary (PLN-normalised), else the first. */
 export function headlineEmploymentType(offer: Pick<Offer, 'employmentTypes'>): EmploymentType | null {
-  const withSalary = offer.employmentTypes.filter((entry) => entry.from !== null || entry.to !== null);
-  if (!withSalary.length) return offer.employmentTypes[0] ?? null;
-  const top = (entry: EmploymentType) => Number(entry.toPln ?? entry.fromPln ?? entry.to ?? entry.from ?? 0);
-  return [...withSalary].sort((a, b) => top(b) - top(a))[0];
+  return cardEmploymentType(offer, true);
 }
 
 /** "Kraków" or "Kraków +2 more" / "Kraków +2 więcej" for an offer with other locations. */

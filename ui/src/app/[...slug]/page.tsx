@@ -14,8 +14,10 @@ import { SortMenu } from '@/features/search/components/sort-menu';
 import { SwitchLink } from '@/features/search/components/switch-link';
 import { SearchForm } from '@/components/ui/search-form';
 import { getTranslator } from '@/i18n/request';
-import { buildListHref, cityName, countActiveFilters, emptyFilters, pageIndexOf, PAGE_SIZE, parseListUrl, toApiQuery, toCursorQuery, withFilters } from '@/lib/filters';
-import { formatNumber } from '@/lib/format';
+import { activeCurrency, buildListHref, cityName, countActiveFilters, currencyChoosable, currencyHref, emptyFilters, urlCurrencyValue, pageIndexOf, PAGE_SIZE, parseListUrl, toApiQuery, toCursorQuery, withFilters } from '@/lib/filters';
+import { formatNumber, salaryDisplayOf } from '@/lib/format';
+import { CurrencyMenu } from '@/features/currency/components/currency-menu';
+import { requestCurrency } from '@/features/currency/server';
 import { env } from '@/config/env';
 import { ListMapPanel } from '@/features/map/components/list-map-panel';
 import '@/features/search/search.css';
@@ -26,6 +28,10 @@ async function load(props: Props) {
   const [{ slug }, query, baseConfig, { locale, t }] = await Promise.all([props.params, props.searchParams, getConfig(), getTranslator()]);
   const parsed = parseListUrl(slug, query, baseConfig);
   const config = await getConfigForCity(parsed.filters.city);
+  // The address's currency wins (an explicit default too, which is then dropped from the address);
+  // without one the `wakat-currency` cookie applies (links then carry it).
+  const currency = await requestCurrency(config, urlCurrencyValue(query, baseConfig));
+  parsed.filters.currency = currency === config.defaultCurrency ? null : currency;
   return { slug, query, config, locale, t, ...parsed };
 }
 
@@ -34,7 +40,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   const where = [filters.category ? config.categories.find((c) => c.slug === filters.category)?.label[locale] : null, filters.city ? cityName(config, filters.city, locale) : null]
     .filter(Boolean)
     .join(', ');
-  const canonical = buildListHref(withFilters(filters, {}), config, locale);
+  const canonical = buildListHref(withFilters(filters, { currency: null }), config, locale);
   return {
     title: where ? `${t('list.title')}: ${where}` : t('list.title'),
     alternates: { canonical: `${env.siteUrl}${canonical}` },
@@ -77,6 +83,10 @@ export default async function OffersListPage(props: Props) {
   const sort = config.filters.sort.find((option) => option.value === filters.sort) ?? config.filters.sort[0];
   const searchSummary = [filters.keyword, ...filters.titles, ...filters.companies, ...filters.skills].filter(Boolean).join(', ');
   // The map (features/map) fills the slot below (an empty slot takes no room).
+  const currency = activeCurrency(filters, config);
+  const display = salaryDisplayOf(config.featureFlags, currency);
+  // "Clear all" clears the currency chip too (back to the default, explicitly: see currencyHref).
+  const clearHref = filters.currency ? currencyHref(emptyFilters(), config, locale, config.defaultCurrency) : buildListHref(emptyFilters(), config, locale);
   const map = <ListMapPanel filters={filters} config={config} locale={locale} />;
 
   return (
@@ -133,15 +143,23 @@ export default async function OffersListPage(props: Props) {
             <SwitchLink href={href({ remote: !filters.remote })} checked={filters.remote} label={t('list.remote')} testId="switch-remote" />
             <SwitchLink href={href({ withSalary: !filters.withSalary })} checked={filters.withSalary} label={t('list.withSalary')} testId="switch-with-salary" />
             <SortMenu />
+            {currencyChoosable(config) ? (
+              <CurrencyMenu
+                current={currency}
+                label={t('search.currency')}
+                locale={locale}
+                choices={config.currencies.map((code) => ({ currency: code, href: currencyHref(filters, config, locale, code) }))}
+              />
+            ) : null}
           </div>
-          <FilterChips chips={chips} clearHref={buildListHref(emptyFilters(), config, locale)} locale={locale} />
+          <FilterChips chips={chips} clearHref={clearHref} locale={locale} />
           {page.data.length === 0 ? (
             <div className="empty-state" data-testid="no-offers">
               <div className="empty-state__icon" aria-hidden="true">∅</div>
               <h2>{t('list.noOffers')}</h2>
               <p>{t('list.noOffersHint')}</p>
               {chips.length ? (
-                <Link className="button button--primary" href={buildListHref(emptyFilters(), config, locale)} prefetch={false}>
+                <Link className="button button--primary" href={clearHref} prefetch={false}>
                   {t('list.clearAll')}
                 </Link>
               ) : null}
@@ -161,7 +179,8 @@ export default async function OffersListPage(props: Props) {
                 initial={page}
                 locale={locale}
                 sort={{ sortBy: sort.sortBy, orderBy: sort.orderBy }}
-                currency={config.defaultCurrency}
+                currency={currency}
+                display={display}
               />
               {nextHref ? (
                 <noscript>

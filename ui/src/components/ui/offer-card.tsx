@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { paths } from '@/config/paths';
-import { formatSalary, headlineEmploymentType, locationLabel } from '@/lib/format';
+import { cardEmploymentType, formatSalary, locationLabel, type SalaryDisplay } from '@/lib/format';
 import type { Locale, Offer } from '@/lib/types';
 import { createTranslator, type MessageKey } from '@/i18n/translate';
 
@@ -10,16 +10,22 @@ export function OfferCard({
   locale,
   headingLevel = 3,
   prefetch,
+  display,
 }: {
   offer: Offer;
   locale: Locale;
   headingLevel?: 2 | 3;
   /** Passed to next/link; long lists turn it off. */
   prefetch?: boolean;
+  /**
+   * The chosen currency and the board's flags (`payUnitDisplay`, `sortEmploymentTypesBySalary`);
+   * without it the salary shows in the offer's own currency, with its unit, largest first.
+   */
+  display?: SalaryDisplay;
 }) {
   const t = createTranslator(locale);
-  const employment = headlineEmploymentType(offer);
-  const salary = employment ? formatSalary(employment, locale) : null;
+  const employment = cardEmploymentType(offer, display?.sortBySalary ?? true);
+  const salary = employment ? formatSalary(employment, locale, display?.currency, { unit: display?.unit ?? true }) : null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="offer-card" data-testid="offer-card">
@@ -49,7 +55,7 @@ export function OfferCard({
           </ul>
         ) : null}
       </div>
-      <p className={salary ? 'offer-card__salary' : 'offer-card__salary offer-card__salary--none'}>{salary ?? t('offer.undisclosed')}</p>
+      <p className={salary ? 'offer-card__salary' : 'offer-card__salary offer-card__salary--none'} data-testid="offer-card-salary">{salary ?? t('offer.undisclosed')}</p>
     </article>
   );
 }

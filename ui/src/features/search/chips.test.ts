@@ -28,4 +28,14 @@ describe('activeChips', () => {
     expect(chips.map((chip) => chip.label)).toEqual(['Python', 'With salary']);
     expect(chips[0].href).toBe('/all-locations?with-salary=true');
   });
+
+  it('gives a non-default currency a chip that goes back to the default (explicitly, over the cookie)', () => {
+    const { filters } = parseListUrl(['krakow'], new URLSearchParams('with-salary=true&currency=eur'), config);
+    const chips = activeChips(filters, config, 'en', createTranslator('en'));
+    const currency = chips.find((chip) => chip.id === 'currency');
+    expect(currency?.label).toBe('Currency: EUR');
+    expect(currency?.href).toBe('/krakow?with-salary=true&currency=pln');
+    expect(chips.find((chip) => chip.id === 'withSalary')?.href).toBe('/krakow?currency=eur');
+    expect(activeChips({ ...filters, currency: null }, config, 'pl', createTranslator('pl')).some((chip) => chip.id === 'currency')).toBe(false);
+  });
 });

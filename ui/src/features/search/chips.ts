@@ -1,5 +1,5 @@
 /** The active-filter chips of the list page: a label and the address without that filter. */
-import { buildListHref, cityName, LIST_FILTER_KEYS, withFilters, type ListFilters } from '@/lib/filters';
+import { buildListHref, cityName, currencyHref, LIST_FILTER_KEYS, withFilters, type ListFilters } from '@/lib/filters';
 import { formatNumber } from '@/lib/format';
 import type { BoardConfig, Locale } from '@/lib/types';
 import type { Translator } from '@/i18n/translate';
@@ -45,6 +45,10 @@ export function activeChips(filters: ListFilters, config: BoardConfig, locale: L
   if (filters.remote) chips.push({ id: 'remote', label: t('list.remote'), href: href({ remote: false }) });
   if (filters.withSalary) chips.push({ id: 'withSalary', label: t('list.withSalary'), href: href({ withSalary: false }) });
   if (filters.ukraineFriendly) chips.push({ id: 'ukraineFriendly', label: t('list.ukraine'), href: href({ ukraineFriendly: false }) });
+  if (filters.currency && filters.currency !== config.defaultCurrency) {
+    // Removing it goes back to the default explicitly (an address without it would use the cookie).
+    chips.push({ id: 'currency', label: t('chip.currency', { value: filters.currency.toUpperCase() }), href: currencyHref(filters, config, locale, config.defaultCurrency) });
+  }
   if (filters.sort !== 'published') {
     const sort = config.filters.sort.find((entry) => entry.value === filters.sort);
     chips.push({ id: 'sort', label: t('chip.sort', { value: sort?.label[locale] ?? filters.sort }), href: href({ sort: 'published' }) });

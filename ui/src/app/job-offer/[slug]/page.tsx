@@ -17,7 +17,8 @@ import { OfferCard } from '@/components/ui/offer-card';
 import { getTranslator } from '@/i18n/request';
 import { ApiError } from '@/lib/api-client';
 import { buildListHref, emptyFilters, withFilters } from '@/lib/filters';
-import { formatDate, formatSalary } from '@/lib/format';
+import { formatDate, formatSalary, orderEmploymentTypes, salaryDisplayOf } from '@/lib/format';
+import { requestCurrency } from '@/features/currency/server';
 import { sanitizeHtml } from '@/lib/sanitize';
 import { slugify } from '@/lib/text';
 import { paths } from '@/config/paths';
@@ -25,7 +26,7 @@ import { env } from '@/config/env';
 import { OfferMap } from '@/features/map/components/offer-map';
 import type { BoardConfig, FilterOption, Locale, OfferDetail } from '@/lib/types';
 
-type Props = { params: Promise<{ slug: string }> };
+type Props = { params: Promise<{ slug: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
 
 async function loadOffer(slug: string, locale: Locale): Promise<OfferDetail> {
   try {
@@ -75,9 +76,11 @@ function bannerHref(banner: Banner, offer: OfferDetail, config: BoardConfig, loc
   return buildListHref(filters, config, locale);
 }
 
-export default async function OfferPage({ params }: Props) {
+export default async function OfferPage({ params, searchParams }: Props) {
   const { slug } = await params;
-  const [{ locale, t }, config] = await Promise.all([getTranslator(), getConfig()]);
+  const [{ locale, t }, config, query] = await Promise.all([getTranslator(), getConfig(), searchParams ?? Promise.resolve({} as Record<string, string | string[] | undefined>)]);
+  // Salaries in the chosen currency (`?currency=`, else the `wakat-currency` cookie, else the default), from the converted amounts.
+  const display = salaryDisplayOf(config.featureFlags, await requestCurrency(config, query.currency));
   const [offer, lookalikes] = await Promise.all([loadOffer(slug, locale), getLookalikes(slug, locale)]);
   const url = absolute(paths.offer(offer.slug));
   const crumbs = offerBreadcrumbs(offer, config, locale, t('nav.allOffers'));
@@ -152,9 +155,9 @@ export default async function OfferPage({ params }: Props) {
         </div>
         {active ? (
           <ul className="offer-header__salaries">
-            {offer.employmentTypes.map((entry, index) => (
-              <li key={`${entry.type}-${index}`}>
-                <strong>{formatSalary(entry, locale) ?? t('offer.undisclosed')}</strong>{' '}
+            {orderEmploymentTypes(offer.employmentTypes, display.sortBySalary).map((entry, index) => (
+              <li key={`${entry.type}-${index}`} data-testid="offer-salary">
+                <strong>{formatSalary(entry, locale, display.currency, { unit: display.unit }) ?? t('offer.undisclosed')}</strong>{' '}
                 <span className="muted">
                   {optionLabel(config.filters.employmentTypes, entry.type, locale)} ({entry.gross ? t('offer.gross') : t('offer.net')})
                 </span>
@@ -179,7 +182,7 @@ export default async function OfferPage({ params }: Props) {
               </div>
               <div>
                 <dt>{t('offer.employmentType')}</dt>
-                <dd>{offer.employmentTypes.map((entry) => optionLabel(config.filters.employmentTypes, entry.type, locale)).join(', ')}</dd>
+                <dd>{orderEmploymentTypes(offer.employmentTypes, display.sortBySalary).map((entry) => optionLabel(config.filters.employmentTypes, entry.type, locale)).join(', ')}</dd>
               </div>
               <div>
                 <dt>{t('offer.workMode')}</dt>
@@ -296,7 +299,7 @@ export default async function OfferPage({ params }: Props) {
           <ul className="offer-list" data-testid="lookalikes">
             {lookalikes.slice(0, 6).map((item) => (
               <li key={item.slug}>
-                <OfferCard offer={item} locale={locale} />
+                <OfferCard offer={item} locale={locale} display={display} />
               </li>
             ))}
           </ul>

@@ -150,7 +150,9 @@ function MoreFiltersDialog({ open, onClose }: { open: boolean; onClose: () => vo
                 />
               </label>
             ))}
-            <span className="filters-form__currency">{config.defaultCurrency.toUpperCase()} / {t('search.perMonth')}</span>
+            <span className="filters-form__currency" data-testid="salary-currency">
+              {(filters.currency ?? config.defaultCurrency).toUpperCase()} / {t('search.perMonth')}
+            </span>
           </div>
           <p className="muted">{t('search.salaryHint', { step: formatNumber(config.salary.step) })}</p>
         </fieldset>

@@ -12,6 +12,7 @@ import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual'
 import { OfferCard } from '@/components/ui/offer-card';
 import { createTranslator } from '@/i18n/translate';
 import { hrefWithFrom, pageIndexOf, PAGE_SIZE } from '@/lib/filters';
+import type { SalaryDisplay } from '@/lib/format';
 import type { Locale, Offer } from '@/lib/types';
 import { useOfferPages } from '../api/use-offer-pages';
 import type { CursorPage } from '../api/search-offers';
@@ -37,6 +38,7 @@ export function OffersList({
   locale,
   sort,
   currency,
+  display,
 }: {
   /** API query without paging (see `toApiQuery`). */
   apiQuery: string;
@@ -44,7 +46,10 @@ export function OffersList({
   initial: CursorPage;
   locale: Locale;
   sort: { sortBy: string; orderBy: string };
+  /** The list's currency (the request state's `params.currency`). */
   currency: string;
+  /** How cards show salaries (chosen currency, unit, order). */
+  display?: SalaryDisplay;
 }) {
   const t = createTranslator(locale);
   const total = initial.meta.totalItems;
@@ -169,7 +174,7 @@ export function OffersList({
       <ul className="offer-list" data-testid="offer-list" onClickCapture={onClickCapture}>
         {initial.data.map((offer, index) => (
           <li key={offer.slug} data-row-index={initial.meta.from + index}>
-            <OfferCard offer={offer} locale={locale} headingLevel={2} prefetch={false} />
+            <OfferCard offer={offer} locale={locale} headingLevel={2} prefetch={false} display={display} />
           </li>
         ))}
       </ul>
@@ -205,7 +210,7 @@ export function OffersList({
               style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
             >
               {row.kind === 'offer' ? (
-                <OfferCard offer={row.offer} locale={locale} headingLevel={2} prefetch={false} />
+                <OfferCard offer={row.offer} locale={locale} headingLevel={2} prefetch={false} display={display} />
               ) : row.kind === 'error' ? (
                 <div className="offer-list__error" role="alert" data-testid="list-error">
                   <p>{t('search.list.error')}</p>
