@@ -44,8 +44,11 @@ export default async function coreJourneys({ journey, baseUrl, assert }) {
     assert((await page.getByTestId('offer-title').innerText()).trim() === title, 'title differs');
     const jsonLd = JSON.parse(await page.locator('script[type="application/ld+json"]').first().textContent());
     assert(jsonLd['@type'] === 'JobPosting' && jsonLd.title === title, 'JSON-LD JobPosting missing');
-    const canonical = await page.locator('link[rel=canonical]').getAttribute('href');
-    assert(canonical && canonical.includes('/job-offer/'), 'canonical missing');
+    // After a client-side navigation Next swaps the head's metadata a moment later.
+    await page.waitForFunction(() => {
+      const links = document.querySelectorAll('link[rel=canonical]');
+      return links.length === 1 && links[0].getAttribute('href').includes('/job-offer/');
+    });
     assert(await page.locator('meta[property="og:title"]').count(), 'og:title missing');
     assert((await page.locator('nav.breadcrumbs li').count()) >= 3, 'breadcrumbs missing');
   });

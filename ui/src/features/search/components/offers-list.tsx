@@ -121,7 +121,7 @@ export function OffersList({
     scrollMargin,
     getItemKey: (index) => {
       const row = rowAt(index);
-      return row.kind === 'offer' ? `${index}:${row.offer.slug}` : `${row.kind}:${index}`;
+      return row.kind === 'offer' ? offerKey(index, row.offer.slug) : `${row.kind}:${index}`;
     },
     initialMeasurementsCache: measured.get(apiQuery),
     initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
@@ -168,69 +168,67 @@ export function OffersList({
 
   const loading = isValidating && !allLoaded;
 
-  if (!mounted) {
-    // Server render and hydration: the page the server fetched, as plain markup.
-    return (
-      <ul className="offer-list" data-testid="offer-list" onClickCapture={onClickCapture}>
-        {initial.data.map((offer, index) => (
-          <li key={offer.slug} data-row-index={initial.meta.from + index}>
-            <OfferCard offer={offer} locale={locale} headingLevel={2} prefetch={false} display={display} />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
-  const items = virtualizer.getVirtualItems();
+  // Server render and hydration show the page the server fetched, as plain rows in the flow; once
+  // mounted, the virtualiser takes over. Both use the same elements and keys, so React keeps the
+  // server's rows that stay in view: nothing is painted twice, and the first paint stays the
+  // largest one (an offer title), for Largest Contentful Paint.
+  const rows: { key: string; index: number; row: Row; start: number | null }[] = mounted
+    ? virtualizer.getVirtualItems().map((item) => ({ key: String(item.key), index: item.index, row: rowAt(item.index), start: item.start - virtualizer.options.scrollMargin }))
+    : initial.data.map((offer, position) => {
+        const index = initial.meta.from + position;
+        return { key: offerKey(index, offer.slug), index, row: { kind: 'offer', offer }, start: null };
+      });
   return (
     <>
       <div
         ref={listRef}
-        className="offer-list offer-list--virtual"
+        className={mounted ? 'offer-list offer-list--virtual' : 'offer-list'}
         role="list"
         aria-label={t('search.list.label')}
-        aria-busy={loading || undefined}
+        aria-busy={(mounted && loading) || undefined}
         data-testid="offer-list"
-        data-loaded={requested}
-        style={{ height: virtualizer.getTotalSize() }}
+        data-loaded={mounted ? requested : undefined}
+        style={mounted ? { height: virtualizer.getTotalSize() } : undefined}
         onClickCapture={onClickCapture}
       >
-        {items.map((item) => {
-          const row = rowAt(item.index);
-          return (
-            <div
-              key={item.key}
-              ref={virtualizer.measureElement}
-              data-index={item.index}
-              data-row-index={item.index}
-              role="listitem"
-              aria-posinset={item.index + 1}
-              aria-setsize={total}
-              className="offer-list__row"
-              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
-            >
-              {row.kind === 'offer' ? (
-                <OfferCard offer={row.offer} locale={locale} headingLevel={2} prefetch={false} display={display} />
-              ) : row.kind === 'error' ? (
-                <div className="offer-list__error" role="alert" data-testid="list-error">
-                  <p>{t('search.list.error')}</p>
-                  <button type="button" className="button button--small" onClick={() => void mutate()}>
-                    {t('error.retry')}
-                  </button>
-                </div>
-              ) : (
-                <SkeletonRow sentinel={row.sentinel} onVisible={loadMore} />
-              )}
-            </div>
-          );
-        })}
+        {rows.map(({ key, index, row, start }) => (
+          <div
+            key={key}
+            ref={mounted ? virtualizer.measureElement : undefined}
+            data-index={index}
+            data-row-index={index}
+            role="listitem"
+            aria-posinset={index + 1}
+            aria-setsize={total}
+            className="offer-list__row"
+            style={start === null ? undefined : { transform: `translateY(${start}px)` }}
+          >
+            {row.kind === 'offer' ? (
+              <OfferCard offer={row.offer} locale={locale} headingLevel={2} prefetch={false} display={display} />
+            ) : row.kind === 'error' ? (
+              <div className="offer-list__error" role="alert" data-testid="list-error">
+                <p>{t('search.list.error')}</p>
+                <button type="button" className="button button--small" onClick={() => void mutate()}>
+                  {t('error.retry')}
+                </button>
+              </div>
+            ) : (
+              <SkeletonRow sentinel={row.sentinel} onVisible={loadMore} />
+            )}
+          </div>
+        ))}
       </div>
       <p className="visually-hidden" role="status" aria-live="polite">
-        {loading ? t('list.loading') : ''}
+        {mounted && loading ? t('list.loading') : ''}
       </p>
-      {!hasMore && total > PAGE_SIZE ? <p className="offer-list__end muted">{t('search.list.end', { count: total })}</p> : null}
+      {mounted && !hasMore && total > PAGE_SIZE ? <p className="offer-list__end muted">{t('search.list.end', { count: total })}</p> : null}
     </>
   );
+}
+
+/** The React key of an offer row, shared by the server rows and the virtualiser. */
+function offerKey(index: number, slug: string): string {
+  return `${index}:${slug}`;
 }
 
 /** A placeholder card; the trailing ones (sentinels) ask for the next page after being visible (or passed) for 200 ms. */
