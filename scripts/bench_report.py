@@ -189,6 +189,10 @@ def report(results):
                          f"{w['p99_ms']:.2f}" if w else "—", ratio, matches])
         out.append(table(["Query type", "PostgreSQL p50 ms", "PostgreSQL p99 ms", "Wakat p50 ms", "Wakat p99 ms",
                           "PostgreSQL p50 / Wakat p50", "Matches PG / Wakat"], rows))
+        if meta.get("requery_commit"):
+            out.append("\nThe PostgreSQL figures are those of the first run; Wakat's were re-measured later on the same "
+                       "offers, so its matches are slightly fewer where offers expired in between (both count only "
+                       "offers active when their queries ran).")
         out.append("""
 How the PostgreSQL side answers each type (`scripts/bench_pg.py`):
 
