@@ -10,6 +10,7 @@ import { FilterChips } from '@/features/search/components/filter-chips';
 import { DialogButton, ListDialogs } from '@/features/search/components/list-dialogs';
 import { ListProvider } from '@/features/search/components/list-context';
 import { OffersList } from '@/features/search/components/offers-list';
+import { cardOffer } from '@/features/search/api/search-offers';
 import { SortMenu } from '@/features/search/components/sort-menu';
 import { SwitchLink } from '@/features/search/components/switch-link';
 import { SearchForm } from '@/components/ui/search-form';
@@ -176,7 +177,7 @@ export default async function OffersListPage(props: Props) {
               <OffersList
                 key={toApiQuery(filters, config).toString()}
                 apiQuery={toApiQuery(filters, config).toString()}
-                initial={page}
+                initial={{ ...page, data: page.data.map((offer) => cardOffer(offer, currency)) }}
                 locale={locale}
                 sort={{ sortBy: sort.sortBy, orderBy: sort.orderBy }}
                 currency={currency}

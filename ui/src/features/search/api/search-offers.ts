@@ -27,3 +27,31 @@ export function searchOffersKey(apiQuery: string, from: number, itemsCount: numb
   params.set('itemsCount', String(itemsCount));
   return `${CURSOR_PATH}?${params.toString()}`;
 }
+
+/**
+ * An offer with only what a list card shows (amounts in `currency` besides the offer's own): the
+ * server-rendered page hands its offers to the browser list, and every byte of them is parsed
+ * before the page can paint, so the long texts, coordinates and other currencies stay behind.
+ */
+export function cardOffer(offer: Offer, currency: string): Offer {
+  const suffix = currency.charAt(0).toUpperCase() + currency.slice(1).toLowerCase();
+  return {
+    ...offer,
+    guid: '',
+    street: null,
+    niceToHaveSkills: [],
+    requiredSkills: offer.requiredSkills.slice(0, 4),
+    multilocation: offer.multilocation.map((location) => ({ ...location, street: null })),
+    employmentTypes: offer.employmentTypes.map(({ type, from, to, currency: own, unit, gross, label, ...converted }) => ({
+      type,
+      from,
+      to,
+      currency: own,
+      unit,
+      gross,
+      label,
+      [`from${suffix}`]: converted[`from${suffix}`] ?? null,
+      [`to${suffix}`]: converted[`to${suffix}`] ?? null,
+    })),
+  };
+}
