@@ -7,7 +7,8 @@ import { getOffersFrom } from '@/features/search/api/get-offers';
 import { activeChips } from '@/features/search/chips';
 import { CategoryNav } from '@/features/search/components/category-nav';
 import { FilterChips } from '@/features/search/components/filter-chips';
-import { DialogButton, ListDialogs } from '@/features/search/components/list-dialogs';
+import { DialogButton } from '@/features/search/components/dialog-button';
+import { LazyListDialogs } from '@/features/search/components/list-dialogs-lazy';
 import { ListProvider } from '@/features/search/components/list-context';
 import { OffersList } from '@/features/search/components/offers-list';
 import { cardOffer } from '@/features/search/api/search-offers';
@@ -199,7 +200,7 @@ export default async function OffersListPage(props: Props) {
           {map}
         </div>
       </div>
-      <ListDialogs />
+      <LazyListDialogs />
     </ListProvider>
   );
 }

@@ -5,7 +5,7 @@
  * counts (#categories) and the mobile search drawer (#search). Their submit buttons show how many
  * offers they will give (offers count, 500 ms debounce).
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { Dialog } from '@/components/ui/dialog';
 import { buildListHref, cityName, clampSalary, emptyFilters, LIST_FILTER_KEYS, orderedSalary, toApiQuery, withFilters, type ListFilterKey, type ListFilters } from '@/lib/filters';
@@ -451,15 +451,5 @@ function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void })
         hideSubmit
       />
     </Dialog>
-  );
-}
-
-/** A button that opens a dialog (it changes the hash, so Back closes what it opens). */
-export function DialogButton({ modal, children, className, testId, label }: { modal: 'more-filters' | 'location' | 'categories' | 'search'; children: ReactNode; className?: string; testId?: string; label?: string }) {
-  const { open } = useHashModal();
-  return (
-    <button type="button" aria-haspopup="dialog" aria-label={label} className={className ?? 'filter-button'} data-testid={testId} data-modal={modal} onClick={() => open(modal)}>
-      {children}
-    </button>
   );
 }
