@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useRef } from 'react';
+import { useDismissibleMenu } from '@/components/ui/use-dismissible-menu';
 import type { Currency, Locale } from '@/lib/types';
 import { currencyCookie } from '../currency';
 import '../currency.css';
@@ -26,24 +26,7 @@ function currencyName(currency: Currency, locale: Locale): string {
  * click outside.
  */
 export function CurrencyMenu({ current, choices, label, locale }: { current: Currency; choices: CurrencyChoice[]; label: string; locale: Locale }) {
-  const ref = useRef<HTMLDetailsElement>(null);
-  useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      if (ref.current?.open && !ref.current.contains(event.target as Node)) ref.current.open = false;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && ref.current?.open) {
-        ref.current.open = false;
-        ref.current.querySelector('summary')?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, []);
+  const { ref, close } = useDismissibleMenu();
   return (
     <details className="menu currency-menu" data-testid="currency-menu" ref={ref}>
       <summary aria-label={`${label}: ${currency(current, locale)}`}>
@@ -59,7 +42,7 @@ export function CurrencyMenu({ current, choices, label, locale }: { current: Cur
               data-currency={choice.currency}
               onClick={() => {
                 document.cookie = currencyCookie(choice.currency);
-                if (ref.current) ref.current.open = false;
+                close();
               }}
             >
               <strong>{choice.currency.toUpperCase()}</strong> <span className="muted">{currencyName(choice.currency, locale)}</span>

@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useRef } from 'react';
+import { useDismissibleMenu } from '@/components/ui/use-dismissible-menu';
 import { useList } from './list-context';
 
 /**
@@ -9,25 +9,8 @@ import { useList } from './list-context';
  */
 export function SortMenu() {
   const { config, filters, locale, t, hrefWith } = useList();
-  const ref = useRef<HTMLDetailsElement>(null);
+  const { ref, close } = useDismissibleMenu();
   const current = config.filters.sort.find((option) => option.value === filters.sort) ?? config.filters.sort[0];
-  useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      if (ref.current?.open && !ref.current.contains(event.target as Node)) ref.current.open = false;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && ref.current?.open) {
-        ref.current.open = false;
-        ref.current.querySelector('summary')?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, []);
   return (
     <details className="menu" data-testid="sort-menu" ref={ref}>
       <summary>
@@ -41,7 +24,7 @@ export function SortMenu() {
               href={hrefWith({ sort: option.value })}
               aria-current={option.value === filters.sort ? 'true' : undefined}
               onClick={() => {
-                if (ref.current) ref.current.open = false;
+                close();
               }}
             >
               {option.label[locale]}
