@@ -245,53 +245,37 @@ pub(crate) fn merge_rollups(
     now: i64,
     clusters: &mut IntMap<u64, ClusterAcc>,
 ) -> Vec<u64> {
-    let mut partial: IntMap<u64, ()> = IntMap::default();
+    let mut placements: IntMap<u64, Placement> = IntMap::default();
     for rollup in rollups {
         for (&cell, sums) in &rollup.cells {
-            match placement(&sums.bounds, viewport) {
-                Placement::Outside => {}
-                Placement::Partial => {
-                    partial.insert(cell, ());
-                }
-                Placement::Inside => {
-                    let acc = clusters.entry(cell).or_default();
-                    acc.count += sums.count;
-                    acc.sum_lat += sums.sum_lat;
-                    acc.sum_lon += sums.sum_lon;
-                    for &(category, n) in &sums.categories {
-                        *acc.categories.entry(category).or_default() += n;
-                    }
-                }
-            }
-        }
-    }
-    for rollup in rollups {
-        for item in &rollup.expiring {
-            if item.expires <= now || partial.contains_key(&item.cell) || viewport.is_some_and(|v| !v.contains(item.lat, item.lon)) {
+            if *placements.entry(cell).or_insert_with(|| placement(&sums.bounds, viewport)) != Placement::Inside {
                 continue;
             }
-            // A cell of only expiring locations has no rollup entry: place it like the others.
-            if viewport.is_some() && !rollups.iter().any(|r| r.cells.contains_key(&item.cell)) {
-                let placement = placement(&cell_bounds(item.cell), viewport);
-                if placement == Placement::Partial {
-                    partial.insert(item.cell, ());
-                    continue;
-                }
-            }
-            let acc = clusters.entry(item.cell).or_default();
-            acc.count += 1;
-            acc.sum_lat += item.lat;
-            acc.sum_lon += item.lon;
-            if let Some(category) = item.category {
-                *acc.categories.entry(category).or_default() += 1;
+            let acc = clusters.entry(cell).or_default();
+            acc.count += sums.count;
+            acc.sum_lat += sums.sum_lat;
+            acc.sum_lon += sums.sum_lon;
+            for &(category, n) in &sums.categories {
+                *acc.categories.entry(category).or_default() += n;
             }
         }
     }
-    // Partial cells are counted by the scan alone.
-    for cell in partial.keys() {
-        clusters.remove(cell);
+    for item in rollups.iter().flat_map(|rollup| &rollup.expiring) {
+        // A cell of only expiring locations has no rollup entry: it is placed here.
+        let placed = *placements.entry(item.cell).or_insert_with(|| placement(&cell_bounds(item.cell), viewport));
+        if item.expires <= now || placed != Placement::Inside {
+            continue;
+        }
+        let acc = clusters.entry(item.cell).or_default();
+        acc.count += 1;
+        acc.sum_lat += item.lat;
+        acc.sum_lon += item.lon;
+        if let Some(category) = item.category {
+            *acc.categories.entry(category).or_default() += 1;
+        }
     }
-    partial.into_keys().collect()
+    // Cells the viewport cuts are counted by the scan alone.
+    placements.into_iter().filter(|(_, placed)| *placed == Placement::Partial).map(|(cell, _)| cell).collect()
 }
 
 #[cfg(test)]
