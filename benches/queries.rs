@@ -93,9 +93,15 @@ fn keyword_query(draw: &mut Draw) -> Vec<(String, String)> {
     let (sort_by, order_by) = *draw.pick(SORTS);
     let mut list = vec![("keywords[]", keyword)];
     match *draw.pick(&[0, 1, 2]) {
-        0 => list.extend([("experienceLevels[]", *draw.pick(EXPERIENCE)), ("employmentTypes[]", *draw.pick(EMPLOYMENT)), ("remoteWorkOptions[]", *draw.pick(WORKPLACE))]),
+        0 => list.extend([
+            ("experienceLevels[]", *draw.pick(EXPERIENCE)),
+            ("employmentTypes[]", *draw.pick(EMPLOYMENT)),
+            ("remoteWorkOptions[]", *draw.pick(WORKPLACE)),
+        ]),
         1 => list.extend([("experienceLevels[]", *draw.pick(EXPERIENCE)), ("categories[]", category), ("salaryMin", *draw.pick(SALARY_MIN))]),
-        _ => list.extend([("employmentTypes[]", *draw.pick(EMPLOYMENT)), ("remoteWorkOptions[]", *draw.pick(WORKPLACE)), ("salaryMin", *draw.pick(SALARY_MIN))]),
+        _ => {
+            list.extend([("employmentTypes[]", *draw.pick(EMPLOYMENT)), ("remoteWorkOptions[]", *draw.pick(WORKPLACE)), ("salaryMin", *draw.pick(SALARY_MIN))])
+        }
     }
     list.extend([("sortBy", sort_by), ("orderBy", order_by), ("perPage", PAGE_SIZE), ("page", *draw.pick(PAGES))]);
     pairs(&list)
@@ -184,12 +190,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 fn status_kb(field: &str) -> u64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
-    status
-        .lines()
-        .find(|l| l.starts_with(field))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0)
+    status.lines().find(|l| l.starts_with(field)).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap_or(0)
 }
 
 fn main() {
@@ -244,7 +245,10 @@ fn main() {
     }
     let (rss, hwm) = (status_kb("VmRSS:"), status_kb("VmHWM:"));
     println!("RSS after the run: {:.0} MB (peak {:.0} MB)", rss as f64 / 1024.0, hwm as f64 / 1024.0);
-    println!("BENCH-RSS {}", json!({"rss_mb": rss as f64 / 1024.0, "peak_rss_mb": hwm as f64 / 1024.0, "open_ms": open_ms, "docs": engine.index.num_docs(), "search_threads": engine.settings.server.search_threads}));
+    println!(
+        "BENCH-RSS {}",
+        json!({"rss_mb": rss as f64 / 1024.0, "peak_rss_mb": hwm as f64 / 1024.0, "open_ms": open_ms, "docs": engine.index.num_docs(), "search_threads": engine.settings.server.search_threads})
+    );
 }
 
 fn report(kind: &str, variant: &str, samples: &[(Duration, &str, usize)]) {

@@ -220,7 +220,13 @@ fn generate(settings: Settings, n_offers: usize, seed: u64, tenant_slug: &str, o
         None => {
             let engine = open_engine(settings)?;
             let tenant = engine.tenant(tenant_slug)?.clone();
-            let ctx = GenerateContext { gazetteer: &engine.gazetteer, categories: &tenant.categories, rates: &engine.rates, companies: &companies, vocabulary: &vocabulary };
+            let ctx = GenerateContext {
+                gazetteer: &engine.gazetteer,
+                categories: &tenant.categories,
+                rates: &engine.rates,
+                companies: &companies,
+                vocabulary: &vocabulary,
+            };
             let generator = Generator::new(ctx, options)?;
             let invalid = engine.put_offers(tenant_slug, generator, &mut |done| bar.set_position(done as u64))?;
             bar.finish();

@@ -46,11 +46,21 @@ fn salary_sort_is_monotonic_on_normalised_amounts() {
         .unwrap()
         .iter()
         .map(|offer| {
-            offer["employmentTypes"].as_array().unwrap().iter().filter_map(|e| {
-                let to = e["toPln"].as_f64()?;
-                let factor = match e["unit"].as_str()? { "hour" => 168.0, "day" => 21.0, "year" => 1.0 / 12.0, _ => 1.0 };
-                Some(to * factor)
-            }).fold(f64::MIN, f64::max)
+            offer["employmentTypes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|e| {
+                    let to = e["toPln"].as_f64()?;
+                    let factor = match e["unit"].as_str()? {
+                        "hour" => 168.0,
+                        "day" => 21.0,
+                        "year" => 1.0 / 12.0,
+                        _ => 1.0,
+                    };
+                    Some(to * factor)
+                })
+                .fold(f64::MIN, f64::max)
         })
         .collect();
     assert!(tops.windows(2).all(|w| w[0] + 0.01 >= w[1]), "{tops:?}");
@@ -194,7 +204,11 @@ fn popular_offers_follow_views() {
     let list = app.get_ok(&format!("{OFFERS}?perPage=100&sortBy=newest&orderBy=ASC"));
     let slug = slugs(&list)[7].clone();
     for _ in 0..3 {
-        let answer = app.send_json(reqwest::Method::POST, "/api/it/v1/views", &serde_json::json!({"brand": "it", "offerSlug": slug, "visitedAt": "2026-11-25T10:00:00Z"}));
+        let answer = app.send_json(
+            reqwest::Method::POST,
+            "/api/it/v1/views",
+            &serde_json::json!({"brand": "it", "offerSlug": slug, "visitedAt": "2026-11-25T10:00:00Z"}),
+        );
         assert_eq!(answer.status, 200, "{}", answer.body);
     }
     let popular = app.get_ok("/api/it/v2/user-panel/offers/popular?perPage=5");

@@ -116,12 +116,7 @@ fn acknowledged_writes_survive_kill_9() {
         assert_eq!(answer.status().as_u16(), 200, "durable-{idx} was lost");
     }
     assert_eq!(client.get(format!("{}/api/it/v1/offers/durable-0", restarted.base)).send().unwrap().status().as_u16(), 404);
-    let count: serde_json::Value = client
-        .get(format!("{}/api/it/v2/user-panel/offers/count?city=poznan", restarted.base))
-        .send()
-        .unwrap()
-        .json()
-        .unwrap();
+    let count: serde_json::Value = client.get(format!("{}/api/it/v2/user-panel/offers/count?city=poznan", restarted.base)).send().unwrap().json().unwrap();
     assert_eq!(count["count"], n_offers - 1, "the index caught up with the store after the crash");
     restarted.child.kill().unwrap();
     restarted.child.wait().unwrap();

@@ -75,8 +75,7 @@ pub struct CategoryTree {
 impl CategoryTree {
     /// Parses a JSON array of top-level categories with nested `children`.
     pub fn from_json(json: &str) -> Result<CategoryTree, CategoryError> {
-        let roots: Vec<Category> =
-            serde_json::from_str(json).map_err(|e| CategoryError::Syntax(e.to_string()))?;
+        let roots: Vec<Category> = serde_json::from_str(json).map_err(|e| CategoryError::Syntax(e.to_string()))?;
         CategoryTree::new(roots)
     }
 

@@ -49,11 +49,7 @@ impl RequestState {
     /// expected shape.
     pub fn decode(cursor: &str) -> Option<RequestState> {
         let cursor = cursor.trim();
-        let bytes = STANDARD
-            .decode(cursor)
-            .or_else(|_| URL_SAFE.decode(cursor))
-            .or_else(|_| URL_SAFE_NO_PAD.decode(cursor))
-            .ok()?;
+        let bytes = STANDARD.decode(cursor).or_else(|_| URL_SAFE.decode(cursor)).or_else(|_| URL_SAFE_NO_PAD.decode(cursor)).ok()?;
         let value: serde_json::Value = serde_json::from_slice(&bytes).ok()?;
         // serde accepts a struct written as an array; a cursor is always an object.
         if !value.is_object() {
@@ -73,10 +69,7 @@ mod tests {
         let state = RequestState {
             from: 200,
             items_count: 100,
-            params: RequestParams {
-                sort: Some(CursorSort { sort_by: "salary".into(), order_by: "DESC".into() }),
-                currency: Some("eur".into()),
-            },
+            params: RequestParams { sort: Some(CursorSort { sort_by: "salary".into(), order_by: "DESC".into() }), currency: Some("eur".into()) },
         };
         assert_eq!(RequestState::decode(&state.encode()), Some(state));
     }

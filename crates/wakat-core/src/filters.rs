@@ -341,13 +341,7 @@ fn push_unique<T: PartialEq>(field: &str, list: &mut Vec<T>, value: T) -> Result
 
 /// Trims a phrase, collapses inner whitespace and strips control characters; blank becomes `None`.
 pub fn sanitize_phrase(input: &str) -> Option<String> {
-    let cleaned: String = input
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect::<String>()
-        .split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ");
+    let cleaned: String = input.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().split_whitespace().collect::<Vec<_>>().join(" ");
     (!cleaned.is_empty()).then_some(cleaned)
 }
 
@@ -360,8 +354,7 @@ fn parse_vocabulary<T: PartialEq>(
     what: &str,
 ) -> Result<(), FilterError> {
     for item in split_list(value) {
-        let parsed = parse(item)
-            .ok_or_else(|| FieldError::new(field, code, format!("'{item}' is not a known {what}")))?;
+        let parsed = parse(item).ok_or_else(|| FieldError::new(field, code, format!("'{item}' is not a known {what}")))?;
         push_unique(field, list, parsed)?;
     }
     Ok(())
@@ -369,10 +362,7 @@ fn parse_vocabulary<T: PartialEq>(
 
 impl ListParams {
     /// Parses query pairs (`("keywords[]", "java")`, `("typ-umowy", "b2b,permanent")`, ...).
-    pub fn parse<'p>(
-        pairs: impl IntoIterator<Item = (&'p str, &'p str)>,
-        ctx: &ParseContext<'_>,
-    ) -> Result<ListParams, FilterError> {
+    pub fn parse<'p>(pairs: impl IntoIterator<Item = (&'p str, &'p str)>, ctx: &ParseContext<'_>) -> Result<ListParams, FilterError> {
         let mut params = ListParams::default();
         let mut city_input: Option<(String, String)> = None;
         let mut radius: Option<(String, f64)> = None;
@@ -416,16 +406,33 @@ impl ListParams {
                 }
                 Key::Categories | Key::Subcategories => {
                     for item in split_list(value) {
-                        let category = ctx.categories.find(item).ok_or_else(|| {
-                            FieldError::new(field, "unknown_category", format!("'{item}' is not a category of this board"))
-                        })?;
+                        let category = ctx
+                            .categories
+                            .find(item)
+                            .ok_or_else(|| FieldError::new(field, "unknown_category", format!("'{item}' is not a category of this board")))?;
                         push_unique(field, &mut filters.categories, category.value)?;
                     }
                 }
-                Key::EmploymentTypes => parse_vocabulary(field, value, &mut filters.employment_types, EmploymentKind::parse, "invalid_employment_type", "employment type")?,
-                Key::ExperienceLevels => parse_vocabulary(field, value, &mut filters.experience_levels, ExperienceLevel::parse, "invalid_experience_level", "experience level (junior, mid, senior, expert, c_level)")?,
+                Key::EmploymentTypes => {
+                    parse_vocabulary(field, value, &mut filters.employment_types, EmploymentKind::parse, "invalid_employment_type", "employment type")?
+                }
+                Key::ExperienceLevels => parse_vocabulary(
+                    field,
+                    value,
+                    &mut filters.experience_levels,
+                    ExperienceLevel::parse,
+                    "invalid_experience_level",
+                    "experience level (junior, mid, senior, expert, c_level)",
+                )?,
                 Key::WorkingTimes => parse_vocabulary(field, value, &mut filters.working_times, WorkingTime::parse, "invalid_working_time", "working time")?,
-                Key::WorkplaceTypes => parse_vocabulary(field, value, &mut filters.workplace_types, WorkplaceType::parse, "invalid_workplace_type", "workplace (remote, hybrid, office)")?,
+                Key::WorkplaceTypes => parse_vocabulary(
+                    field,
+                    value,
+                    &mut filters.workplace_types,
+                    WorkplaceType::parse,
+                    "invalid_workplace_type",
+                    "workplace (remote, hybrid, office)",
+                )?,
                 Key::Remote => {
                     if parse_bool(field, value)? {
                         push_unique(field, &mut filters.workplace_types, WorkplaceType::Remote)?;
@@ -446,10 +453,7 @@ impl ListParams {
                     }
                 }
                 Key::SalaryRange => {
-                    let (lo, hi) = value
-                        .split_once(',')
-                        .or_else(|| value.split_once('-'))
-                        .unwrap_or((value, ""));
+                    let (lo, hi) = value.split_once(',').or_else(|| value.split_once('-')).unwrap_or((value, ""));
                     salary_field = field.to_string();
                     if !lo.trim().is_empty() {
                         filters.salary_min = Some(parse_number(field, lo)?);
@@ -460,9 +464,8 @@ impl ListParams {
                 }
                 Key::Currency => {
                     if let Some(first) = split_list(value).next() {
-                        filters.currency = Currency::parse(first).ok_or_else(|| {
-                            FieldError::new(field, "invalid_currency", format!("'{first}' is not one of pln, eur, usd, gbp, chf"))
-                        })?;
+                        filters.currency = Currency::parse(first)
+                            .ok_or_else(|| FieldError::new(field, "invalid_currency", format!("'{first}' is not one of pln, eur, usd, gbp, chf")))?;
                     }
                 }
                 Key::SortBy | Key::SortShorthand => {
@@ -487,18 +490,15 @@ impl ListParams {
                     if value.trim().is_empty() {
                         continue;
                     }
-                    let state = RequestState::decode(value).ok_or_else(|| {
-                        FieldError::new(field, "invalid_cursor", "cursor is not a base64 JSON request state")
-                    })?;
+                    let state =
+                        RequestState::decode(value).ok_or_else(|| FieldError::new(field, "invalid_cursor", "cursor is not a base64 JSON request state"))?;
                     if state.from > MAX_FROM || state.items_count == 0 || state.items_count > MAX_PAGE_SIZE {
                         return Err(FieldError::new(field, "invalid_cursor", "cursor is out of range"));
                     }
                     params.cursor = Some(state);
                 }
                 Key::North | Key::South | Key::East | Key::West => {
-                    let n = parse_number(field, value).map_err(|_| {
-                        FieldError::new(field, "invalid_viewport", format!("'{value}' is not a coordinate"))
-                    })?;
+                    let n = parse_number(field, value).map_err(|_| FieldError::new(field, "invalid_viewport", format!("'{value}' is not a coordinate")))?;
                     let (idx, limit) = match key {
                         Key::North => (0, 90.0),
                         Key::South => (1, 90.0),
@@ -552,7 +552,11 @@ impl ListParams {
         }
         if let (Some(min), Some(max)) = (filters.salary_min, filters.salary_max) {
             if min > max {
-                return Err(FieldError::new(if salary_field.is_empty() { "salaryMin" } else { &salary_field }, "invalid_salary_range", "minimum salary is above the maximum"));
+                return Err(FieldError::new(
+                    if salary_field.is_empty() { "salaryMin" } else { &salary_field },
+                    "invalid_salary_range",
+                    "minimum salary is above the maximum",
+                ));
             }
         }
 
@@ -584,9 +588,7 @@ fn parse_sort(field: &str, value: &str) -> Result<(SortBy, Option<OrderBy>), Fil
         "salary" => (SortBy::Salary, None),
         "salaryDesc" | "salary_desc" => (SortBy::Salary, Some(OrderBy::Desc)),
         "salaryAsc" | "salary_asc" => (SortBy::Salary, Some(OrderBy::Asc)),
-        other => {
-            return Err(FieldError::new(field, "invalid_sort", format!("'{other}' is not one of published, newest, salary, salaryDesc, salaryAsc")))
-        }
+        other => return Err(FieldError::new(field, "invalid_sort", format!("'{other}' is not one of published, newest, salary, salaryDesc, salaryAsc"))),
     })
 }
 

@@ -7,8 +7,8 @@
 
 pub mod category;
 pub mod cursor;
-mod error;
 pub mod enums;
+mod error;
 pub mod filters;
 pub mod geo;
 pub mod offer;
@@ -17,9 +17,9 @@ pub mod salary;
 pub mod text;
 pub mod validate;
 
-pub use error::FieldError;
 pub use category::{Category, CategoryTree};
 pub use enums::{Currency, EmploymentKind, ExperienceLevel, SalaryUnit, WorkingTime, WorkplaceType};
+pub use error::FieldError;
 pub use filters::{FilterError, Filters, OrderBy, SearchVariant, Sort, SortBy};
 pub use offer::{EmploymentType, Language, Location, Offer, Skill};
 pub use place::{Gazetteer, Place};

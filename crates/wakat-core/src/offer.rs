@@ -206,10 +206,7 @@ impl EmploymentType {
             (None, Some(t)) => (t, t),
             (Some(f), Some(t)) => (f, t),
         };
-        Some((
-            rates.monthly_pln(from, self.unit, self.currency),
-            rates.monthly_pln(to, self.unit, self.currency),
-        ))
+        Some((rates.monthly_pln(from, self.unit, self.currency), rates.monthly_pln(to, self.unit, self.currency)))
     }
 }
 
@@ -267,13 +264,10 @@ impl Offer {
 
     /// Returns (lowest `from`, highest `to`) over all contracts as monthly PLN.
     pub fn salary_bounds_pln(&self, rates: &Rates) -> Option<(f64, f64)> {
-        self.employment_types
-            .iter()
-            .filter_map(|e| e.monthly_pln(rates))
-            .fold(None, |acc, (from, to)| match acc {
-                None => Some((from, to)),
-                Some((lo, hi)) => Some((f64::min(lo, from), f64::max(hi, to))),
-            })
+        self.employment_types.iter().filter_map(|e| e.monthly_pln(rates)).fold(None, |acc, (from, to)| match acc {
+            None => Some((from, to)),
+            Some((lo, hi)) => Some((f64::min(lo, from), f64::max(hi, to))),
+        })
     }
 
     /// Names of all skills, required first.
@@ -322,9 +316,7 @@ impl Offer {
             employment.converted = Currency::ALL
                 .iter()
                 .map(|&currency| {
-                    let convert = |v: Option<f64>| {
-                        v.map(|v| round2(rates.convert(v, employment.currency, currency)))
-                    };
+                    let convert = |v: Option<f64>| v.map(|v| round2(rates.convert(v, employment.currency, currency)));
                     (currency, ConvertedRange { from: convert(employment.from), to: convert(employment.to) })
                 })
                 .collect();
@@ -334,18 +326,9 @@ impl Offer {
 
 /// Derives a deterministic UUID-shaped identifier from a slug (FNV-1a, twice, with two seeds).
 pub fn stable_guid(slug: &str) -> String {
-    let hash = |seed: u64| {
-        slug.bytes().fold(seed, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3))
-    };
+    let hash = |seed: u64| slug.bytes().fold(seed, |h, b| (h ^ b as u64).wrapping_mul(0x100000001b3));
     let (a, b) = (hash(0xcbf29ce484222325), hash(0x84222325cbf29ce4));
-    format!(
-        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
-        a >> 32,
-        (a >> 16) & 0xffff,
-        a & 0xffff,
-        b >> 48,
-        b & 0xffff_ffff_ffff
-    )
+    format!("{:08x}-{:04x}-{:04x}-{:04x}-{:012x}", a >> 32, (a >> 16) & 0xffff, a & 0xffff, b >> 48, b & 0xffff_ffff_ffff)
 }
 
 #[cfg(test)]
@@ -364,8 +347,24 @@ pub(crate) mod tests {
                 Location { slug: String::new(), city: "Łódź".into(), street: None, latitude: 51.76, longitude: 19.45, country_code: "PL".into() },
             ],
             employment_types: vec![
-                EmploymentType { kind: EmploymentKind::B2b, from: Some(100.0), to: Some(150.0), currency: Currency::Pln, unit: SalaryUnit::Hour, gross: false, converted: BTreeMap::new() },
-                EmploymentType { kind: EmploymentKind::Permanent, from: Some(15000.0), to: None, currency: Currency::Pln, unit: SalaryUnit::Month, gross: true, converted: BTreeMap::new() },
+                EmploymentType {
+                    kind: EmploymentKind::B2b,
+                    from: Some(100.0),
+                    to: Some(150.0),
+                    currency: Currency::Pln,
+                    unit: SalaryUnit::Hour,
+                    gross: false,
+                    converted: BTreeMap::new(),
+                },
+                EmploymentType {
+                    kind: EmploymentKind::Permanent,
+                    from: Some(15000.0),
+                    to: None,
+                    currency: Currency::Pln,
+                    unit: SalaryUnit::Month,
+                    gross: true,
+                    converted: BTreeMap::new(),
+                },
             ],
             required_skills: vec![Skill { name: "Java".into(), level: 4 }],
             published_at: 1_700_000_000,
@@ -383,7 +382,11 @@ pub(crate) mod tests {
         assert_eq!(offer.locations[1].slug, "acme-java-developer-lodz");
         assert_eq!(offer.employment_types[0].converted[&Currency::Pln].from, Some(100.0));
         assert_eq!(offer.guid.len(), 36);
-        let again = { let mut o = offer.clone(); o.normalize(&Rates::default()); o };
+        let again = {
+            let mut o = offer.clone();
+            o.normalize(&Rates::default());
+            o
+        };
         assert_eq!(again, offer);
     }
 

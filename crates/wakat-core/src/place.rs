@@ -55,10 +55,7 @@ impl Gazetteer {
         places.sort_by(|a, b| b.population.cmp(&a.population).then_with(|| a.slug.cmp(&b.slug)));
         let mut by_key = HashMap::new();
         for (place_idx, place) in places.iter().enumerate() {
-            let names = std::iter::once(&place.slug)
-                .chain(std::iter::once(&place.name))
-                .chain(place.name_en.iter())
-                .chain(place.alt_names.iter());
+            let names = std::iter::once(&place.slug).chain(std::iter::once(&place.name)).chain(place.name_en.iter()).chain(place.alt_names.iter());
             for name in names {
                 by_key.entry(slugify(name)).or_insert(place_idx);
             }

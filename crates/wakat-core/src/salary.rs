@@ -78,15 +78,8 @@ impl Rates {
 impl Default for Rates {
     /// A fixed table (NBP mid rates, early 2025) for tests; the server reads `index-data/rates.json`.
     fn default() -> Self {
-        let pln_per_unit = [
-            (Currency::Pln, 1.0),
-            (Currency::Eur, 4.18),
-            (Currency::Usd, 3.98),
-            (Currency::Gbp, 5.02),
-            (Currency::Chf, 4.45),
-        ]
-        .into_iter()
-        .collect();
+        let pln_per_unit =
+            [(Currency::Pln, 1.0), (Currency::Eur, 4.18), (Currency::Usd, 3.98), (Currency::Gbp, 5.02), (Currency::Chf, 4.45)].into_iter().collect();
         Rates { pln_per_unit }
     }
 }
@@ -122,13 +115,7 @@ mod tests {
     fn parses_table_and_rejects_missing_currency() {
         let rates = Rates::from_json(r#"{"pln":1,"eur":4.3,"usd":4,"gbp":5,"chf":4.5}"#).unwrap();
         assert_eq!(rates.convert(1.0, Currency::Eur, Currency::Pln), 4.3);
-        assert_eq!(
-            Rates::from_json(r#"{"pln":1,"eur":4.3}"#),
-            Err(RatesError::BadRate("usd"))
-        );
-        assert_eq!(
-            Rates::from_json(r#"{"pln":1,"eur":-1,"usd":4,"gbp":5,"chf":4.5}"#),
-            Err(RatesError::BadRate("eur"))
-        );
+        assert_eq!(Rates::from_json(r#"{"pln":1,"eur":4.3}"#), Err(RatesError::BadRate("usd")));
+        assert_eq!(Rates::from_json(r#"{"pln":1,"eur":-1,"usd":4,"gbp":5,"chf":4.5}"#), Err(RatesError::BadRate("eur")));
     }
 }

@@ -66,7 +66,12 @@ pub fn validate_offer(offer: &Offer, categories: &CategoryTree) -> Vec<FieldErro
         check(skills.len() <= MAX_SKILLS, field, "too_many_skills", "at most 50 skills");
         for skill in skills {
             let chars = skill.name.trim().chars().count();
-            check(chars > 0 && chars <= MAX_SKILL_CHARS && (1..=5).contains(&skill.level), field, "invalid_skill", "a skill needs a name of 1 to 60 characters and a level from 1 to 5");
+            check(
+                chars > 0 && chars <= MAX_SKILL_CHARS && (1..=5).contains(&skill.level),
+                field,
+                "invalid_skill",
+                "a skill needs a name of 1 to 60 characters and a level from 1 to 5",
+            );
         }
     }
     check(offer.languages.len() <= MAX_LANGUAGES, "languages", "too_many_languages", "at most 5 languages");

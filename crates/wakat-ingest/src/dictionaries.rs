@@ -16,8 +16,8 @@ use wakat_core::{CategoryTree, Gazetteer, Rates};
 
 use crate::IngestError;
 pub use vocabulary::{
-    CategoryVocabulary, ContractMix, ContractSalaryFactors, Headings, LanguageDemand, LegalTexts, Localized, MinimumWage,
-    PerLevel, TenantProfile, Texts, TitleWords, Vocabulary, VocabularyError, WorkplaceShares,
+    CategoryVocabulary, ContractMix, ContractSalaryFactors, Headings, LanguageDemand, LegalTexts, Localized, MinimumWage, PerLevel, TenantProfile, Texts,
+    TitleWords, Vocabulary, VocabularyError, WorkplaceShares,
 };
 
 /// Loads the gazetteer (`cities.json`), rejecting duplicate slugs and impossible coordinates.

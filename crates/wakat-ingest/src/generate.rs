@@ -18,8 +18,7 @@ use wakat_core::salary::HOURS_PER_MONTH;
 use wakat_core::text::slugify;
 use wakat_core::validate::{is_valid_slug, validate_offer, MAX_LANGUAGES};
 use wakat_core::{
-    CategoryTree, Currency, EmploymentKind, EmploymentType, ExperienceLevel, Gazetteer, Language, Location, Offer,
-    Place, Rates, SalaryUnit, Skill, WorkingTime,
+    CategoryTree, Currency, EmploymentKind, EmploymentType, ExperienceLevel, Gazetteer, Language, Location, Offer, Place, Rates, SalaryUnit, Skill, WorkingTime,
 };
 
 use crate::dictionaries::{CategoryVocabulary, Company, Vocabulary};
@@ -260,8 +259,7 @@ impl<'a> Generator<'a> {
     fn employment(&self, rng: &mut ChaCha8Rng, words: &CategoryVocabulary, level: ExperienceLevel) -> (Vec<EmploymentType>, WorkingTime) {
         let profile = &self.context.vocabulary.profile;
         let internship = level == ExperienceLevel::Junior && chance(rng, profile.junior_internship_share);
-        let kinds: &[EmploymentKind] =
-            if internship { &[EmploymentKind::Internship] } else { &profile.contracts[self.tables.contracts.sample(rng)].kinds };
+        let kinds: &[EmploymentKind] = if internship { &[EmploymentKind::Internship] } else { &profile.contracts[self.tables.contracts.sample(rng)].kinds };
         let working_time = if internship {
             WorkingTime::Internship
         } else if chance(rng, profile.part_time_share) {

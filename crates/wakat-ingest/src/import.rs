@@ -130,16 +130,16 @@ pub fn detect_format(path: &Path, head: &[u8]) -> Result<ImportFormat, IngestErr
         },
         Some("json") => match first_char {
             Some(b'[') => Ok(ImportFormat::JustJoin2019),
-            _ => Err(invalid(
-                "a .json file must be a JSON array of justjoin.it 2019 offers; name JSON Lines files .jsonl".into(),
-            )),
+            _ => Err(invalid("a .json file must be a JSON array of justjoin.it 2019 offers; name JSON Lines files .jsonl".into())),
         },
         Some("csv") => detect_csv(head).map_err(invalid),
         _ => match first_char {
             Some(b'[') => Ok(ImportFormat::JustJoin2019),
             Some(b'{') => Ok(ImportFormat::Native),
             _ => detect_csv(head).map_err(|_| {
-                invalid("not a known format: expected JSON Lines offers (.jsonl), a justjoin.it 2019 JSON array (.json) or a justjoin.it 2025 CSV (.csv)".into())
+                invalid(
+                    "not a known format: expected JSON Lines offers (.jsonl), a justjoin.it 2019 JSON array (.json) or a justjoin.it 2025 CSV (.csv)".into(),
+                )
             }),
         },
     }
@@ -166,11 +166,7 @@ pub fn import_file(path: &Path, ctx: &ImportContext) -> Result<ImportReport, Ing
 }
 
 /// Like [`import_file`], calling `on_progress` after every record (for a progress bar).
-pub fn import_file_with_progress(
-    path: &Path,
-    ctx: &ImportContext,
-    on_progress: impl FnMut(ImportProgress),
-) -> Result<ImportReport, IngestError> {
+pub fn import_file_with_progress(path: &Path, ctx: &ImportContext, on_progress: impl FnMut(ImportProgress)) -> Result<ImportReport, IngestError> {
     let bytes = std::fs::read(path).map_err(|source| IngestError::Io { path: path.to_path_buf(), source })?;
     let format = detect_format(path, &bytes[..bytes.len().min(DETECT_HEAD_BYTES)])?;
     import_bytes(format, &bytes, ctx, path, on_progress)

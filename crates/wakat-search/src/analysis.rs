@@ -41,9 +41,8 @@ impl Analysis {
             if line.is_empty() || line.starts_with('#') {
                 continue;
             }
-            let (canonical, aliases) = line
-                .split_once(':')
-                .ok_or_else(|| SynonymsError { line: line_idx + 1, reason: "expected 'canonical: alias, alias'".into() })?;
+            let (canonical, aliases) =
+                line.split_once(':').ok_or_else(|| SynonymsError { line: line_idx + 1, reason: "expected 'canonical: alias, alias'".into() })?;
             let canonical = fold(canonical.trim());
             if canonical.is_empty() {
                 return Err(SynonymsError { line: line_idx + 1, reason: "empty canonical term".into() });
@@ -98,10 +97,7 @@ impl Analysis {
 
 /// `c#`, `c++`, `f#`, `.net`, `node.js`: shapes that are always names, never inflected words.
 fn is_technology_shape(token: &str) -> bool {
-    token.ends_with('#')
-        || token.ends_with("++")
-        || (token.starts_with('.') && token.len() > 1)
-        || (token.ends_with(".js") && token.len() > 3)
+    token.ends_with('#') || token.ends_with("++") || (token.starts_with('.') && token.len() > 1) || (token.ends_with(".js") && token.len() > 3)
 }
 
 /// Splits text into raw tokens: runs of alphanumerics, with `#`/`+` suffixes, inner `.`, `/`, `-`
@@ -140,8 +136,8 @@ fn split_raw_tokens(text: &str) -> Vec<&str> {
 
 /// Suffixes stripped by the stemmer, longest first (folded spellings).
 const SUFFIXES: &[&str] = &[
-    "owego", "owemu", "owych", "owymi", "iego", "iemu", "owie", "ami", "ach", "ych", "ich", "ymi", "imi", "owi",
-    "ego", "emu", "iem", "ie", "ow", "om", "em", "ej", "ym", "im", "a", "e", "i", "y", "o", "u",
+    "owego", "owemu", "owych", "owymi", "iego", "iemu", "owie", "ami", "ach", "ych", "ich", "ymi", "imi", "owi", "ego", "emu", "iem", "ie", "ow", "om", "em",
+    "ej", "ym", "im", "a", "e", "i", "y", "o", "u",
 ];
 
 /// English plural endings reduced by dropping the final `s` (`developers` → `developer`).

@@ -4,7 +4,6 @@
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
 
-
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
 use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
@@ -273,11 +272,7 @@ impl SegmentCollector for ListSegmentCollector {
     }
 
     fn harvest(self) -> ListFruit {
-        ListFruit {
-            total: self.total,
-            category_counts: self.category_counts,
-            top: self.heap.into_iter().map(|r| r.0).collect(),
-        }
+        ListFruit { total: self.total, category_counts: self.category_counts, top: self.heap.into_iter().map(|r| r.0).collect() }
     }
 }
 
@@ -296,9 +291,7 @@ impl ListSegmentCollector {
         }
         let published = self.published.first(doc).unwrap_or(0);
         let key = match self.sort {
-            SortSpec::Relevance { now, ranking } => {
-                score as f64 * (1.0 + ranking.freshness_weight as f64 * freshness(published, now, &ranking))
-            }
+            SortSpec::Relevance { now, ranking } => score as f64 * (1.0 + ranking.freshness_weight as f64 * freshness(published, now, &ranking)),
             SortSpec::Published { ascending: false } => published as f64,
             SortSpec::Published { ascending: true } => -(published as f64),
             SortSpec::Salary { ascending } => match self.salary.as_ref().and_then(|c| c.first(doc)) {
@@ -320,7 +313,6 @@ impl ListSegmentCollector {
             }
         }
     }
-
 }
 
 /// Accumulated cluster: count and coordinate sums for the centroid, plus category votes.

@@ -6,12 +6,12 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::Arc;
 
-use tantivy::collector::{Collector, TopDocs};
 use std::ops::Bound;
+use tantivy::collector::{Collector, TopDocs};
 
+use tantivy::query::EnableScoring;
 use tantivy::query::{BooleanQuery, BoostQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery, TermSetQuery};
 use tantivy::schema::{IndexRecordOption, Value};
-use tantivy::query::EnableScoring;
 use tantivy::{DocAddress, Executor, Index, IndexReader, ReloadPolicy, Searcher, TantivyDocument, Term};
 use wakat_core::filters::Sort;
 use wakat_core::geo::BoundingBox;
@@ -148,14 +148,21 @@ impl SearchIndex {
             std::fs::remove_dir_all(dir)?;
         }
         std::fs::create_dir_all(dir)?;
-        let mut index = if fresh {
-            Index::builder().schema(schema).settings(index_settings()).create_in_dir(dir)?
-        } else {
-            Index::open_in_dir(dir)?
-        };
+        let mut index = if fresh { Index::builder().schema(schema).settings(index_settings()).create_in_dir(dir)? } else { Index::open_in_dir(dir)? };
         Self::finish(&mut index, &config)?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        Ok((SearchIndex { index, reader, fields, config: Arc::new(config), rollups: RollupCache::default(), in_flight: AtomicUsize::new(0), dir: Some(dir.to_path_buf()) }, fresh))
+        Ok((
+            SearchIndex {
+                index,
+                reader,
+                fields,
+                config: Arc::new(config),
+                rollups: RollupCache::default(),
+                in_flight: AtomicUsize::new(0),
+                dir: Some(dir.to_path_buf()),
+            },
+            fresh,
+        ))
     }
 
     /// Records that the index is complete for the current schema. Until this is called, the next
@@ -253,10 +260,7 @@ impl SearchIndex {
         let (cell, res) = parse_cluster_id(region).ok_or_else(|| SearchError::InvalidRegion(region.to_string()))?;
         let field = self.fields.cell_field(res).ok_or_else(|| SearchError::InvalidRegion(region.to_string()))?;
         let cell_query = TermQuery::new(Term::from_field_u64(field, cell), IndexRecordOption::Basic);
-        Ok(Box::new(BooleanQuery::new(vec![
-            (Occur::Must, query),
-            (Occur::Must, Box::new(ConstScoreQuery::new(Box::new(cell_query), 0.0))),
-        ])))
+        Ok(Box::new(BooleanQuery::new(vec![(Occur::Must, query), (Occur::Must, Box::new(ConstScoreQuery::new(Box::new(cell_query), 0.0)))])))
     }
 
     /// Lists active offer locations matching the request, with the total and optional category counts.
@@ -271,12 +275,7 @@ impl SearchIndex {
             predicates.viewport = request.viewport;
             let query = self.with_region(query, request.region)?;
             let query = self.with_viewport(query, request.viewport);
-            let collector = ListCollector {
-                predicates,
-                sort,
-                top: request.offset.saturating_add(request.limit),
-                count_categories: request.count_categories,
-            };
+            let collector = ListCollector { predicates, sort, top: request.offset.saturating_add(request.limit), count_categories: request.count_categories };
             fruits.push(self.search(&searcher, &*query, &collector)?);
             merger = Some(collector);
         }
@@ -284,28 +283,13 @@ impl SearchIndex {
             Some(collector) if fruits.len() > 1 => collector.merge_fruits(fruits)?,
             _ => fruits.pop().unwrap_or_default(),
         };
-        let hits = fruit
-            .top
-            .iter()
-            .skip(request.offset)
-            .map(|ranked: &Ranked| self.load_hit(&searcher, ranked.doc))
-            .collect::<Result<Vec<_>>>()?;
+        let hits = fruit.top.iter().skip(request.offset).map(|ranked: &Ranked| self.load_hit(&searcher, ranked.doc)).collect::<Result<Vec<_>>>()?;
         Ok(ListResult { total: fruit.total, hits, category_counts: fruit.category_counts.into_iter().collect() })
     }
 
     /// Counts active offer locations matching the filters.
     pub fn count(&self, tenant: Option<&str>, filters: &Filters, now: i64) -> Result<usize> {
-        let request = ListRequest {
-            tenant,
-            filters,
-            sort: Sort::default(),
-            offset: 0,
-            limit: 0,
-            now,
-            count_categories: false,
-            viewport: None,
-            region: None,
-        };
+        let request = ListRequest { tenant, filters, sort: Sort::default(), offset: 0, limit: 0, now, count_categories: false, viewport: None, region: None };
         Ok(self.list(&request)?.total)
     }
 
@@ -326,7 +310,10 @@ impl SearchIndex {
                 let field = self.fields.cell_field(resolution).ok_or_else(|| SearchError::Corrupt(format!("no cell field at resolution {resolution}")))?;
                 let cut = BooleanQuery::new(vec![
                     (Occur::Must, plan.query),
-                    (Occur::Must, Box::new(ConstScoreQuery::new(Box::new(TermSetQuery::new(partial.into_iter().map(|c| Term::from_field_u64(field, c)))), 0.0))),
+                    (
+                        Occur::Must,
+                        Box::new(ConstScoreQuery::new(Box::new(TermSetQuery::new(partial.into_iter().map(|c| Term::from_field_u64(field, c)))), 0.0)),
+                    ),
                 ]);
                 let predicates = Predicates { active_at: Some(now), viewport, ..plan.predicates };
                 accs.extend(self.search(&searcher, &cut, &ClusterCollector { predicates, cell_field })?);
@@ -455,11 +442,6 @@ impl SearchIndex {
             .locations
             .get(card.location_idx)
             .ok_or_else(|| SearchError::Corrupt(format!("card of {} has no location {}", card.offer.slug, card.location_idx)))?;
-        Ok(Hit {
-            slug: location.slug.clone(),
-            parent_slug: card.offer.slug.clone(),
-            location_idx: card.location_idx,
-            offer: card.offer,
-        })
+        Ok(Hit { slug: location.slug.clone(), parent_slug: card.offer.slug.clone(), location_idx: card.location_idx, offer: card.offer })
     }
 }

@@ -23,7 +23,7 @@ mod suggest;
 mod writer;
 
 pub use analysis::Analysis;
-pub use index::{Cluster, Hit, ListRequest, ListResult, SearchIndex, Suggestions, Suggestion};
+pub use index::{Cluster, Hit, ListRequest, ListResult, SearchIndex, Suggestion, Suggestions};
 pub use schema::SCHEMA_VERSION;
 pub use writer::IndexFeeder;
 
@@ -52,14 +52,7 @@ pub struct RankingConfig {
 
 impl Default for RankingConfig {
     fn default() -> Self {
-        RankingConfig {
-            title_boost: 3.0,
-            skills_boost: 2.0,
-            company_boost: 1.5,
-            place_boost: 1.0,
-            freshness_weight: 0.6,
-            freshness_half_life_days: 7.0,
-        }
+        RankingConfig { title_boost: 3.0, skills_boost: 2.0, company_boost: 1.5, place_boost: 1.0, freshness_weight: 0.6, freshness_half_life_days: 7.0 }
     }
 }
 

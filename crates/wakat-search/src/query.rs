@@ -128,24 +128,14 @@ fn term_set(field: Field, values: impl IntoIterator<Item = u64>) -> Box<dyn Quer
     match terms.len() {
         1 => Box::new(TermQuery::new(terms.remove(0), IndexRecordOption::Basic)),
         2..=SMALL_TERM_SET => Box::new(BooleanQuery::new(
-            terms
-                .into_iter()
-                .map(|term| (Occur::Should, Box::new(TermQuery::new(term, IndexRecordOption::Basic)) as Box<dyn Query>))
-                .collect(),
+            terms.into_iter().map(|term| (Occur::Should, Box::new(TermQuery::new(term, IndexRecordOption::Basic)) as Box<dyn Query>)).collect(),
         )),
         _ => Box::new(TermSetQuery::new(terms)),
     }
 }
 
 /// Builds the plan of a listing over one tenant (or every tenant when `tenant` is `None`).
-pub(crate) fn plan(
-    fields: &Fields,
-    analysis: &Analysis,
-    ranking: &RankingConfig,
-    rates: &Rates,
-    tenant: Option<&str>,
-    filters: &Filters,
-) -> Plan {
+pub(crate) fn plan(fields: &Fields, analysis: &Analysis, ranking: &RankingConfig, rates: &Rates, tenant: Option<&str>, filters: &Filters) -> Plan {
     let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
     let mut predicates = Predicates::default();
     if let Some(tenant) = tenant {
@@ -239,10 +229,7 @@ pub(crate) fn plan(
                 }
                 predicates.circle = Some((lat, lon, km));
             }
-            _ => clauses.push(filter(Box::new(TermQuery::new(
-                Term::from_field_text(fields.city, &city.slug),
-                IndexRecordOption::Basic,
-            )))),
+            _ => clauses.push(filter(Box::new(TermQuery::new(Term::from_field_text(fields.city, &city.slug), IndexRecordOption::Basic)))),
         }
     }
     let to_pln = |amount: f64| rates.convert(amount, filters.currency, Currency::Pln);

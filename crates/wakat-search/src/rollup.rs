@@ -12,8 +12,8 @@ use std::sync::{Arc, Mutex};
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
-use tantivy::query::{EnableScoring, Query};
 use tantivy::index::SegmentId;
+use tantivy::query::{EnableScoring, Query};
 use tantivy::{DocId, Score, Searcher, SegmentOrdinal, SegmentReader};
 use wakat_core::geo::BoundingBox;
 
@@ -143,10 +143,7 @@ impl RollupCache {
             }
             let reader = searcher.segment_reader(ord as SegmentOrdinal);
             let rollup = Arc::new(build(reader, ord as SegmentOrdinal, &*weight, cell_field, now)?);
-            self.entries
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-                .insert(keys[ord].clone(), Arc::clone(&rollup));
+            self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(keys[ord].clone(), Arc::clone(&rollup));
             *slot = Some(rollup);
         }
         Ok(found.into_iter().flatten().collect())
@@ -155,10 +152,7 @@ impl RollupCache {
 
 fn build(reader: &SegmentReader, ord: SegmentOrdinal, weight: &dyn tantivy::query::Weight, cell_field: &str, now: i64) -> tantivy::Result<SegmentRollup> {
     let valid_until = now.saturating_add(HORIZON_SECS);
-    let lasting = ClusterCollector {
-        predicates: Predicates { active_at: Some(valid_until), ..Default::default() },
-        cell_field: cell_field.to_string(),
-    };
+    let lasting = ClusterCollector { predicates: Predicates { active_at: Some(valid_until), ..Default::default() }, cell_field: cell_field.to_string() };
     let accs: IntMap<u64, ClusterAcc> = lasting.collect_segment(weight, ord, reader)?;
     let cells = accs
         .into_iter()
@@ -239,12 +233,7 @@ impl SegmentCollector for ExpiringSegmentCollector {
 
 /// Adds rollups of cells wholly inside the viewport, and their expiring locations still active
 /// at `now`, into `clusters`; returns the cells the viewport cuts, to be scanned document by document.
-pub(crate) fn merge_rollups(
-    rollups: &[Arc<SegmentRollup>],
-    viewport: Option<&BoundingBox>,
-    now: i64,
-    clusters: &mut IntMap<u64, ClusterAcc>,
-) -> Vec<u64> {
+pub(crate) fn merge_rollups(rollups: &[Arc<SegmentRollup>], viewport: Option<&BoundingBox>, now: i64, clusters: &mut IntMap<u64, ClusterAcc>) -> Vec<u64> {
     let mut placements: IntMap<u64, Placement> = IntMap::default();
     for rollup in rollups {
         for (&cell, sums) in &rollup.cells {

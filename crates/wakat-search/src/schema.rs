@@ -1,9 +1,7 @@
 //! The index schema: one document per offer location, carrying the fields queries filter, sort
 //! and aggregate on, plus the stored card the API renders without touching the store.
 
-use tantivy::schema::{
-    Field, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions, FAST, INDEXED, STORED, STRING,
-};
+use tantivy::schema::{Field, IndexRecordOption, NumericOptions, Schema, TextFieldIndexing, TextOptions, FAST, INDEXED, STORED, STRING};
 use tantivy::TantivyDocument;
 use wakat_core::{Offer, Rates};
 
@@ -69,9 +67,8 @@ impl Fields {
     /// Builds the schema and the field handles.
     pub fn build() -> (Schema, Fields) {
         let mut builder = Schema::builder();
-        let text = TextOptions::default().set_indexing_options(
-            TextFieldIndexing::default().set_tokenizer(ANALYZER_NAME).set_index_option(IndexRecordOption::WithFreqs),
-        );
+        let text = TextOptions::default()
+            .set_indexing_options(TextFieldIndexing::default().set_tokenizer(ANALYZER_NAME).set_index_option(IndexRecordOption::WithFreqs));
         let number = NumericOptions::default().set_indexed().set_fast();
         let fields = Fields {
             tenant: builder.add_text_field("tenant", STRING),
@@ -97,10 +94,7 @@ impl Fields {
             expires: builder.add_i64_field(names::EXPIRES, FAST),
             lat: builder.add_f64_field(names::LAT, FAST),
             lon: builder.add_f64_field(names::LON, FAST),
-            cells: CLUSTER_RESOLUTIONS
-                .iter()
-                .map(|&res| (res, builder.add_u64_field(&names::cell(res), number.clone())))
-                .collect(),
+            cells: CLUSTER_RESOLUTIONS.iter().map(|&res| (res, builder.add_u64_field(&names::cell(res), number.clone()))).collect(),
             suggest: builder.add_text_field("suggest", STRING),
             card: builder.add_bytes_field("card", STORED),
         };

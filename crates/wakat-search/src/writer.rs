@@ -62,9 +62,7 @@ impl IndexFeeder {
         // Bounded: a bulk load (reindex, import) waits for the writer instead of queueing every
         // offer in memory.
         let (sender, receiver) = mpsc::sync_channel(FEED_QUEUE);
-        let thread = std::thread::Builder::new()
-            .name("index-writer".into())
-            .spawn(move || state.run(receiver))?;
+        let thread = std::thread::Builder::new().name("index-writer".into()).spawn(move || state.run(receiver))?;
         Ok(IndexFeeder { sender: Some(sender), thread: Some(thread), auto_commit })
     }
 
@@ -125,12 +123,7 @@ impl WriterLoop {
             };
             match receiver.recv_timeout(timeout) {
                 Ok(Command::Upsert { tenant, offer, seq }) => {
-                    let lineage = self
-                        .config
-                        .categories
-                        .get(&tenant)
-                        .map(|tree| tree.lineage(offer.category_id))
-                        .unwrap_or_else(|| vec![offer.category_id]);
+                    let lineage = self.config.categories.get(&tenant).map(|tree| tree.lineage(offer.category_id)).unwrap_or_else(|| vec![offer.category_id]);
                     self.writer.delete_term(Term::from_field_text(self.fields.key, &offer_key(&tenant, &offer.slug)));
                     for doc in self.fields.documents(&tenant, &offer, &lineage, &self.config.rates) {
                         if let Err(error) = self.writer.add_document(doc) {

@@ -72,10 +72,27 @@ fn offer(spec: OfferSpec) -> Offer {
         workplace_type: spec.workplace,
         experience_level: spec.level,
         category_id: spec.category,
-        locations: vec![Location { slug: String::new(), city: spec.city.0.into(), street: None, latitude: spec.city.1, longitude: spec.city.2, country_code: "PL".into() }],
+        locations: vec![Location {
+            slug: String::new(),
+            city: spec.city.0.into(),
+            street: None,
+            latitude: spec.city.1,
+            longitude: spec.city.2,
+            country_code: "PL".into(),
+        }],
         employment_types: vec![match spec.salary {
-            Some((from, to, currency, unit)) => EmploymentType { kind: EmploymentKind::B2b, from: Some(from), to: Some(to), currency, unit, gross: false, converted: BTreeMap::new() },
-            None => EmploymentType { kind: EmploymentKind::Permanent, from: None, to: None, currency: Currency::Pln, unit: SalaryUnit::Month, gross: true, converted: BTreeMap::new() },
+            Some((from, to, currency, unit)) => {
+                EmploymentType { kind: EmploymentKind::B2b, from: Some(from), to: Some(to), currency, unit, gross: false, converted: BTreeMap::new() }
+            }
+            None => EmploymentType {
+                kind: EmploymentKind::Permanent,
+                from: None,
+                to: None,
+                currency: Currency::Pln,
+                unit: SalaryUnit::Month,
+                gross: true,
+                converted: BTreeMap::new(),
+            },
         }],
         required_skills: spec.skills.iter().map(|s| Skill { name: s.to_string(), level: 3 }).collect(),
         published_at: NOW - spec.age_days * DAY,
@@ -90,13 +107,69 @@ fn offer(spec: OfferSpec) -> Offer {
 fn corpus() -> Vec<Offer> {
     use ExperienceLevel::*;
     vec![
-        offer(OfferSpec { slug: "java-krakow", title: "Programista Java", skills: &["Java", "Spring"], city: ("Kraków", 50.06, 19.94), category: 601, level: Senior, salary: Some((20_000.0, 28_000.0, Currency::Pln, SalaryUnit::Month)), age_days: 2, ..Default::default() }),
-        offer(OfferSpec { slug: "java-waw", title: "Java Developer", company: "Nordic Byte", skills: &["Java", "PostgreSQL"], category: 6, level: Mid, salary: Some((100.0, 150.0, Currency::Pln, SalaryUnit::Hour)), age_days: 5, ..Default::default() }),
-        offer(OfferSpec { slug: "csharp-lodz", title: "C# Developer", skills: &["C#", ".NET"], city: ("Łódź", 51.76, 19.46), category: 7, level: Junior, salary: Some((2_000.0, 3_000.0, Currency::Eur, SalaryUnit::Month)), age_days: 1, ..Default::default() }),
-        offer(OfferSpec { slug: "c-embedded", title: "C Developer (embedded)", skills: &["C", "Linux"], category: 7, level: Senior, age_days: 3, ..Default::default() }),
-        offer(OfferSpec { slug: "devops-remote", title: "DevOps Engineer", skills: &["Kubernetes", "CI/CD", "Node.js"], category: 12, level: Senior, workplace: WorkplaceType::Remote, salary: Some((25_000.0, 30_000.0, Currency::Pln, SalaryUnit::Month)), age_days: 10, ..Default::default() }),
+        offer(OfferSpec {
+            slug: "java-krakow",
+            title: "Programista Java",
+            skills: &["Java", "Spring"],
+            city: ("Kraków", 50.06, 19.94),
+            category: 601,
+            level: Senior,
+            salary: Some((20_000.0, 28_000.0, Currency::Pln, SalaryUnit::Month)),
+            age_days: 2,
+            ..Default::default()
+        }),
+        offer(OfferSpec {
+            slug: "java-waw",
+            title: "Java Developer",
+            company: "Nordic Byte",
+            skills: &["Java", "PostgreSQL"],
+            category: 6,
+            level: Mid,
+            salary: Some((100.0, 150.0, Currency::Pln, SalaryUnit::Hour)),
+            age_days: 5,
+            ..Default::default()
+        }),
+        offer(OfferSpec {
+            slug: "csharp-lodz",
+            title: "C# Developer",
+            skills: &["C#", ".NET"],
+            city: ("Łódź", 51.76, 19.46),
+            category: 7,
+            level: Junior,
+            salary: Some((2_000.0, 3_000.0, Currency::Eur, SalaryUnit::Month)),
+            age_days: 1,
+            ..Default::default()
+        }),
+        offer(OfferSpec {
+            slug: "c-embedded",
+            title: "C Developer (embedded)",
+            skills: &["C", "Linux"],
+            category: 7,
+            level: Senior,
+            age_days: 3,
+            ..Default::default()
+        }),
+        offer(OfferSpec {
+            slug: "devops-remote",
+            title: "DevOps Engineer",
+            skills: &["Kubernetes", "CI/CD", "Node.js"],
+            category: 12,
+            level: Senior,
+            workplace: WorkplaceType::Remote,
+            salary: Some((25_000.0, 30_000.0, Currency::Pln, SalaryUnit::Month)),
+            age_days: 10,
+            ..Default::default()
+        }),
         offer(OfferSpec { slug: "old-java", title: "Java Developer", skills: &["Java"], category: 6, age_days: 40, ..Default::default() }),
-        offer(OfferSpec { slug: "wieliczka-java", title: "Programistów Java szukamy", skills: &["Java"], city: ("Wieliczka", 49.99, 20.06), category: 6, age_days: 4, ..Default::default() }),
+        offer(OfferSpec {
+            slug: "wieliczka-java",
+            title: "Programistów Java szukamy",
+            skills: &["Java"],
+            city: ("Wieliczka", 49.99, 20.06),
+            category: 6,
+            age_days: 4,
+            ..Default::default()
+        }),
     ]
 }
 
@@ -132,7 +205,17 @@ fn expired_offers_are_not_listed_and_body_is_not_in_cards() {
     let all = slugs(&index, &Filters::default(), Sort::default());
     assert_eq!(all.len(), 6);
     assert!(!all.contains(&"old-java".to_string()));
-    let request = ListRequest { tenant: Some("it"), filters: &Filters::default(), sort: Sort::default(), offset: 0, limit: 1, now: NOW, count_categories: false, viewport: None, region: None };
+    let request = ListRequest {
+        tenant: Some("it"),
+        filters: &Filters::default(),
+        sort: Sort::default(),
+        offset: 0,
+        limit: 1,
+        now: NOW,
+        count_categories: false,
+        viewport: None,
+        region: None,
+    };
     assert_eq!(index.list(&request).unwrap().hits[0].offer.body, "");
 }
 
@@ -202,7 +285,17 @@ fn newest_and_oldest_sorts_and_pages() {
     assert_eq!(oldest[0], "devops-remote");
     let filters = Filters::default();
     let page = |offset| {
-        let request = ListRequest { tenant: Some("it"), filters: &filters, sort: Sort::default(), offset, limit: 2, now: NOW, count_categories: true, viewport: None, region: None };
+        let request = ListRequest {
+            tenant: Some("it"),
+            filters: &filters,
+            sort: Sort::default(),
+            offset,
+            limit: 2,
+            now: NOW,
+            count_categories: true,
+            viewport: None,
+            region: None,
+        };
         index.list(&request).unwrap()
     };
     let (first, second) = (page(0), page(2));
@@ -244,7 +337,17 @@ fn clusters_partition_the_viewport_and_markers_page_a_cluster() {
     assert_eq!(clusters.iter().map(|c| c.count).sum::<usize>(), 6);
     let biggest = &clusters[0];
     let filters = Filters::default();
-    let request = ListRequest { tenant: Some("it"), filters: &filters, sort: Sort::default(), offset: 0, limit: 20, now: NOW, count_categories: false, viewport: None, region: Some(&biggest.id) };
+    let request = ListRequest {
+        tenant: Some("it"),
+        filters: &filters,
+        sort: Sort::default(),
+        offset: 0,
+        limit: 20,
+        now: NOW,
+        count_categories: false,
+        viewport: None,
+        region: Some(&biggest.id),
+    };
     assert_eq!(index.list(&request).unwrap().total, biggest.count);
     let bad = ListRequest { region: Some("nope"), ..request };
     assert!(index.list(&bad).is_err());

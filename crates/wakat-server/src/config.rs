@@ -272,11 +272,17 @@ fn check_legal(tenant: &TenantSettings) -> Result<(), ConfigError> {
         }
         let from = match terms.from_date.as_deref() {
             None => None,
-            Some(text) => Some(parse_terms_date(text, false).ok_or_else(|| ConfigError::Invalid(format!("terms '{}' from_date '{text}' is not YYYY-MM-DD or RFC 3339", terms.file)))?),
+            Some(text) => Some(
+                parse_terms_date(text, false)
+                    .ok_or_else(|| ConfigError::Invalid(format!("terms '{}' from_date '{text}' is not YYYY-MM-DD or RFC 3339", terms.file)))?,
+            ),
         };
         let due = match terms.due_date.as_deref() {
             None => None,
-            Some(text) => Some(parse_terms_date(text, true).ok_or_else(|| ConfigError::Invalid(format!("terms '{}' due_date '{text}' is not YYYY-MM-DD or RFC 3339", terms.file)))?),
+            Some(text) => Some(
+                parse_terms_date(text, true)
+                    .ok_or_else(|| ConfigError::Invalid(format!("terms '{}' due_date '{text}' is not YYYY-MM-DD or RFC 3339", terms.file)))?,
+            ),
         };
         if let (Some(from), Some(due)) = (from, due) {
             if from > due {

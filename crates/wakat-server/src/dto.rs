@@ -13,10 +13,7 @@ const NEW_OFFER_DAYS: i64 = 3;
 
 /// Formats Unix seconds as RFC 3339 (UTC).
 pub fn iso_time(seconds: i64) -> String {
-    time::OffsetDateTime::from_unix_timestamp(seconds)
-        .ok()
-        .and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok())
-        .unwrap_or_default()
+    time::OffsetDateTime::from_unix_timestamp(seconds).ok().and_then(|t| t.format(&time::format_description::well_known::Rfc3339).ok()).unwrap_or_default()
 }
 
 /// A salary range of one contract, with amounts converted to every currency.

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use wakat_core::filters::{FilterLimits, ParseContext};
-use wakat_core::FieldError;
 use wakat_core::validate::validate_offer;
+use wakat_core::FieldError;
 use wakat_core::{CategoryTree, Gazetteer, Offer, Rates};
 use wakat_ingest::dictionaries::{load_categories, load_companies, load_gazetteer, load_rates, Company};
 use wakat_ingest::import::{import_file, ImportContext};
@@ -124,10 +124,7 @@ impl Engine {
             let categories = load_categories(&data.join(&tenant_settings.categories))?;
             let companies = if tenant_settings.companies.is_empty() { Vec::new() } else { load_companies(&data.join(&tenant_settings.companies))? };
             let companies_by_slug = companies.iter().enumerate().map(|(idx, c)| (c.slug.clone(), idx)).collect();
-            tenants.insert(
-                tenant_settings.slug.clone(),
-                Arc::new(Tenant { settings: tenant_settings.clone(), categories, companies, companies_by_slug }),
-            );
+            tenants.insert(tenant_settings.slug.clone(), Arc::new(Tenant { settings: tenant_settings.clone(), categories, companies, companies_by_slug }));
         }
 
         let data_dir = &settings.server.data_dir;
@@ -145,16 +142,7 @@ impl Engine {
         };
         let (index, fresh) = SearchIndex::open(&data_dir.join("index"), search_config)?;
         let feeder = IndexFeeder::start(&index)?;
-        let engine = Engine {
-            settings,
-            tenants,
-            gazetteer,
-            rates,
-            store,
-            index: Arc::new(index),
-            feeder,
-            write_lock: Mutex::new(()),
-        };
+        let engine = Engine { settings, tenants, gazetteer, rates, store, index: Arc::new(index), feeder, write_lock: Mutex::new(()) };
         if fresh {
             let n_offers = engine.reindex(&mut |_| {})?;
             tracing::info!(n_offers, "index rebuilt from the store");

@@ -90,9 +90,7 @@ pub(crate) fn split_tenant_key(prefix: &[u8], key: &[u8]) -> Result<(String, Str
 
 /// Decodes a big-endian u64 value (the seq and view counters).
 pub(crate) fn decode_u64(key: &[u8], value: &[u8]) -> Result<u64, StoreError> {
-    let bytes: [u8; 8] = value
-        .try_into()
-        .map_err(|_| StoreError::corrupt(key, format!("expected 8 bytes of u64, found {}", value.len())))?;
+    let bytes: [u8; 8] = value.try_into().map_err(|_| StoreError::corrupt(key, format!("expected 8 bytes of u64, found {}", value.len())))?;
     Ok(u64::from_be_bytes(bytes))
 }
 

@@ -31,12 +31,8 @@ impl MemoryStore {
     /// Copies the matching entries out, so a caller may write while iterating without deadlocking.
     fn snapshot(&self, prefix: &[u8], start: &[u8]) -> KvIter<'static> {
         let from = start.max(prefix).to_vec();
-        let entries: Vec<_> = self
-            .read()
-            .range(from..)
-            .take_while(|(key, _)| key.starts_with(prefix))
-            .map(|(key, value)| Ok((key.clone(), value.clone())))
-            .collect();
+        let entries: Vec<_> =
+            self.read().range(from..).take_while(|(key, _)| key.starts_with(prefix)).map(|(key, value)| Ok((key.clone(), value.clone()))).collect();
         Box::new(entries.into_iter())
     }
 }

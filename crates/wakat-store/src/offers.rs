@@ -104,12 +104,7 @@ impl OfferStore {
             Some(value) => keys::decode_u64(SEQ_KEY, &value)?,
             None => 0,
         };
-        Ok(OfferStore {
-            kv,
-            write_seq: Mutex::new(last_seq),
-            durable_seq: AtomicU64::new(last_seq),
-            view_lock: Mutex::new(()),
-        })
+        Ok(OfferStore { kv, write_seq: Mutex::new(last_seq), durable_seq: AtomicU64::new(last_seq), view_lock: Mutex::new(()) })
     }
 
     /// Applies `ops` plus the new seq atomically, then flushes; returns `new_seq` once durable.
@@ -171,11 +166,7 @@ impl OfferStore {
         // Holding the view lock too keeps a concurrent view from re-creating the counter we remove.
         let _view_guard = lock(&self.view_lock);
         let seq = next_seq(*write_seq)?;
-        let ops = vec![
-            WriteOp::Delete { key: offer_key },
-            WriteOp::Delete { key: view_key },
-            log_op(seq, tenant, slug, ChangeKind::Delete)?,
-        ];
+        let ops = vec![WriteOp::Delete { key: offer_key }, WriteOp::Delete { key: view_key }, log_op(seq, tenant, slug, ChangeKind::Delete)?];
         self.commit(&mut write_seq, seq, ops).map(Some)
     }
 

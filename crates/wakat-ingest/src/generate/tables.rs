@@ -85,20 +85,14 @@ impl<'a> Tables<'a> {
             }
         }
         let (roots, root_table) = category_plans(context.categories, context)?;
-        let cities = city_table(context.gazetteer, profile.city_population_exponent, |slug| {
-            profile.city_boosts.get(slug).copied().unwrap_or(1.0)
-        })?;
-        let companies: Vec<CompanyPlan<'a>> = context
-            .companies
-            .iter()
-            .map(|company| CompanyPlan { company, logo_url: format!("/api/{tenant}/v1/logos/{}.svg", company.slug) })
-            .collect();
-        let company_table = WeightedTable::new(companies.iter().map(|plan| size_weight(&plan.company.size)))
-            .ok_or(GenerateError::EmptyDictionary("companies"))?;
+        let cities = city_table(context.gazetteer, profile.city_population_exponent, |slug| profile.city_boosts.get(slug).copied().unwrap_or(1.0))?;
+        let companies: Vec<CompanyPlan<'a>> =
+            context.companies.iter().map(|company| CompanyPlan { company, logo_url: format!("/api/{tenant}/v1/logos/{}.svg", company.slug) }).collect();
+        let company_table =
+            WeightedTable::new(companies.iter().map(|plan| size_weight(&plan.company.size))).ok_or(GenerateError::EmptyDictionary("companies"))?;
         let seniority = WeightedTable::new(ExperienceLevel::ALL.iter().map(|&level| *profile.seniority_shares.get(level)))
             .ok_or(GenerateError::EmptyDictionary("seniority shares"))?;
-        let contracts = WeightedTable::new(profile.contracts.iter().map(|mix| mix.weight))
-            .ok_or(GenerateError::EmptyDictionary("contract mixes"))?;
+        let contracts = WeightedTable::new(profile.contracts.iter().map(|mix| mix.weight)).ok_or(GenerateError::EmptyDictionary("contract mixes"))?;
         Ok(Tables { roots, root_table, cities, companies, company_table, seniority, contracts })
     }
 }
@@ -118,8 +112,7 @@ fn category_plans<'a>(tree: &CategoryTree, context: &GenerateContext<'a>) -> Res
         let child_table = WeightedTable::new(children.iter().map(|c| c.vocabulary.weight));
         roots.push(RootPlan { category: plan(root.value, &root.slug)?, children, child_table });
     }
-    let root_table = WeightedTable::new(roots.iter().map(|r| r.category.vocabulary.weight))
-        .ok_or(GenerateError::EmptyDictionary("categories"))?;
+    let root_table = WeightedTable::new(roots.iter().map(|r| r.category.vocabulary.weight)).ok_or(GenerateError::EmptyDictionary("categories"))?;
     Ok((roots, root_table))
 }
 

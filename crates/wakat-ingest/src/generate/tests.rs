@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use wakat_core::geo::haversine_km;
-use wakat_core::{WorkplaceType, WorkingTime};
+use wakat_core::{WorkingTime, WorkplaceType};
 
 use super::*;
 use crate::dictionaries::{load_categories, load_companies, load_gazetteer, load_rates, load_vocabulary};
@@ -108,7 +108,24 @@ fn it_distributions_are_roughly_as_intended() {
     assert_near("junior", share(&offers, |o| o.experience_level == ExperienceLevel::Junior), 0.15, 0.03);
     assert_near("with salary", share(&offers, Offer::has_salary), 0.85, 0.03);
     assert_near("polish body", share(&offers, |o| o.body.contains("<h3>Twoje zadania</h3>")), 0.7, 0.04);
-    let polish_titles = ["Programist", "Inżynier", "Tester", "Testerk", "Młodsz", "Starsz", "Specjalist", "Analityk", "Analityczk", "Administrator", "Projektant", "Kierowni", "Konsultant", "Architekt", "Koordynator", "Dyrektor"];
+    let polish_titles = [
+        "Programist",
+        "Inżynier",
+        "Tester",
+        "Testerk",
+        "Młodsz",
+        "Starsz",
+        "Specjalist",
+        "Analityk",
+        "Analityczk",
+        "Administrator",
+        "Projektant",
+        "Kierowni",
+        "Konsultant",
+        "Architekt",
+        "Koordynator",
+        "Dyrektor",
+    ];
     assert_near("polish title", share(&offers, |o| polish_titles.iter().any(|w| o.title.contains(w))), 0.3, 0.08);
     assert_near("subcategory", share(&offers, |o| o.category_id > 100), 0.25, 0.08);
     assert_near("remote interview", share(&offers, |o| o.remote_interview), 0.6, 0.04);

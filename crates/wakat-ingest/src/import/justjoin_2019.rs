@@ -16,7 +16,7 @@ use wakat_core::{Currency, EmploymentKind, EmploymentType, ExperienceLevel, Loca
 
 use super::json_array::split_array;
 use super::json_fields::{kind_of, JsonFields};
-use super::{describe_json_error, empty_offer, non_empty, parse_timestamp, slug_from_id, Collector, LineCounter, ImportContext, ImportProgress};
+use super::{describe_json_error, empty_offer, non_empty, parse_timestamp, slug_from_id, Collector, ImportContext, ImportProgress, LineCounter};
 
 /// The value of `Offer::source` for offers of this export.
 pub(super) const SOURCE: &str = "justjoin-2019-10";
@@ -85,8 +85,7 @@ fn map_offer(value: Value, ctx: &ImportContext) -> Result<Offer, String> {
     offer.extra.insert("marker_icon".into(), Value::String(icon));
 
     let level = fields.required_string("experience_level")?;
-    offer.experience_level =
-        ExperienceLevel::parse(&level).ok_or_else(|| format!("unknown experience level `{level}`"))?;
+    offer.experience_level = ExperienceLevel::parse(&level).ok_or_else(|| format!("unknown experience level `{level}`"))?;
     offer.employment_types = vec![employment_type(&mut fields, &mut offer)?];
 
     offer.tags = fields
@@ -142,10 +141,7 @@ fn category_for_icon(icon: &str, ctx: &ImportContext) -> Result<u32, String> {
         None if !icon.is_empty() && ctx.categories.find(icon).is_some() => icon,
         None => FALLBACK_CATEGORY,
     };
-    ctx.categories
-        .find(slug)
-        .map(|category| category.value)
-        .ok_or_else(|| format!("category `{slug}` (icon `{icon}`) is not one of this board's categories"))
+    ctx.categories.find(slug).map(|category| category.value).ok_or_else(|| format!("category `{slug}` (icon `{icon}`) is not one of this board's categories"))
 }
 
 /// Builds the one contract from `employment_type` and the salary fields.
@@ -156,8 +152,7 @@ fn employment_type(fields: &mut JsonFields, offer: &mut Offer) -> Result<Employm
     let salary_to = fields.number("salary_to")?;
     let (currency, from, to) = match fields.string("salary_currency")? {
         Some(raw_currency) => {
-            let currency =
-                Currency::parse(&raw_currency).ok_or_else(|| format!("unsupported salary currency `{raw_currency}`"))?;
+            let currency = Currency::parse(&raw_currency).ok_or_else(|| format!("unsupported salary currency `{raw_currency}`"))?;
             (currency, salary_from, salary_to)
         }
         None => {
@@ -170,15 +165,7 @@ fn employment_type(fields: &mut JsonFields, offer: &mut Offer) -> Result<Employm
             (Currency::Pln, None, None)
         }
     };
-    Ok(EmploymentType {
-        kind,
-        from,
-        to,
-        currency,
-        unit: wakat_core::SalaryUnit::Month,
-        gross: kind != EmploymentKind::B2b,
-        converted: Default::default(),
-    })
+    Ok(EmploymentType { kind, from, to, currency, unit: wakat_core::SalaryUnit::Month, gross: kind != EmploymentKind::B2b, converted: Default::default() })
 }
 
 /// Maps one `{name, level}` skill.
@@ -252,8 +239,12 @@ mod tests {
     fn maps_contracts_icons_ids_and_unknown_fields() {
         let fixture = Fixture::new();
         let records = [
-            with(json!({"id": "forte_-digital-dev", "employment_type": "permanent", "salary_currency": null, "marker_icon": "sap", "remote": true, "country_code": "Polska", "new_field": 1})),
-            with(json!({"id": "b", "employment_type": "mandate_contract", "salary_currency": "pln", "salary_from": null, "salary_to": null, "marker_icon": "blockchain"})),
+            with(
+                json!({"id": "forte_-digital-dev", "employment_type": "permanent", "salary_currency": null, "marker_icon": "sap", "remote": true, "country_code": "Polska", "new_field": 1}),
+            ),
+            with(
+                json!({"id": "b", "employment_type": "mandate_contract", "salary_currency": "pln", "salary_from": null, "salary_to": null, "marker_icon": "blockchain"}),
+            ),
             with(json!({"id": "c", "marker_icon": "cobol", "salary_currency": "eur"})),
         ];
         let report = import_reader(ImportFormat::JustJoin2019, format!("[{}]", records.join(",")).as_bytes(), &fixture.ctx()).unwrap();

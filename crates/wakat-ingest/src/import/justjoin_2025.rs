@@ -46,8 +46,23 @@ const REMOTE_INTERVIEW: &str = "Zdalna rozmowa kwalifikacyjna";
 const PUBLISHED: &str = "Data publikacji oferty";
 
 const KNOWN_COLUMNS: &[&str] = &[
-    COMPANY, TITLE_COLUMN, CATEGORY, EXPERIENCE, SKILLS, NICE_TO_HAVE_SKILLS, WORKING_TIME, WORKPLACE, CONTRACT, SALARY,
-    GROSS, VOIVODESHIP, CITY, STREET, UKRAINE, REMOTE_INTERVIEW, PUBLISHED,
+    COMPANY,
+    TITLE_COLUMN,
+    CATEGORY,
+    EXPERIENCE,
+    SKILLS,
+    NICE_TO_HAVE_SKILLS,
+    WORKING_TIME,
+    WORKPLACE,
+    CONTRACT,
+    SALARY,
+    GROSS,
+    VOIVODESHIP,
+    CITY,
+    STREET,
+    UKRAINE,
+    REMOTE_INTERVIEW,
+    PUBLISHED,
 ];
 /// Columns without which no row can become an offer; the others default when absent.
 const REQUIRED_COLUMNS: &[&str] = &[COMPANY, TITLE_COLUMN, CATEGORY, CITY];
@@ -153,11 +168,7 @@ fn map_row(row: &Row, ctx: &ImportContext) -> Result<(Offer, Placement), String>
     offer.slug = if slug_base.is_empty() { hash } else { format!("{slug_base}-{hash}") };
 
     let raw_category = row.get(CATEGORY);
-    offer.category_id = ctx
-        .categories
-        .find(raw_category)
-        .map(|category| category.value)
-        .ok_or_else(|| format!("unknown category `{raw_category}`"))?;
+    offer.category_id = ctx.categories.find(raw_category).map(|category| category.value).ok_or_else(|| format!("unknown category `{raw_category}`"))?;
     offer.experience_level = parse_column(row, EXPERIENCE, ExperienceLevel::parse)?;
     offer.required_skills = skills(row.get(SKILLS), REQUIRED_SKILL_LEVEL);
     offer.nice_to_have_skills = skills(row.get(NICE_TO_HAVE_SKILLS), NICE_TO_HAVE_SKILL_LEVEL);
@@ -175,11 +186,7 @@ fn map_row(row: &Row, ctx: &ImportContext) -> Result<(Offer, Placement), String>
     offer.open_to_hire_ukrainians = flag(row, UKRAINE)?.unwrap_or(false);
     offer.remote_interview = flag(row, REMOTE_INTERVIEW)?.unwrap_or(false);
     let published_at = row.get(PUBLISHED);
-    offer.published_at = if published_at.is_empty() {
-        ctx.now
-    } else {
-        parse_timestamp(published_at).map_err(|e| format!("column `{PUBLISHED}`: {e}"))?
-    };
+    offer.published_at = if published_at.is_empty() { ctx.now } else { parse_timestamp(published_at).map_err(|e| format!("column `{PUBLISHED}`: {e}"))? };
 
     let voivodeship = row.get(VOIVODESHIP);
     if !voivodeship.is_empty() {

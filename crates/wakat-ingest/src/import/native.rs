@@ -10,12 +10,8 @@ use super::{describe_json_error, Collector, ImportProgress};
 /// Imports every non-blank line as one offer.
 pub(super) fn import(bytes: &[u8], collector: &mut Collector<'_, impl FnMut(ImportProgress)>) {
     let is_blank = |line: &[u8]| line.iter().all(u8::is_ascii_whitespace);
-    let lines: Vec<(usize, &[u8])> = bytes
-        .split(|&b| b == b'\n')
-        .enumerate()
-        .map(|(line_idx, line)| (line_idx + 1, line))
-        .filter(|(_, line)| !is_blank(line))
-        .collect();
+    let lines: Vec<(usize, &[u8])> =
+        bytes.split(|&b| b == b'\n').enumerate().map(|(line_idx, line)| (line_idx + 1, line)).filter(|(_, line)| !is_blank(line)).collect();
     collector.set_total(lines.len());
     for (line, text) in lines {
         match parse_offer(text) {

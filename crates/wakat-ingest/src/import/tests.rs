@@ -18,14 +18,8 @@ fn native_offer(slug: &str) -> Offer {
     offer.company_name = "Acme".into();
     offer.category_id = 24;
     offer.published_at = NOW - 3_600;
-    offer.locations = vec![wakat_core::Location {
-        slug: String::new(),
-        city: "Kraków".into(),
-        street: None,
-        latitude: 50.06,
-        longitude: 19.94,
-        country_code: "PL".into(),
-    }];
+    offer.locations =
+        vec![wakat_core::Location { slug: String::new(), city: "Kraków".into(), street: None, latitude: 50.06, longitude: 19.94, country_code: "PL".into() }];
     offer.employment_types = vec![wakat_core::EmploymentType {
         kind: wakat_core::EmploymentKind::B2b,
         from: Some(20_000.0),

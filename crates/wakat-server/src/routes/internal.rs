@@ -63,7 +63,12 @@ async fn store_offer(state: web::Data<AppState>, tenant: String, offer: Offer, c
     params(("tenant" = String, Path, description = "Board slug")),
     responses((status = 201, description = "`{slug, seq}`; searchable within 1 s"), (status = 400, description = "Malformed JSON", body = crate::error::ErrorBody),
               (status = 403, description = "Not allowed", body = crate::error::ErrorBody), (status = 422, description = "Offer breaks a rule", body = crate::error::ErrorBody)))]
-pub async fn create_offer(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<serde_json::Value>, request: HttpRequest) -> Result<HttpResponse> {
+pub async fn create_offer(
+    state: web::Data<AppState>,
+    path: web::Path<TenantPath>,
+    body: web::Json<serde_json::Value>,
+    request: HttpRequest,
+) -> Result<HttpResponse> {
     authorize(&state, &request)?;
     store_offer(state, path.into_inner().tenant, parse_offer(body.into_inner())?, true).await
 }
@@ -73,7 +78,12 @@ pub async fn create_offer(state: web::Data<AppState>, path: web::Path<TenantPath
     params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Offer slug")),
     responses((status = 200, description = "`{slug, seq}`; searchable within 1 s"), (status = 400, description = "Malformed JSON or slug mismatch", body = crate::error::ErrorBody),
               (status = 403, description = "Not allowed", body = crate::error::ErrorBody), (status = 422, description = "Offer breaks a rule", body = crate::error::ErrorBody)))]
-pub async fn put_offer(state: web::Data<AppState>, path: web::Path<SlugPath>, body: web::Json<serde_json::Value>, request: HttpRequest) -> Result<HttpResponse> {
+pub async fn put_offer(
+    state: web::Data<AppState>,
+    path: web::Path<SlugPath>,
+    body: web::Json<serde_json::Value>,
+    request: HttpRequest,
+) -> Result<HttpResponse> {
     authorize(&state, &request)?;
     let SlugPath { tenant, slug } = path.into_inner();
     let mut offer = parse_offer(body.into_inner())?;

@@ -259,7 +259,12 @@ fn category_counts(ctx: &Context) -> Result<(usize, std::collections::HashMap<u3
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/count/categories", tag = "offers",
     params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::ListQueryDoc),
     responses((status = 200, description = "`{count, counts: {categoryValue: n}}`"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody)))]
-pub async fn count_categories(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
+pub async fn count_categories(
+    state: web::Data<AppState>,
+    path: web::Path<TenantPath>,
+    query: web::Query<QueryPairs>,
+    request: HttpRequest,
+) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
     let lang = ctx.lang;
     cached(&state, &request, lang, move || {
@@ -275,7 +280,12 @@ pub async fn count_categories(state: web::Data<AppState>, path: web::Path<Tenant
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/count/categories/{category_id}", tag = "offers",
     params(("tenant" = String, Path, description = "Board slug"), ("category_id" = u32, Path, description = "Category value"), crate::routes::openapi::ListQueryDoc),
     responses((status = 200, description = "`{categoryId, count, counts: {subcategoryValue: n}}`"), (status = 404, description = "Unknown category", body = crate::error::ErrorBody)))]
-pub async fn count_subcategories(state: web::Data<AppState>, path: web::Path<CategoryPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
+pub async fn count_subcategories(
+    state: web::Data<AppState>,
+    path: web::Path<CategoryPath>,
+    query: web::Query<QueryPairs>,
+    request: HttpRequest,
+) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
     let category_id: u32 = path
         .category_id

@@ -3,9 +3,9 @@
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
+use crate::error::{ApiError, Result};
 use crate::routes::offers::TenantPath;
 use crate::state::{AppState, QueryPairs};
-use crate::error::{ApiError, Result};
 
 /// Cities a picker lists at most.
 const MAX_CITIES: usize = 50;

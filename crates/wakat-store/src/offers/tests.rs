@@ -153,8 +153,7 @@ fn tenants_never_see_each_other() {
     assert!(store.get_offer("abc", "shared").unwrap().is_some());
     assert_eq!(store.view_counts("abc").unwrap(), vec![("shared".to_string(), 1)]);
 
-    let all: Vec<(String, String)> =
-        store.scan_all_offers().map(|entry| entry.map(|(tenant, offer)| (tenant, offer.slug)).unwrap()).collect();
+    let all: Vec<(String, String)> = store.scan_all_offers().map(|entry| entry.map(|(tenant, offer)| (tenant, offer.slug)).unwrap()).collect();
     assert_eq!(all, [("ab".to_string(), "only-ab".to_string()), ("abc".to_string(), "shared".to_string())]);
 }
 

@@ -9,8 +9,31 @@ pub const NOW: i64 = 1_741_996_800;
 
 /// The justjoin.it category slugs in value order (value = index + 1).
 pub const JUSTJOIN_CATEGORY_SLUGS: [&str; 25] = [
-    "javascript", "html", "php", "ruby", "python", "java", "net", "scala", "c", "mobile", "testing", "devops", "admin",
-    "ux", "pm", "game", "analytics", "security", "data", "go", "support", "erp", "architecture", "other", "ai",
+    "javascript",
+    "html",
+    "php",
+    "ruby",
+    "python",
+    "java",
+    "net",
+    "scala",
+    "c",
+    "mobile",
+    "testing",
+    "devops",
+    "admin",
+    "ux",
+    "pm",
+    "game",
+    "analytics",
+    "security",
+    "data",
+    "go",
+    "support",
+    "erp",
+    "architecture",
+    "other",
+    "ai",
 ];
 
 /// The dictionaries an import test needs, owned so that [`Fixture::ctx`] can borrow them.
