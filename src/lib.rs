@@ -74,6 +74,9 @@ enum Command {
         #[arg(long)]
         tenant: String,
     },
+    /// Prints the internal write API's token (the configured one, else the one kept in the data
+    /// directory, created when missing), for `Authorization: Bearer …`.
+    InternalToken,
 }
 
 /// Runs the command line and returns the process exit code.
@@ -103,6 +106,11 @@ fn execute(cli: Cli) -> Result<()> {
         Command::Import { file, tenant } => import(settings, &file, &tenant),
         Command::Generate { offers, seed, tenant, out, now: at } => generate(settings, offers, seed, &tenant, out, at.unwrap_or_else(now)),
         Command::Reindex => reindex(settings),
+        Command::InternalToken => {
+            let token = wakat_server::internal_token::resolve(&settings.server.internal_token, &settings.server.data_dir)?;
+            println!("{token}");
+            Ok(())
+        }
         Command::Delete { slug, tenant } => {
             let engine = open_engine(settings)?;
             match engine.delete_offer(&tenant, &slug)? {
@@ -134,6 +142,7 @@ fn serve(settings: Settings) -> Result<()> {
             println!("  board '{tenant}': {base}/api/{tenant}/v2/user-panel/offers");
         }
         println!("  OpenAPI document: {base}/api/openapi.json");
+        println!("  internal write API: token from `wakat internal-token` (Authorization: Bearer …)");
         application.run_until_stopped().await?;
         Ok(())
     })

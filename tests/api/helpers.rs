@@ -10,6 +10,8 @@ use wakat_server::{Application, Engine, Settings};
 pub struct TestApp {
     pub base: String,
     pub client: reqwest::blocking::Client,
+    /// The internal write API's token (generated in the data directory on start).
+    pub internal_token: String,
     _data_dir: tempfile::TempDir,
 }
 
@@ -53,7 +55,14 @@ pub fn spawn_app(with_default_data: bool) -> TestApp {
         })
     });
     let port = receiver.recv().expect("server started");
-    TestApp { base: format!("http://127.0.0.1:{port}"), client: reqwest::blocking::Client::new(), _data_dir: data_dir }
+    let internal_token = read_internal_token(data_dir.path());
+    TestApp { base: format!("http://127.0.0.1:{port}"), client: reqwest::blocking::Client::new(), internal_token, _data_dir: data_dir }
+}
+
+/// The token a server generated in its data directory, as the CLI reads it.
+pub fn read_internal_token(data_dir: &std::path::Path) -> String {
+    let path = data_dir.join(wakat_server::internal_token::TOKEN_FILE);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{} is readable: {e}", path.display())).trim().to_string()
 }
 
 /// One server with the default data set, shared by every read-only test of the binary.
@@ -85,6 +94,15 @@ impl TestApp {
 
     pub fn send_json(&self, method: reqwest::Method, path: &str, body: &Value) -> Answer {
         let response = self.client.request(method, format!("{}{path}", self.base)).json(body).send().expect("request is sent");
+        let status = response.status().as_u16();
+        let body = response.json().unwrap_or(Value::Null);
+        Answer { status, body }
+    }
+
+    /// A call of the internal write API with the server's token.
+    pub fn internal(&self, method: reqwest::Method, path: &str, body: &Value) -> Answer {
+        let response =
+            self.client.request(method, format!("{}{path}", self.base)).bearer_auth(&self.internal_token).json(body).send().expect("request is sent");
         let status = response.status().as_u16();
         let body = response.json().unwrap_or(Value::Null);
         Answer { status, body }

@@ -279,3 +279,21 @@ fn cities_suggest_by_folded_prefix_and_reject_bad_limits() {
         assert_eq!(answer.body["field"], "limit");
     }
 }
+
+#[test]
+fn every_answer_carries_the_security_headers() {
+    let app = shared_app();
+    for path in ["/api/it/v2/user-panel/offers?perPage=1", "/api/it/v1/offers/no-such-offer", "/api/openapi.json", "/no-such-endpoint", "/health"] {
+        let response = app.client.get(format!("{}{path}", app.base)).send().unwrap();
+        let headers = response.headers();
+        let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+        assert!(header("content-security-policy").contains("frame-ancestors 'none'"), "{path}: {:?}", headers);
+        assert!(!header("content-security-policy").contains("script-src"), "{path}: the API runs no script");
+        assert_eq!(header("x-content-type-options"), "nosniff", "{path}");
+        assert_eq!(header("referrer-policy"), "strict-origin-when-cross-origin", "{path}");
+        assert!(header("permissions-policy").contains("camera=()"), "{path}");
+        assert_eq!(header("strict-transport-security"), "", "{path}: no HSTS over plain HTTP");
+    }
+    let proxied = app.client.get(format!("{}/health", app.base)).header("x-forwarded-proto", "https").send().unwrap();
+    assert!(proxied.headers().get("strict-transport-security").is_some(), "HSTS behind an HTTPS proxy");
+}

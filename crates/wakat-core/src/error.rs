@@ -1,5 +1,117 @@
 //! The error every domain check returns: which field, a stable code and an explanation.
 
+/// Declares [`FieldCode`] from one table of `Variant => "wire_code"` rows.
+macro_rules! field_codes {
+    ($($(#[$doc:meta])* $variant:ident => $code:literal,)+) => {
+        /// Stable machine-readable reason a value was refused. The wire form (`as_str`) never
+        /// changes once published; clients branch on it.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        #[non_exhaustive]
+        pub enum FieldCode {
+            $($(#[$doc])* $variant,)+
+        }
+
+        impl FieldCode {
+            /// Every code, for documentation (the OpenAPI document lists them).
+            pub const ALL: &'static [FieldCode] = &[$(FieldCode::$variant,)+];
+
+            /// The snake_case wire form.
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(FieldCode::$variant => $code,)+
+                }
+            }
+        }
+    };
+}
+
+field_codes! {
+    /// Not a number.
+    InvalidNumber => "invalid_number",
+    /// Not true or false.
+    InvalidBoolean => "invalid_boolean",
+    /// More values than an array parameter takes.
+    TooManyValues => "too_many_values",
+    /// A search phrase too long or empty where one is needed.
+    InvalidKeyword => "invalid_keyword",
+    /// A radius out of bounds.
+    InvalidRadius => "invalid_radius",
+    /// A category the board does not have.
+    UnknownCategory => "unknown_category",
+    /// Not a contract type.
+    InvalidEmploymentType => "invalid_employment_type",
+    /// Not a seniority.
+    InvalidExperienceLevel => "invalid_experience_level",
+    /// Not a working time.
+    InvalidWorkingTime => "invalid_working_time",
+    /// Not a workplace.
+    InvalidWorkplaceType => "invalid_workplace_type",
+    /// Not a currency of the board.
+    InvalidCurrency => "invalid_currency",
+    /// Not ASC or DESC.
+    InvalidOrder => "invalid_order",
+    /// Not a sort.
+    InvalidSort => "invalid_sort",
+    /// A page number out of range.
+    InvalidPage => "invalid_page",
+    /// A page size out of range.
+    InvalidPerPage => "invalid_per_page",
+    /// A cursor page size out of range.
+    InvalidItemsCount => "invalid_items_count",
+    /// An offset out of range.
+    InvalidFrom => "invalid_from",
+    /// A cursor that does not decode or holds unknown values.
+    InvalidCursor => "invalid_cursor",
+    /// A map viewport that is incomplete or out of range.
+    InvalidViewport => "invalid_viewport",
+    /// A zoom out of range.
+    InvalidZoom => "invalid_zoom",
+    /// A radius around a city the gazetteer does not know.
+    UnknownCity => "unknown_city",
+    /// A radius without a city.
+    RadiusWithoutCity => "radius_without_city",
+    /// A salary out of the board's bounds.
+    InvalidSalary => "invalid_salary",
+    /// A salary range whose bottom is above its top.
+    InvalidSalaryRange => "invalid_salary_range",
+    /// A language other than pl or en.
+    InvalidLang => "invalid_lang",
+    /// A result count out of range.
+    InvalidLimit => "invalid_limit",
+    /// A slug that is not lowercase letters, digits and dashes.
+    InvalidSlug => "invalid_slug",
+    /// A title empty or too long.
+    InvalidTitle => "invalid_title",
+    /// A company name empty or too long.
+    InvalidCompanyName => "invalid_company_name",
+    /// No locations, or too many.
+    InvalidLocations => "invalid_locations",
+    /// A location without a city.
+    InvalidCity => "invalid_city",
+    /// Coordinates out of range.
+    InvalidCoordinates => "invalid_coordinates",
+    /// No employment type.
+    InvalidEmploymentTypes => "invalid_employment_types",
+    /// Too many skills of one kind.
+    TooManySkills => "too_many_skills",
+    /// A skill without a name or with a bad level.
+    InvalidSkill => "invalid_skill",
+    /// Too many languages.
+    TooManyLanguages => "too_many_languages",
+    /// A language with a bad code or level.
+    InvalidLanguage => "invalid_language",
+    /// A description over the size limit.
+    BodyTooLong => "body_too_long",
+    /// An expiry before publication.
+    InvalidExpiry => "invalid_expiry",
+}
+
+impl std::fmt::Display for FieldCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// A value that cannot be used, with the field it came from.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{field}: {message}")]
@@ -7,14 +119,29 @@ pub struct FieldError {
     /// Field or parameter name as the caller wrote it (without `[]`).
     pub field: String,
     /// Stable machine-readable code.
-    pub code: &'static str,
+    pub code: FieldCode,
     /// Human-readable explanation.
     pub message: String,
 }
 
 impl FieldError {
     /// Builds an error.
-    pub fn new(field: &str, code: &'static str, message: impl Into<String>) -> FieldError {
+    pub fn new(field: &str, code: FieldCode, message: impl Into<String>) -> FieldError {
         FieldError { field: field.to_string(), code, message: message.into() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wire_codes_are_unique_snake_case() {
+        let mut seen = std::collections::HashSet::new();
+        for code in FieldCode::ALL {
+            let text = code.as_str();
+            assert!(text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'), "{text}");
+            assert!(seen.insert(text), "{text} is listed twice");
+        }
     }
 }

@@ -11,7 +11,9 @@ pub mod enums;
 mod error;
 pub mod filters;
 pub mod geo;
+pub mod html;
 pub mod offer;
+pub mod params;
 pub mod place;
 pub mod salary;
 pub mod text;
@@ -19,7 +21,7 @@ pub mod validate;
 
 pub use category::{Category, CategoryTree};
 pub use enums::{Currency, EmploymentKind, ExperienceLevel, SalaryUnit, WorkingTime, WorkplaceType};
-pub use error::FieldError;
+pub use error::{FieldCode, FieldError};
 pub use filters::{FilterError, Filters, OrderBy, SearchVariant, Sort, SortBy};
 pub use offer::{EmploymentType, Language, Location, Offer, Skill};
 pub use place::{Gazetteer, Place};

@@ -280,6 +280,24 @@ impl Offer {
         self.locations.first().map(|l| l.city.as_str()).unwrap_or("")
     }
 
+    /// Cleans the HTML fields (description and clauses) with [`crate::html::sanitize`]; returns
+    /// whether anything changed. Writers call it once, so stored HTML is safe to embed.
+    pub fn sanitize_html(&mut self) -> bool {
+        let mut changed = false;
+        let mut clean = |field: &mut String| {
+            let sanitized = crate::html::sanitize(field);
+            if sanitized != *field {
+                *field = sanitized;
+                changed = true;
+            }
+        };
+        clean(&mut self.body);
+        for clause in [&mut self.information_clause, &mut self.custom_consent, &mut self.future_consent].into_iter().flatten() {
+            clean(clause);
+        }
+        changed
+    }
+
     /// Fills derived fields: trims text, gives every location its slug, fills the guid and the
     /// converted salary amounts. Idempotent.
     pub fn normalize(&mut self, rates: &Rates) {

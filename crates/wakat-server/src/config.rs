@@ -31,7 +31,8 @@ pub struct ServerSettings {
     pub data_dir: PathBuf,
     /// Dictionaries and the default data set.
     pub index_data_dir: PathBuf,
-    /// Token required by the internal write API; when empty only loopback clients may write.
+    /// Token required by the internal write API; when empty, one is generated on first start and
+    /// kept in `{data_dir}/internal-token` (mode 0600).
     pub internal_token: String,
     /// Threads searching index segments in parallel.
     pub search_threads: usize,

@@ -8,6 +8,8 @@ use wakat_search::Hit;
 
 use crate::engine::Tenant;
 
+pub mod lists;
+
 /// Days an offer counts as new after publication.
 const NEW_OFFER_DAYS: i64 = 3;
 

@@ -47,9 +47,11 @@ impl Tenant {
         self.settings.flags.get(name).copied().unwrap_or(false)
     }
 
-    /// Filter bounds of this board.
+    /// Filter bounds of this board: the salary slider's configured range bounds the salary
+    /// filter too, so the parser refuses what the slider could never send.
     pub fn limits(&self) -> FilterLimits {
-        FilterLimits { salary_min: 0.0, salary_max: 1_000_000.0, max_radius_km: 500.0 }
+        let salary = &self.settings.salary;
+        FilterLimits { salary_min: salary.min, salary_max: salary.max, ..FilterLimits::default() }
     }
 }
 
@@ -152,6 +154,10 @@ impl Engine {
                 tracing::info!(n_changes, "index caught up with the store");
             }
         }
+        let n_sanitized = engine.sanitize_stored_html()?;
+        if n_sanitized > 0 {
+            tracing::info!(n_sanitized, "stored offer HTML sanitised");
+        }
         Ok(engine)
     }
 
@@ -173,6 +179,7 @@ impl Engine {
 
     fn prepare(&self, tenant: &Tenant, mut offer: Offer) -> Result<Offer, EngineError> {
         offer.normalize(&self.rates);
+        offer.sanitize_html();
         let errors = validate_offer(&offer, &tenant.categories);
         if errors.is_empty() {
             Ok(offer)
@@ -295,6 +302,37 @@ impl Engine {
         }
         self.store.trim_log(self.index.committed_seq()?)?;
         Ok(changes.len())
+    }
+
+    /// Stores written before HTML was sanitised on write get it once: every offer whose HTML the
+    /// sanitiser changes is written back (and re-indexed). A meta marker makes it a one-time pass.
+    fn sanitize_stored_html(&self) -> Result<usize, EngineError> {
+        const MARKER: &str = "html-sanitized-v1";
+        if self.store.get_meta(MARKER)?.is_some() {
+            return Ok(0);
+        }
+        let mut changed: BTreeMap<String, Vec<Offer>> = BTreeMap::new();
+        for entry in self.store.scan_all_offers() {
+            let (tenant, mut offer) = entry?;
+            if offer.sanitize_html() {
+                changed.entry(tenant).or_default().push(offer);
+            }
+        }
+        let mut n_sanitized = 0;
+        for (tenant, offers) in changed {
+            for chunk in offers.chunks(BULK_CHUNK) {
+                let _guard = self.lock();
+                let seq = self.store.put_offers(&tenant, chunk)?;
+                if self.tenants.contains_key(&tenant) {
+                    for offer in chunk {
+                        self.feeder.upsert(&tenant, offer.clone(), seq)?;
+                    }
+                }
+                n_sanitized += chunk.len();
+            }
+        }
+        self.store.put_meta(MARKER, b"1")?;
+        Ok(n_sanitized)
     }
 
     /// Waits until every write so far is searchable.

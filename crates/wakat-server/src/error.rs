@@ -1,15 +1,99 @@
 //! The single API error: a stable snake_case code, a message, the offending field, and the HTTP
-//! status the code maps to. 5xx responses never show their cause; it is logged instead.
+//! status the code maps to. Every code the API answers is in one table ([`ErrorCode`]) plus the
+//! domain's field codes ([`wakat_core::FieldCode`], answered as 400, or 422 for a refused offer). 5xx
+//! responses never show their cause; it is logged instead.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use wakat_core::FieldError;
 
+/// Declares [`ErrorCode`] from one table of `Variant => (wire code, status, default message)`.
+macro_rules! error_codes {
+    ($($(#[$doc:meta])* $variant:ident => ($code:literal, $status:ident, $message:literal),)+) => {
+        /// Every error the API answers besides field codes: its wire code, status and message.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub enum ErrorCode {
+            $($(#[$doc])* $variant,)+
+        }
+
+        impl ErrorCode {
+            /// Every code, for the OpenAPI document.
+            pub const ALL: &'static [ErrorCode] = &[$(ErrorCode::$variant,)+];
+
+            /// The snake_case wire form.
+            pub const fn as_str(self) -> &'static str {
+                match self { $(ErrorCode::$variant => $code,)+ }
+            }
+
+            /// The HTTP status it is answered with.
+            pub const fn status(self) -> StatusCode {
+                match self { $(ErrorCode::$variant => StatusCode::$status,)+ }
+            }
+
+            /// The message when the call site has nothing more specific to say.
+            pub const fn message(self) -> &'static str {
+                match self { $(ErrorCode::$variant => $message,)+ }
+            }
+        }
+    };
+}
+
+error_codes! {
+    /// The query string does not parse.
+    InvalidQuery => ("invalid_query", BAD_REQUEST, "the query string is malformed"),
+    /// The body is not the JSON the call takes.
+    InvalidJson => ("invalid_json", BAD_REQUEST, "the request body is not acceptable JSON"),
+    /// The body is larger than the call accepts.
+    PayloadTooLarge => ("payload_too_large", PAYLOAD_TOO_LARGE, "the request body is too large"),
+    /// The body has a content type the call does not take.
+    UnsupportedMediaType => ("unsupported_media_type", UNSUPPORTED_MEDIA_TYPE, "the request body must be application/json"),
+    /// A path segment does not parse.
+    InvalidPath => ("invalid_path", BAD_REQUEST, "the path is malformed"),
+    /// A category id in the path that is not a number.
+    InvalidCategory => ("invalid_category", BAD_REQUEST, "the category id is not a number"),
+    /// An offer body that does not match the offer model.
+    InvalidOffer => ("invalid_offer", BAD_REQUEST, "the offer JSON is not valid"),
+    /// The body's slug differs from the path's.
+    SlugMismatch => ("slug_mismatch", BAD_REQUEST, "the body's slug differs from the path's"),
+    /// A view reported for another board.
+    InvalidBrand => ("invalid_brand", BAD_REQUEST, "views of another board go to its own API"),
+    /// A view time that is not ISO 8601.
+    InvalidVisitedAt => ("invalid_visited_at", BAD_REQUEST, "visitedAt must be an ISO 8601 time"),
+    /// A map region that is not a cluster id.
+    InvalidRegion => ("invalid_region", BAD_REQUEST, "the region is not a map cluster id"),
+    /// An identifier the store cannot hold.
+    InvalidKey => ("invalid_key", BAD_REQUEST, "the identifier is not valid"),
+    /// The call needs credentials the request does not carry (or carries wrong).
+    Unauthorized => ("unauthorized", UNAUTHORIZED, "this call needs valid credentials"),
+    /// No such endpoint.
+    NotFound => ("not_found", NOT_FOUND, "no such endpoint"),
+    /// No such board.
+    UnknownTenant => ("unknown_tenant", NOT_FOUND, "there is no such board"),
+    /// No such offer.
+    OfferNotFound => ("offer_not_found", NOT_FOUND, "there is no such offer"),
+    /// No such category on the board.
+    UnknownCategory => ("unknown_category", NOT_FOUND, "the category does not exist on this board"),
+    /// No brand story for the company.
+    BrandStoryNotFound => ("brand_story_not_found", NOT_FOUND, "the company has no brand story"),
+    /// No such legal document on the board.
+    DocumentNotFound => ("document_not_found", NOT_FOUND, "there is no such document"),
+    /// No such generated image.
+    ImageNotFound => ("image_not_found", NOT_FOUND, "there is no such image"),
+    /// The board has the feature off.
+    FeatureDisabled => ("feature_disabled", NOT_FOUND, "this board does not offer this feature"),
+    /// The endpoint exists but not with this method.
+    MethodNotAllowed => ("method_not_allowed", METHOD_NOT_ALLOWED, "this endpoint does not take this method"),
+    /// Too many requests from one client.
+    RateLimited => ("rate_limited", TOO_MANY_REQUESTS, "too many requests; try again later"),
+    /// Our fault; the cause is in the log.
+    InternalError => ("internal_error", INTERNAL_SERVER_ERROR, "something went wrong on our side"),
+}
+
 /// Error body: `{"code": "invalid_salary", "message": "...", "field": "salaryMin"}`.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 pub struct ErrorBody {
-    /// Stable machine-readable code.
+    /// Stable machine-readable code (the OpenAPI document lists them).
     pub code: String,
     /// Human-readable explanation.
     pub message: String,
@@ -28,39 +112,46 @@ pub struct ApiError {
 pub type Result<T, E = ApiError> = std::result::Result<T, E>;
 
 impl ApiError {
-    fn new(status: StatusCode, code: &str, message: impl Into<String>, field: Option<&str>) -> ApiError {
-        ApiError { status, body: ErrorBody { code: code.to_string(), message: message.into(), field: field.map(str::to_string) } }
+    /// The error of `code` with its default message.
+    pub fn new(code: ErrorCode) -> ApiError {
+        ApiError { status: code.status(), body: ErrorBody { code: code.as_str().to_string(), message: code.message().to_string(), field: None } }
     }
 
-    /// 400 with a code and the field at fault.
-    pub fn bad_request(code: &str, message: impl Into<String>, field: Option<&str>) -> ApiError {
-        ApiError::new(StatusCode::BAD_REQUEST, code, message, field)
+    /// A refused offer (422) for the first of its field errors, naming all of them.
+    pub fn rejected(errors: &[FieldError]) -> ApiError {
+        let Some(first) = errors.first() else { return ApiError::new(ErrorCode::InvalidOffer) };
+        let message = errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ");
+        let body = ErrorBody { code: first.code.as_str().to_string(), message, field: Some(first.field.clone()) };
+        ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, body }
     }
 
-    /// 404.
-    pub fn not_found(code: &str, message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, code, message, None)
+    /// A more specific message than the table's.
+    pub fn with_message(mut self, message: impl Into<String>) -> ApiError {
+        self.body.message = message.into();
+        self
     }
 
-    /// 401 or 403.
-    pub fn forbidden(message: impl Into<String>) -> ApiError {
-        ApiError::new(StatusCode::FORBIDDEN, "forbidden", message, None)
-    }
-
-    /// 422 for a body that parsed but is not acceptable.
-    pub fn unprocessable(code: &str, message: impl Into<String>, field: Option<&str>) -> ApiError {
-        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message, field)
+    /// The parameter or body field at fault.
+    pub fn with_field(mut self, field: &str) -> ApiError {
+        self.body.field = Some(field.to_string());
+        self
     }
 
     /// 500; the cause goes to the log, the client sees a generic message.
     pub fn internal(cause: &dyn std::fmt::Display) -> ApiError {
         tracing::error!(error = %cause, "internal error");
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "something went wrong on our side", None)
+        ApiError::new(ErrorCode::InternalError)
     }
 
     /// The body, for tests and logs.
     pub fn body(&self) -> &ErrorBody {
         &self.body
+    }
+}
+
+impl From<ErrorCode> for ApiError {
+    fn from(code: ErrorCode) -> ApiError {
+        ApiError::new(code)
     }
 }
 
@@ -80,9 +171,13 @@ impl ResponseError for ApiError {
     }
 }
 
+/// A parameter the core parser refused: 400 with its field code.
 impl From<FieldError> for ApiError {
     fn from(error: FieldError) -> ApiError {
-        ApiError::bad_request(error.code, error.message, Some(&error.field))
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            body: ErrorBody { code: error.code.as_str().to_string(), message: error.message, field: Some(error.field) },
+        }
     }
 }
 
@@ -90,7 +185,7 @@ impl From<wakat_search::SearchError> for ApiError {
     fn from(error: wakat_search::SearchError) -> ApiError {
         match error {
             wakat_search::SearchError::InvalidRegion(region) => {
-                ApiError::bad_request("invalid_region", format!("'{region}' is not a map cluster id"), Some("region"))
+                ApiError::new(ErrorCode::InvalidRegion).with_message(format!("'{region}' is not a map cluster id")).with_field("region")
             }
             other => ApiError::internal(&other),
         }
@@ -100,7 +195,7 @@ impl From<wakat_search::SearchError> for ApiError {
 impl From<wakat_store::StoreError> for ApiError {
     fn from(error: wakat_store::StoreError) -> ApiError {
         match error {
-            wakat_store::StoreError::InvalidKey(key) => ApiError::bad_request("invalid_key", format!("'{key}' is not a valid identifier"), None),
+            wakat_store::StoreError::InvalidKey(key) => ApiError::new(ErrorCode::InvalidKey).with_message(format!("'{key}' is not a valid identifier")),
             other => ApiError::internal(&other),
         }
     }
@@ -112,22 +207,37 @@ impl From<actix_web::error::BlockingError> for ApiError {
     }
 }
 
-/// Turns extractor failures (bad query string, bad JSON, bad path) into 400 JSON bodies.
+/// Turns extractor failures (bad query string, bad JSON, bad path) into 4xx JSON bodies.
 pub fn query_error(error: actix_web::error::QueryPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
-    ApiError::bad_request("invalid_query", format!("query string is malformed: {error}"), None).into()
+    ApiError::new(ErrorCode::InvalidQuery).with_message(format!("query string is malformed: {error}")).into()
 }
 
 /// JSON body extractor failure.
 pub fn json_error(error: actix_web::error::JsonPayloadError, _: &actix_web::HttpRequest) -> actix_web::Error {
-    let status_code = match &error {
-        actix_web::error::JsonPayloadError::OverflowKnownLength { .. } | actix_web::error::JsonPayloadError::Overflow { .. } => "payload_too_large",
-        actix_web::error::JsonPayloadError::ContentType => "unsupported_media_type",
-        _ => "invalid_json",
+    let code = match &error {
+        actix_web::error::JsonPayloadError::OverflowKnownLength { .. } | actix_web::error::JsonPayloadError::Overflow { .. } => ErrorCode::PayloadTooLarge,
+        actix_web::error::JsonPayloadError::ContentType => ErrorCode::UnsupportedMediaType,
+        _ => ErrorCode::InvalidJson,
     };
-    ApiError::bad_request(status_code, format!("request body is not acceptable: {error}"), None).into()
+    ApiError::new(code).with_message(format!("request body is not acceptable: {error}")).into()
 }
 
 /// Path extractor failure.
 pub fn path_error(error: actix_web::error::PathError, _: &actix_web::HttpRequest) -> actix_web::Error {
-    ApiError::bad_request("invalid_path", format!("path is malformed: {error}"), None).into()
+    ApiError::new(ErrorCode::InvalidPath).with_message(format!("path is malformed: {error}")).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_has_unique_codes_and_error_statuses() {
+        let mut seen = std::collections::HashSet::new();
+        for code in ErrorCode::ALL {
+            assert!(seen.insert(code.as_str()), "{} is listed twice", code.as_str());
+            assert!(code.status().is_client_error() || code.status().is_server_error(), "{}", code.as_str());
+            assert!(!code.message().is_empty());
+        }
+    }
 }

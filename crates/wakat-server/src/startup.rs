@@ -7,7 +7,7 @@ use actix_web::dev::Server;
 use actix_web::{web, App, HttpResponse, HttpServer};
 
 use crate::engine::{now, Engine};
-use crate::error::{json_error, path_error, query_error, ApiError};
+use crate::error::{json_error, path_error, query_error, ApiError, ErrorCode};
 use crate::routes;
 use crate::state::AppState;
 
@@ -32,7 +32,9 @@ impl Application {
         let listener = TcpListener::bind(&engine.settings.server.bind)?;
         let port = listener.local_addr()?.port();
         let cache = Arc::new(crate::cache::ResponseCache::new(engine.settings.server.response_cache_entries));
-        let state = AppState { engine: engine.clone(), cache };
+        let internal_token =
+            crate::internal_token::resolve(&engine.settings.server.internal_token, &engine.settings.server.data_dir).map_err(std::io::Error::other)?;
+        let state = AppState { engine: engine.clone(), cache, internal_token: internal_token.into() };
         let workers = engine.settings.server.workers;
         let mut server = HttpServer::new(move || {
             App::new()
@@ -41,9 +43,10 @@ impl Application {
                 .app_data(web::JsonConfig::default().limit(MAX_JSON_BYTES).error_handler(json_error))
                 .app_data(web::PathConfig::default().error_handler(path_error))
                 .wrap(actix_web::middleware::Compress::default())
+                .wrap(actix_web::middleware::from_fn(crate::security_headers::add))
                 .route("/health", web::get().to(health))
                 .configure(routes::configure)
-                .default_service(web::to(|| async { Err::<HttpResponse, _>(ApiError::not_found("not_found", "no such endpoint")) }))
+                .default_service(web::to(|| async { Err::<HttpResponse, _>(ApiError::new(ErrorCode::NotFound).with_message("no such endpoint")) }))
         })
         .listen(listener)?;
         if workers > 0 {

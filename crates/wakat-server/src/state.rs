@@ -4,8 +4,10 @@ use std::sync::Arc;
 
 use actix_web::HttpRequest;
 
+use wakat_core::params::{parse_lang, Lang};
+
 use crate::engine::{Engine, Tenant};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorCode};
 
 /// State shared by all handlers.
 #[derive(Clone)]
@@ -14,12 +16,14 @@ pub struct AppState {
     pub engine: Arc<Engine>,
     /// Recent answers of the hot read calls.
     pub cache: Arc<crate::cache::ResponseCache>,
+    /// The token the internal write API requires (configured, or generated in the data directory).
+    pub internal_token: Arc<str>,
 }
 
 impl AppState {
     /// The tenant of the path, or a 404.
     pub fn tenant(&self, slug: &str) -> Result<Arc<Tenant>, ApiError> {
-        self.engine.tenants.get(slug).cloned().ok_or_else(|| ApiError::not_found("unknown_tenant", format!("there is no board '{slug}'")))
+        self.engine.tenants.get(slug).cloned().ok_or_else(|| ApiError::new(ErrorCode::UnknownTenant).with_message(format!("there is no board '{slug}'")))
     }
 }
 
@@ -31,14 +35,12 @@ pub fn pairs(query: &QueryPairs) -> impl Iterator<Item = (&str, &str)> {
     query.iter().map(|(k, v)| (k.as_str(), v.as_str()))
 }
 
-/// The language of the answer: `lang` parameter, else `Accept-Language`, else the board's default.
-pub fn language(request: &HttpRequest, query: &QueryPairs, tenant: &Tenant) -> &'static str {
-    let explicit = query.iter().find(|(k, _)| k == "lang" || k == "locale").map(|(_, v)| v.as_str());
-    let header = request.headers().get("accept-language").and_then(|h| h.to_str().ok());
-    match explicit.or(header).map(|v| v.trim().to_ascii_lowercase()) {
-        Some(v) if v.starts_with("en") => "en",
-        Some(v) if v.starts_with("pl") => "pl",
-        _ if tenant.settings.default_locale == "en" => "en",
-        _ => "pl",
+/// The language of the answer: the `lang` (or `locale`) parameter, else `Accept-Language`, else
+/// the board's default. A malformed `lang` is a 400, like any other malformed parameter.
+pub fn language(request: &HttpRequest, query: &QueryPairs, tenant: &Tenant) -> Result<Lang, ApiError> {
+    if let Some(lang) = parse_lang(pairs(query))? {
+        return Ok(lang);
     }
+    let header = request.headers().get("accept-language").and_then(|h| h.to_str().ok()).and_then(Lang::from_accept_language);
+    Ok(header.or_else(|| Lang::parse(&tenant.settings.default_locale)).unwrap_or_default())
 }

@@ -32,7 +32,7 @@ fn parse(query: &[(&str, &str)]) -> Result<ListParams, FilterError> {
 
 fn error_code(query: &[(&str, &str)]) -> (&'static str, String) {
     let err = parse(query).expect_err("expected an error");
-    (err.code, err.field)
+    (err.code.as_str(), err.field)
 }
 
 #[test]
@@ -162,7 +162,7 @@ fn every_bad_input_names_its_field() {
 #[test]
 fn salary_range_error_uses_the_written_name() {
     let err = parse(&[("zarobki", "20000-1000")]).unwrap_err();
-    assert_eq!((err.code, err.field.as_str()), ("invalid_salary_range", "zarobki"));
+    assert_eq!((err.code.as_str(), err.field.as_str()), ("invalid_salary_range", "zarobki"));
 }
 
 proptest! {

@@ -1,5 +1,5 @@
 //! Tests across formats: detection, the native format, files, progress, and the real exports in
-//! `../shared/data/` (skipped with a note when those files or `index-data/` are missing).
+//! `../shared/data/` (a missing file fails the test with where it was looked for: CI has them).
 
 pub mod support;
 
@@ -142,31 +142,22 @@ fn helpers_parse_times_and_derive_slugs() {
     assert_eq!((lines.line_of(0), lines.line_of(2), lines.line_of(4), lines.line_of(3), lines.line_of(99)), (1, 2, 3, 2, 4));
 }
 
-/// `../shared/data/` beside the workspace, where the real exports live.
-fn shared_data(relative: &str) -> Option<PathBuf> {
+/// `../shared/data/` beside the workspace, where the real exports live. Missing is a failure,
+/// not a skip: a test that passes without its data proves nothing.
+fn shared_data(relative: &str) -> PathBuf {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data").join(relative);
-    if path.exists() {
-        Some(path)
-    } else {
-        println!("skipped: {} is missing", path.display());
-        None
-    }
+    assert!(path.exists(), "{} is missing: the real exports are expected in ../shared/data beside the checkout", path.display());
+    path
 }
 
-/// The project's real dictionaries, when the dictionary helper has written them.
-fn index_data() -> Option<(Gazetteer, CategoryTree)> {
+/// The project's real dictionaries.
+fn index_data() -> (Gazetteer, CategoryTree) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../index-data");
-    let read = |name: &str| std::fs::read_to_string(dir.join(name)).ok();
-    match (read("cities.json"), read("categories-it.json")) {
-        (Some(cities), Some(categories)) => Some((
-            Gazetteer::from_json(&cities).expect("index-data/cities.json is a valid gazetteer"),
-            CategoryTree::from_json(&categories).expect("index-data/categories-it.json is a valid category tree"),
-        )),
-        _ => {
-            println!("skipped: index-data/cities.json or categories-it.json is missing");
-            None
-        }
-    }
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("index-data/{name} is readable: {e}"));
+    (
+        Gazetteer::from_json(&read("cities.json")).expect("index-data/cities.json is a valid gazetteer"),
+        CategoryTree::from_json(&read("categories-it.json")).expect("index-data/categories-it.json is a valid category tree"),
+    )
 }
 
 fn summarise(name: &str, report: &ImportReport) {
@@ -193,10 +184,8 @@ fn summarise(name: &str, report: &ImportReport) {
 
 #[test]
 fn real_justjoin_2019_export_loads_whole() {
-    let Some(path) = shared_data("justjoin-2019-10/offers.json") else { return };
-    // The 2019 offers carry coordinates, so the inline dictionaries suffice without index-data.
-    let fixture = Fixture::new();
-    let (gazetteer, categories) = index_data().unwrap_or_else(|| (fixture.gazetteer.clone(), fixture.categories.clone()));
+    let path = shared_data("justjoin-2019-10/offers.json");
+    let (gazetteer, categories) = index_data();
     let rates = Rates::default();
     let ctx = ImportContext { gazetteer: &gazetteer, categories: &categories, rates: &rates, now: NOW };
     let report = import_file(&path, &ctx).unwrap();
@@ -211,8 +200,8 @@ fn real_justjoin_2019_export_loads_whole() {
 
 #[test]
 fn real_justjoin_2025_export_is_placed_through_the_gazetteer() {
-    let Some(path) = shared_data("justjoin-2025-03/offers.csv") else { return };
-    let Some((gazetteer, categories)) = index_data() else { return };
+    let path = shared_data("justjoin-2025-03/offers.csv");
+    let (gazetteer, categories) = index_data();
     let rates = Rates::default();
     let ctx = ImportContext { gazetteer: &gazetteer, categories: &categories, rates: &rates, now: NOW };
     let report = import_file(&path, &ctx).unwrap();
@@ -229,7 +218,7 @@ fn real_justjoin_2025_export_is_placed_through_the_gazetteer() {
 
 #[test]
 fn the_nofluffjobs_export_is_refused_with_a_reason() {
-    let Some(path) = shared_data("nofluffjobs-2022-08/postings.csv") else { return };
+    let path = shared_data("nofluffjobs-2022-08/postings.csv");
     let error = import_file(&path, &Fixture::new().ctx()).unwrap_err();
     assert!(error.to_string().contains("no company and no city"), "{error}");
 }

@@ -3,13 +3,14 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
+use wakat_core::params::{parse_flag, parse_lang, Paging};
 use wakat_core::{Category, Currency, EmploymentKind, ExperienceLevel, Filters, WorkingTime, WorkplaceType};
 use wakat_ingest::dictionaries::Company;
 
 use crate::engine::{now, Tenant};
-use crate::error::{ApiError, Result};
+use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::offers::TenantPath;
-use crate::state::{AppState, QueryPairs};
+use crate::state::{pairs, AppState, QueryPairs};
 
 /// Radius choices of the location picker, in km ('0' means none).
 const RADIUS_OPTIONS: [u32; 6] = [0, 10, 25, 50, 75, 100];
@@ -193,17 +194,18 @@ pub struct LegalPath {
 #[utoipa::path(get, path = "/api/{tenant}/v1/terms/{name}", tag = "board",
     params(("tenant" = String, Path, description = "Board slug"), ("name" = String, Path, description = "Document name from the configuration's `terms[].url` or `legal`"),
         ("lang" = Option<String>, Query, description = "pl (default) or en; falls back to Polish"), ("embed" = Option<bool>, Query, description = "Answer the HTML fragment only")),
-    responses((status = 200, description = "HTML document", content_type = "text/html"), (status = 404, description = "Not a document of this board", body = crate::error::ErrorBody)))]
+    responses((status = 200, description = "HTML document", content_type = "text/html"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board, or not a document of this board", body = crate::error::ErrorBody)))]
 pub async fn legal_document(state: web::Data<AppState>, path: web::Path<LegalPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let settings = &tenant.settings;
-    let not_found = || ApiError::not_found("document_not_found", format!("there is no document '{}'", path.name));
+    let not_found = || ApiError::new(ErrorCode::DocumentNotFound).with_message(format!("there is no document '{}'", path.name));
     let hidden_report = path.name == settings.legal.whistleblower_report && !tenant.flag("whistleblowerReport");
     if !wakat_core::validate::is_valid_slug(&path.name) || !settings.has_legal_document(&path.name) || hidden_report {
         return Err(not_found());
     }
-    let lang = if query.iter().any(|(k, v)| k == "lang" && v == "en") { "en" } else { "pl" };
-    let embed = query.iter().any(|(k, v)| k == "embed" && (v == "true" || v == "1"));
+    let lang = parse_lang(pairs(&query))?.unwrap_or_default().as_str();
+    let embed = parse_flag(pairs(&query), "embed")?;
     let directory = state.engine.settings.server.index_data_dir.join("terms");
     let name = path.name.clone();
     let (text, text_lang) = web::block(move || {
@@ -216,7 +218,8 @@ pub async fn legal_document(state: web::Data<AppState>, path: web::Path<LegalPat
         tracing::warn!(document = %path.name, "legal document named in the configuration has no file");
         not_found()
     })?;
-    let fragment = text.replace("{board}", &escape_xml(&settings.name));
+    // The operator's own file, but cleaned like offers: the web app embeds it as it is.
+    let fragment = wakat_core::html::sanitize_document(&text.replace("{board}", &escape_xml(&settings.name)));
     let body = if embed {
         fragment
     } else {
@@ -235,7 +238,7 @@ pub async fn legal_document(state: web::Data<AppState>, path: web::Path<LegalPat
 /// Testimonials of candidates and employers.
 #[utoipa::path(get, path = "/api/{tenant}/v2/testimonials", tag = "board",
     params(("tenant" = String, Path, description = "Board slug")),
-    responses((status = 200, description = "`{data: [{name, role, company, quote: {pl, en}}]}`")))]
+    responses((status = 200, description = "`{data: [{name, role, company, quote: {pl, en}}]}`"), (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn testimonials(state: web::Data<AppState>, path: web::Path<TenantPath>) -> Result<HttpResponse> {
     state.tenant(&path.tenant)?;
     let file = state.engine.settings.server.index_data_dir.join("testimonials.json");
@@ -275,15 +278,16 @@ pub struct StoryPath {
 
 /// Short information of a company story (offer page teaser).
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/brand-stories/company/{slug}/short-info", tag = "board",
-    params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Company slug")),
-    responses((status = 200, description = "`{slug, name, logoUrl, coverPhotoUrl, shortDescription, offersCount, type}`"), (status = 404, description = "No story", body = crate::error::ErrorBody)))]
+    params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Company slug"), crate::routes::openapi::LangDoc),
+    responses((status = 200, description = "`{slug, name, logoUrl, coverPhotoUrl, shortDescription, offersCount, type}`"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board, or no story", body = crate::error::ErrorBody)))]
 pub async fn brand_story_short_info(state: web::Data<AppState>, path: web::Path<StoryPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let company = tenant
         .company(&path.slug)
         .filter(|c| c.brand_story.is_some())
-        .ok_or_else(|| ApiError::not_found("brand_story_not_found", format!("there is no company story '{}'", path.slug)))?;
-    let lang = if query.iter().any(|(k, v)| k == "lang" && v == "en") { "en" } else { "pl" };
+        .ok_or_else(|| ApiError::new(ErrorCode::BrandStoryNotFound).with_message(format!("there is no company story '{}'", path.slug)))?;
+    let lang = parse_lang(pairs(&query))?.unwrap_or_default().as_str();
     let count = {
         let (state, tenant, company) = (state.clone(), tenant.clone(), company.clone());
         web::block(move || offers_count(&state, &tenant, &company)).await??
@@ -293,20 +297,14 @@ pub async fn brand_story_short_info(state: web::Data<AppState>, path: web::Path<
 
 /// Company stories, 20 per page.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/brand-stories/company/list", tag = "board",
-    params(("tenant" = String, Path, description = "Board slug"), ("page" = Option<u32>, Query, description = "1-based page"), ("perPage" = Option<u32>, Query, description = "At most 100 (default 20)")),
-    responses((status = 200, description = "`{data: [story], meta: {page, perPage, totalItems}}`"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody)))]
+    params(("tenant" = String, Path, description = "Board slug"), ("page" = Option<u32>, Query, description = "1-based page"), ("perPage" = Option<u32>, Query, description = "At most 100 (default 20)"), crate::routes::openapi::LangDoc),
+    responses((status = 200, description = "`{data: [story], meta: {page, perPage, totalItems}}`"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn brand_stories(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    let number = |name: &str, default: usize, max: usize| -> Result<usize> {
-        match query.iter().find(|(k, _)| k == name) {
-            None => Ok(default),
-            Some((_, v)) => v.parse::<usize>().ok().filter(|n| *n >= 1 && *n <= max).ok_or_else(|| {
-                ApiError::bad_request(if name == "page" { "invalid_page" } else { "invalid_per_page" }, format!("{name} must be from 1 to {max}"), Some(name))
-            }),
-        }
-    };
-    let (page, per_page) = (number("page", 1, 10_000)?, number("perPage", 20, 100)?);
-    let lang = if query.iter().any(|(k, v)| k == "lang" && v == "en") { "en" } else { "pl" };
+    let paging = Paging::parse(pairs(&query), 20, 100, 10_000)?;
+    let (page, per_page) = (paging.page as usize, paging.per_page as usize);
+    let lang = parse_lang(pairs(&query))?.unwrap_or_default().as_str();
     let data = {
         let (state, tenant) = (state.clone(), tenant.clone());
         web::block(move || -> Result<(usize, Vec<Value>)> {
@@ -334,7 +332,7 @@ pub struct ImagePath {
 fn image_slug(file: &str) -> Result<&str> {
     file.strip_suffix(".svg")
         .filter(|slug| wakat_core::validate::is_valid_slug(slug))
-        .ok_or_else(|| ApiError::not_found("image_not_found", format!("there is no image '{file}'")))
+        .ok_or_else(|| ApiError::new(ErrorCode::ImageNotFound).with_message(format!("there is no image '{file}'")))
 }
 
 fn hue(slug: &str) -> u32 {
@@ -352,7 +350,7 @@ fn svg(body: String) -> HttpResponse {
 /// A company logo drawn from its initials, so the board needs no image hosting offline.
 #[utoipa::path(get, path = "/api/{tenant}/v1/logos/{file}", tag = "board",
     params(("tenant" = String, Path, description = "Board slug"), ("file" = String, Path, description = "`{companySlug}.svg`")),
-    responses((status = 200, description = "SVG image", content_type = "image/svg+xml"), (status = 404, description = "Bad name", body = crate::error::ErrorBody)))]
+    responses((status = 200, description = "SVG image", content_type = "image/svg+xml"), (status = 404, description = "Unknown board, or bad name", body = crate::error::ErrorBody)))]
 pub async fn logo(state: web::Data<AppState>, path: web::Path<ImagePath>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let slug = image_slug(&path.file)?;
@@ -369,7 +367,7 @@ pub async fn logo(state: web::Data<AppState>, path: web::Path<ImagePath>) -> Res
 /// A company story cover: a gradient in the company's colour.
 #[utoipa::path(get, path = "/api/{tenant}/v1/images/cover/{file}", tag = "board",
     params(("tenant" = String, Path, description = "Board slug"), ("file" = String, Path, description = "`{companySlug}.svg`")),
-    responses((status = 200, description = "SVG image", content_type = "image/svg+xml"), (status = 404, description = "Bad name", body = crate::error::ErrorBody)))]
+    responses((status = 200, description = "SVG image", content_type = "image/svg+xml"), (status = 404, description = "Unknown board, or bad name", body = crate::error::ErrorBody)))]
 pub async fn cover(state: web::Data<AppState>, path: web::Path<ImagePath>) -> Result<HttpResponse> {
     state.tenant(&path.tenant)?;
     let slug = image_slug(&path.file)?;

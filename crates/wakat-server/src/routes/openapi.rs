@@ -3,6 +3,9 @@
 use actix_web::HttpResponse;
 use utoipa::OpenApi;
 
+use wakat_core::FieldCode;
+
+use crate::error::ErrorCode;
 use crate::routes::{internal, meta, offers, places};
 
 /// Filter, sort and paging parameters shared by every offers call. Each array parameter may be
@@ -78,6 +81,17 @@ pub struct ListQueryDoc {
     items_count: Option<u32>,
     /// Base64 JSON request state `{from, itemsCount, params: {sort: {sortBy, orderBy}, currency}}`.
     cursor: Option<String>,
+    /// Language of texts in the answer: pl or en (default: `Accept-Language`, then the board's).
+    lang: Option<String>,
+}
+
+/// The answer's language.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[allow(dead_code)]
+pub struct LangDoc {
+    /// pl or en (default: `Accept-Language`, then the board's language).
+    lang: Option<String>,
 }
 
 /// Map parameters.
@@ -134,7 +148,27 @@ pub struct MapQueryDoc {
 )]
 pub struct ApiDoc;
 
+/// Every error code the API answers: the server's table and the domain's field codes.
+pub fn error_codes() -> Vec<&'static str> {
+    let mut codes: Vec<&'static str> = ErrorCode::ALL.iter().map(|c| c.as_str()).chain(FieldCode::ALL.iter().map(|c| c.as_str())).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+}
+
+/// The document as JSON, with the error codes listed as the `code` enum of `ErrorBody`, so a
+/// client (or a fuzzer) knows every code it may meet.
+pub fn document_json() -> serde_json::Value {
+    let mut document = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+    if let Some(code) = document.pointer_mut("/components/schemas/ErrorBody/properties/code") {
+        code["enum"] = serde_json::json!(error_codes());
+    }
+    document
+}
+
 /// `GET /api/openapi.json`.
 pub async fn document() -> HttpResponse {
-    HttpResponse::Ok().json(ApiDoc::openapi())
+    static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let body = DOCUMENT.get_or_init(|| document_json().to_string());
+    HttpResponse::Ok().content_type("application/json").body(body.as_str())
 }

@@ -3,13 +3,11 @@
 use actix_web::{web, HttpResponse};
 use serde_json::json;
 
-use crate::error::{ApiError, Result};
-use crate::routes::offers::TenantPath;
-use crate::state::{AppState, QueryPairs};
+use wakat_core::params::CityQuery;
 
-/// Cities a picker lists at most.
-const MAX_CITIES: usize = 50;
-const DEFAULT_CITIES: usize = 10;
+use crate::error::Result;
+use crate::routes::offers::TenantPath;
+use crate::state::{pairs, AppState, QueryPairs};
 
 /// Cities whose name (Polish, English or another known name) starts with `keyword`, folded for
 /// case and diacritics, most populous first; without `keyword`, the most populous cities.
@@ -18,25 +16,14 @@ const DEFAULT_CITIES: usize = 10;
            ("keyword" = Option<String>, Query, description = "What the user typed (`kra`, `lodz`)"),
            ("limit" = Option<u32>, Query, description = "At most this many, 1–50 (default 10)")),
     responses((status = 200, description = "`{cities: [{slug, name, nameEn, region, latitude, longitude}]}`"),
-              (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody)))]
+              (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody), (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn cities(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
     state.tenant(&path.tenant)?;
-    let value = |name: &str| query.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
-    let keyword = value("keyword").unwrap_or("");
-    if keyword.chars().count() > wakat_core::filters::MAX_PHRASE_CHARS {
-        return Err(ApiError::bad_request("invalid_keyword", "keyword is too long", Some("keyword")));
-    }
-    let limit = match value("limit") {
-        None => DEFAULT_CITIES,
-        Some(text) => match text.trim().parse::<usize>() {
-            Ok(n) if (1..=MAX_CITIES).contains(&n) => n,
-            _ => return Err(ApiError::bad_request("invalid_limit", format!("limit must be a whole number from 1 to {MAX_CITIES}"), Some("limit"))),
-        },
-    };
+    let CityQuery { keyword, limit } = CityQuery::parse(pairs(&query))?;
     let cities: Vec<_> = state
         .engine
         .gazetteer
-        .suggest(keyword, limit)
+        .suggest(&keyword, limit)
         .into_iter()
         .map(|p| json!({"slug": p.slug, "name": p.name, "nameEn": p.name_en, "region": p.region, "latitude": p.lat, "longitude": p.lon}))
         .collect();

@@ -1,0 +1,5 @@
+//! Service functions: the business rules between a parsed request and its answer. Handlers
+//! parse with `wakat-core`, call one function here (in `web::block`: these are synchronous),
+//! and render the result with the DTOs.
+
+pub mod offers;
