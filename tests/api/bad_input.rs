@@ -16,6 +16,13 @@ fn check(query: &str, code: &str, field: &str) {
     }
 }
 
+/// A cursor as the API encodes it (base64 of the request state's JSON), percent-encoded.
+fn cursor(state_json: &str) -> String {
+    use base64::Engine as _;
+    let encoded = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(state_json);
+    encoded.replace('=', "%3D")
+}
+
 #[test]
 fn malformed_parameters_walk() {
     check("salaryMin=lots", "invalid_number", "salaryMin");
@@ -38,6 +45,12 @@ fn malformed_parameters_walk() {
     check("orderBy=sideways", "invalid_order", "orderBy");
     check("currency=btc", "invalid_currency", "currency");
     check("withSalary=maybe", "invalid_boolean", "withSalary");
+    // The board's salary slider bounds (it: 0–100,000) bound the filter too.
+    check("salaryMin=150000", "invalid_salary", "salaryMin");
+    check("lang=xx", "invalid_lang", "lang");
+    // A cursor's sort and currency are checked like their own parameters.
+    check(&format!("cursor={}", cursor(r#"{"from":0,"itemsCount":10,"params":{"currency":"btc"}}"#)), "invalid_cursor", "cursor");
+    check(&format!("cursor={}", cursor(r#"{"from":0,"itemsCount":10,"params":{"sort":{"sortBy":"random","orderBy":"DESC"}}}"#)), "invalid_cursor", "cursor");
     check("employmentTypes[]=slavery", "invalid_employment_type", "employmentTypes");
     check("north=55", "invalid_viewport", "north");
     check("zoom=99", "invalid_zoom", "zoom");
@@ -90,4 +103,21 @@ fn hostile_values_never_cause_a_server_error() {
             assert!(answer.body["code"].is_string(), "{query}: {}", answer.body);
         }
     }
+}
+
+#[test]
+fn small_list_parameters_are_typed_too() {
+    let app = shared_app();
+    for (path, code, field) in [
+        ("/api/it/v2/user-panel/offers/suggest?keyword=".to_string() + &"a".repeat(201), "invalid_keyword", "keyword"),
+        ("/api/it/v2/user-panel/cities?limit=0".to_string(), "invalid_limit", "limit"),
+        ("/api/it/v2/user-panel/brand-stories/company/list?perPage=101".to_string(), "invalid_per_page", "perPage"),
+        ("/api/it/v2/user-panel/brand-stories/company/list?lang=klingon".to_string(), "invalid_lang", "lang"),
+        ("/api/it/v1/terms/terms-users-2025?embed=perhaps".to_string(), "invalid_boolean", "embed"),
+        ("/api/it/v2/user-panel/offers/popular?perPage=100&page=6".to_string(), "invalid_page", "page"),
+    ] {
+        let answer = app.get(&path);
+        assert_eq!((answer.status, answer.body["code"].as_str(), answer.body["field"].as_str()), (400, Some(code), Some(field)), "{path}: {}", answer.body);
+    }
+    assert_eq!(app.get("/api/it/v2/user-panel/offers/popular?perPage=100&page=5").status, 200, "500 deep is allowed");
 }

@@ -2,7 +2,7 @@
 
 use serde_json::Value;
 
-use crate::helpers::shared_app;
+use crate::helpers::{shared_app, spawn_app};
 
 const OFFERS: &str = "/api/it/v2/user-panel/offers";
 
@@ -296,4 +296,47 @@ fn every_answer_carries_the_security_headers() {
     }
     let proxied = app.client.get(format!("{}/health", app.base)).header("x-forwarded-proto", "https").send().unwrap();
     assert!(proxied.headers().get("strict-transport-security").is_some(), "HSTS behind an HTTPS proxy");
+}
+
+#[test]
+fn the_response_cache_keys_on_the_meaning_of_a_request() {
+    let app = spawn_app(true);
+    let misses = |app: &crate::helpers::TestApp| app.get_ok("/health")["responseCache"]["misses"].as_u64().unwrap();
+    let before = misses(&app);
+    for query in [
+        "keywords[]=java&experienceLevels[]=mid&utm_source=x",
+        "experienceLevels[]=mid&keywords[]=java",
+        "doswiadczenie=mid&keyword=java&zzz=2",
+        "keywords[]=java&experience-level=mid&lang=",
+    ] {
+        app.get_ok(&format!("/api/it/v2/user-panel/offers/count?{query}"));
+    }
+    assert_eq!(misses(&app) - before, 1, "order, language of names and unknown parameters share one entry");
+    app.get_ok("/api/it/v2/user-panel/offers/count?keywords[]=java&experienceLevels[]=senior");
+    assert_eq!(misses(&app) - before, 2, "another meaning is another entry");
+}
+
+#[test]
+fn the_openapi_document_describes_list_answers_and_error_codes() {
+    let document = shared_app().get_ok("/api/openapi.json");
+    for (path, schema) in [
+        ("/api/{tenant}/v2/user-panel/offers", "OfferPage"),
+        ("/api/{tenant}/v2/user-panel/offers/by-cursor", "OfferCursorPage"),
+        ("/api/{tenant}/v2/user-panel/offers/markers", "MarkerPage"),
+        ("/api/{tenant}/v2/user-panel/offers/popular", "PopularPage"),
+        ("/api/{tenant}/v2/user-panel/offer-lookalikes/{slug}", "LookalikePage"),
+    ] {
+        let operation = &document["paths"][path]["get"];
+        let reference = operation["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].as_str().unwrap_or_default();
+        assert_eq!(reference, format!("#/components/schemas/{schema}"), "{path}");
+        assert!(document["components"]["schemas"][schema]["properties"]["meta"].is_object(), "{schema} has its meta");
+        for status in ["400", "404"] {
+            assert!(operation["responses"][status].is_object(), "{path} documents {status}");
+        }
+    }
+    let codes: Vec<&str> =
+        document["components"]["schemas"]["ErrorBody"]["properties"]["code"]["enum"].as_array().unwrap().iter().filter_map(|c| c.as_str()).collect();
+    for code in ["invalid_salary", "unknown_tenant", "unauthorized", "rate_limited", "invalid_lang", "offer_not_found"] {
+        assert!(codes.contains(&code), "{code} is listed");
+    }
 }

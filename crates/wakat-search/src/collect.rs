@@ -411,7 +411,7 @@ impl SegmentCollector for ClusterSegmentCollector {
         lon_column.first_vals(docs, &mut block.lon[..n]);
         self.cells.first_vals(docs, &mut block.cells[..n]);
         let active_at = self.checks.predicates.active_at;
-        for idx in 0..n {
+        for (idx, &doc) in docs.iter().enumerate().take(n) {
             if active_at.is_some_and(|now| self.block.expires[idx].unwrap_or(0) <= now) {
                 continue;
             }
@@ -419,7 +419,7 @@ impl SegmentCollector for ClusterSegmentCollector {
             if !self.checks.predicates.position_ok(lat, lon) {
                 continue;
             }
-            self.add(docs[idx], cell, lat, lon);
+            self.add(doc, cell, lat, lon);
         }
     }
 
@@ -435,7 +435,7 @@ impl ClusterSegmentCollector {
         acc.count += 1;
         acc.sum_lat += lat;
         acc.sum_lon += lon;
-        if doc % CATEGORY_VOTE_STRIDE == 0 || acc.count <= CATEGORY_VOTE_STRIDE as usize {
+        if doc.is_multiple_of(CATEGORY_VOTE_STRIDE) || acc.count <= CATEGORY_VOTE_STRIDE as usize {
             if let Some(category) = self.categories.first(doc) {
                 *acc.categories.entry(category as u32).or_default() += 1;
             }
