@@ -94,19 +94,41 @@ export function formatRequestLine({ id, method, path, status, ms, aborted, calls
 }
 
 /**
+ * Next answers some middleware rewrites (the unknown offer → `/_not-found`) by proxying the request
+ * to its own server: the request comes back in with every header. The marker below, unknown outside
+ * this process, lets that inner hop join the outer request's record instead of logging a line (and
+ * resolving the client address) of its own.
+ */
+const HOP_HEADER = 'x-wakat-hop';
+const hopSecret = randomUUID();
+let hopCounter = 0;
+/** @type {Map<string, RequestRecord>} */
+const inFlight = new Map();
+
+/**
  * Runs `handle(req, res)` inside a fresh request context and writes the line when the answer is
  * finished (or the client went away). Sets `x-request-id` on the request (forwarded to the API)
  * and on the answer, and `x-forwarded-for` to the resolved client address.
  */
 export function handleWithLog(req, res, handle, { trustProxy = false, write = (text) => process.stdout.write(`${text}\n`) } = {}) {
+  const hop = req.headers[HOP_HEADER];
+  const outer = typeof hop === 'string' && hop.startsWith(`${hopSecret}:`) ? inFlight.get(hop) : undefined;
+  if (outer) return requestContext.run(outer, () => handle(req, res));
+
   const started = performance.now();
   const id = requestIdOf(req.headers['x-request-id']);
+  const hopKey = `${hopSecret}:${++hopCounter}`;
   req.headers['x-request-id'] = id;
+  req.headers[HOP_HEADER] = hopKey;
   req.headers['x-forwarded-for'] = clientAddressOf(req.headers['x-forwarded-for'], req.socket.remoteAddress, trustProxy);
   res.setHeader('x-request-id', id);
   /** @type {RequestRecord} */
   const record = { id, calls: [] };
+  inFlight.set(hopKey, record);
+  // Next itself puts ten 'close' listeners on a response it proxies; this is one more, not a leak.
+  res.setMaxListeners(res.getMaxListeners() + 1);
   res.once('close', () => {
+    inFlight.delete(hopKey);
     const path = (req.url ?? '/').split('?')[0];
     write(formatRequestLine({ id, method: req.method ?? 'GET', path, status: res.statusCode, ms: performance.now() - started, aborted: !res.writableFinished, calls: record.calls }));
   });

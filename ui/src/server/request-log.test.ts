@@ -80,6 +80,36 @@ describe('handleWithLog', () => {
     expect(req.headers['x-forwarded-for']).toBe('198.51.100.7');
   });
 
+  it("folds Next's internal re-request (a proxied rewrite) into the outer line", async () => {
+    const { impl } = fakeFetch(404);
+    const tracked = trackApiCalls(API, impl);
+    const lines: string[] = [];
+    const write = (text: string) => lines.push(text);
+    const outer = fakeExchange('/job-offer/gone');
+    await handleWithLog(
+      outer.req,
+      outer.res,
+      async () => {
+        await tracked(`${API}/api/it/v2/user-panel/offers/active-slug/gone`);
+        // Next proxies the rewrite to its own server with every header of the request.
+        const inner = fakeExchange('/_not-found', outer.req.headers as Record<string, string>, '127.0.0.1');
+        await handleWithLog(inner.req, inner.res, () => tracked(`${API}/api/it/v2/user-panel/configuration`), { write });
+        inner.res.emit('close');
+        outer.res.statusCode = 404;
+        outer.res.writableFinished = true;
+      },
+      { write },
+    );
+    outer.res.emit('close');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0])).toMatchObject({ path: '/job-offer/gone', status: 404, apiCalls: 2 });
+    // A forged marker is just a header.
+    const forged = fakeExchange('/', { 'x-wakat-hop': 'guess:1' });
+    handleWithLog(forged.req, forged.res, () => undefined, { write });
+    forged.res.emit('close');
+    expect(lines).toHaveLength(2);
+  });
+
   it('marks answers the client did not wait for', () => {
     const lines: string[] = [];
     const { req, res } = fakeExchange('/');
