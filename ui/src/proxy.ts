@@ -9,13 +9,21 @@
  *   for client-side navigations, which skip this check.)
  * - Currency: an address with `currency` (any page) stores it in the `wakat-currency` cookie for a
  *   year (not for prefetches), so the offer page and the next list visit use it without JavaScript.
+ * - Content-Security-Policy: a fresh nonce per request, put into the CSP header of both the request
+ *   (Next reads the nonce from there and stamps it on every script it renders) and the answer; the
+ *   nonce is also in `x-nonce` for the app's own inline scripts. HSTS when served over HTTPS. The
+ *   other security headers come from next.config `headers()`.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, currencyToRemember } from '@/features/currency/currency';
+import { createNonce, HSTS_HEADER, originsOf, pageContentSecurityPolicy, servedOverHttps } from '@/lib/security-headers';
 
 const LOCALE_COOKIE = 'wakat-lang';
 const API_URL = (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
 const TENANT = process.env.WAKAT_TENANT || 'it';
+// The map's style URLs are inlined at build time; WAKAT_MAP_ORIGINS (runtime) adds the tile,
+// sprite and glyph hosts a remote style refers to.
+const MAP_ORIGINS = originsOf([process.env.NEXT_PUBLIC_MAP_STYLE_URL, process.env.NEXT_PUBLIC_MAP_STYLE_URL_DARK, process.env.WAKAT_MAP_ORIGINS]);
 
 async function offerIsUnknown(slug: string): Promise<boolean> {
   try {
@@ -31,7 +39,15 @@ async function offerIsUnknown(slug: string): Promise<boolean> {
 }
 
 export async function proxy(request: NextRequest) {
-  const response = await route(request);
+  const https = servedOverHttps(process.env.WAKAT_SITE_URL, request.headers.get('x-forwarded-proto'));
+  const nonce = createNonce();
+  const policy = pageContentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', https, mapOrigins: MAP_ORIGINS });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('content-security-policy', policy);
+  requestHeaders.set('x-nonce', nonce);
+  const response = await route(request, requestHeaders);
+  response.headers.set('content-security-policy', policy);
+  if (https) response.headers.set(HSTS_HEADER.key, HSTS_HEADER.value);
   const currency = currencyToRemember(request.nextUrl.searchParams);
   const prefetch = request.headers.get('next-router-prefetch') === '1' || request.headers.get('purpose') === 'prefetch';
   // Only a change is written: a late answer to a request made before the change (a router refetch
@@ -40,7 +56,7 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
-async function route(request: NextRequest): Promise<NextResponse> {
+async function route(request: NextRequest, requestHeaders: Headers): Promise<NextResponse> {
   const lang = request.nextUrl.searchParams.get('lang');
   if (lang !== null) {
     const url = request.nextUrl.clone();
@@ -63,12 +79,14 @@ async function route(request: NextRequest): Promise<NextResponse> {
     if (await offerIsUnknown(slug)) {
       const url = request.nextUrl.clone();
       url.pathname = '/_not-found';
-      return NextResponse.rewrite(url);
+      return NextResponse.rewrite(url, { request: { headers: requestHeaders } });
     }
   }
-  return NextResponse.next();
+  return NextResponse.next({ request: { headers: requestHeaders } });
 }
 
+// Pages only: the API forwarder, Next's assets and static files need no nonce (next.config gives
+// them the static security headers).
 export const config = {
-  matcher: ['/((?!api|_next|favicon.ico|.*\\.(?:svg|png|jpg|ico|js|css)$).*)'],
+  matcher: ['/((?!api/|_next/|favicon.ico|.*\\.(?:svg|png|jpg|ico|js|mjs|css|json|geojson|webp|txt|xml)$).*)'],
 };

@@ -13,7 +13,7 @@ function slug(name: string, value: string | undefined, fallback: string): string
 }
 
 export const env = {
-  /** Where the server renders fetch the API from (also the rewrite target of /api/*). */
+  /** Where the server renders fetch the API from (also where `/api/*` forwards the allow-listed public calls). */
   apiUrl: url('WAKAT_API_URL', process.env.WAKAT_API_URL, 'http://127.0.0.1:8080'),
   /** The board (tenant) this app serves. */
   tenant: slug('WAKAT_TENANT', process.env.NEXT_PUBLIC_WAKAT_TENANT ?? process.env.WAKAT_TENANT, 'it'),

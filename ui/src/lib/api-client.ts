@@ -1,7 +1,8 @@
 /**
  * The one HTTP client of the app. Server code calls the API directly (WAKAT_API_URL); browser code
- * calls the same-origin `/api/...` path, which next.config rewrites to the API. Every non-2xx
- * answer becomes a typed `ApiError` carrying the API's stable `code` and optional `field`.
+ * calls the same-origin `/api/...` path, forwarded by `app/api/[...path]` when the call is on the
+ * public allow-list (`public-api.ts`). Every non-2xx answer becomes a typed `ApiError` carrying the
+ * API's stable `code` and optional `field`.
  */
 import { env } from '@/config/env';
 

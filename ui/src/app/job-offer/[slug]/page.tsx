@@ -101,6 +101,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
 
   return (
     <article className="offer-page" data-testid="offer-page">
+      {/* A data block, not a script: CSP's script-src does not apply, so it needs no nonce. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(jobPostingJsonLd(offer, url, absolute)) }} />
       <ViewTracker brand={config.tenant.slug} slug={offer.slug} />
       <MobileTopBar title={offer.title}>

@@ -18,7 +18,7 @@ export const getLegalDocument = cache(async (url: string | null | undefined, loc
   return sanitizeHtml(await response.text());
 });
 
-/** The link a reader opens: the standalone document in the reader's language (same origin, /api rewrite). */
+/** The link a reader opens: the standalone document in the reader's language (same origin, through the /api forwarder: `/v1/terms/{name}` is allow-listed). */
 export function documentHref(url: string, locale: Locale): string {
   return locale === 'pl' ? url : `${url}?lang=${locale}`;
 }

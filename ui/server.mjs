@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/**
+ * The web app's production server: Next's own request handler (the same one `next start` uses)
+ * behind a plain Node HTTP server, so every request gets one log line with its duration and the
+ * API calls made for it (src/server/request-log.mjs), and the client address the `/api/*`
+ * forwarder passes on is the socket peer, not a header a browser can write.
+ *
+ *   node server.mjs [--hostname 127.0.0.1] [--port 3000]     (PORT works too; needs `next build`)
+ *
+ * WAKAT_TRUST_PROXY=1: the app sits behind a reverse proxy; the client is the last
+ * `x-forwarded-for` entry it adds.
+ */
+import { createServer } from 'node:http';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { handleWithLog, trackApiCalls } from './src/server/request-log.mjs';
+
+const { values: args } = parseArgs({
+  options: { hostname: { type: 'string', short: 'H' }, port: { type: 'string', short: 'p' } },
+  strict: false,
+});
+const hostname = String(args.hostname ?? '127.0.0.1');
+const port = Number(args.port ?? process.env.PORT ?? 3000);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`invalid port '${args.port ?? process.env.PORT}'`);
+  process.exit(2);
+}
+const trustProxy = ['1', 'true', 'yes'].includes((process.env.WAKAT_TRUST_PROXY ?? '').toLowerCase());
+
+// As `next start` does; Next reads these when it loads.
+process.env.NODE_ENV = 'production';
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
+// Before Next loads: Next wraps the global fetch (caching, deduplication) while preparing, so the
+// tracker sits underneath and sees only the calls that really go out. Read lazily: Next's `.env`
+// loading may set WAKAT_API_URL during prepare().
+globalThis.fetch = trackApiCalls(() => process.env.WAKAT_API_URL || 'http://127.0.0.1:8080', globalThis.fetch);
+
+const { default: next } = await import('next');
+const app = next({ dev: false, dir: dirname(fileURLToPath(import.meta.url)), hostname, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => handleWithLog(req, res, handle, { trustProxy }));
+server.listen(port, hostname, () => {
+  const address = server.address();
+  const url = `http://${hostname}:${typeof address === 'object' && address ? address.port : port}`;
+  console.log(JSON.stringify({ time: new Date().toISOString(), msg: 'ready', url }));
+});
+
+function shutdown(signal) {
+  console.log(JSON.stringify({ time: new Date().toISOString(), msg: 'stopping', signal }));
+  server.close(() => app.close().finally(() => process.exit(0)));
+  server.closeIdleConnections();
+  // Keep-alive clients or a stuck render must not hold the process.
+  setTimeout(() => process.exit(0), 5000).unref();
+}
+process.once('SIGTERM', shutdown);
+process.once('SIGINT', shutdown);

@@ -1,0 +1,147 @@
+/**
+ * Forwards the browser's same-origin `/api/*` calls to the API, for the calls the allow-list in
+ * `public-api.ts` names and nothing else. Answers stream back unchanged in status and body; headers
+ * pass through explicit lists both ways, so nothing the API should not see (an `Authorization`
+ * header, hop-by-hop headers) crosses, and the future session cookies (`cookie`/`set-cookie`) do.
+ */
+import { env } from '@/config/env';
+import { apiErrorBody, matchPublicApi } from './public-api';
+
+/** The API is on the same host or network; an answer slower than this is an outage. */
+const UPSTREAM_TIMEOUT_MS = 15_000;
+
+/** Request headers handed to the API. `x-forwarded-for` is the client as the app's server resolved it. */
+const REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'cookie',
+  'if-none-match',
+  'if-modified-since',
+  'user-agent',
+  'x-request-id',
+  'x-forwarded-for',
+  'x-forwarded-proto',
+  'x-forwarded-host',
+];
+
+/** Answer headers handed back to the browser (content-encoding/length are the app server's business). */
+const RESPONSE_HEADERS = [
+  'content-type',
+  'content-language',
+  'content-disposition',
+  'content-security-policy',
+  'cache-control',
+  'expires',
+  'etag',
+  'last-modified',
+  'vary',
+  'location',
+  'allow',
+  'retry-after',
+  'ratelimit',
+  'ratelimit-policy',
+  'ratelimit-limit',
+  'ratelimit-remaining',
+  'ratelimit-reset',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
+  'x-request-id',
+];
+
+/**
+ * Forwarded answers are JSON, images and the terms' HTML pages: none of them runs a script. The
+ * API's own policy wins when it sends one.
+ */
+export const API_ANSWER_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+function errorAnswer(status: number, code: string, message: string, extra: Record<string, string> = {}): Response {
+  return Response.json(apiErrorBody(code, message), { status, headers: { 'cache-control': 'no-store', 'content-security-policy': API_ANSWER_CSP, ...extra } });
+}
+
+/** The headers sent to the API for a browser request. */
+export function upstreamRequestHeaders(incoming: Headers): Headers {
+  const headers = new Headers();
+  for (const name of REQUEST_HEADERS) {
+    const value = incoming.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  // The app compresses its own answers; a compressed upstream body would only be unpacked by fetch.
+  headers.set('accept-encoding', 'identity');
+  return headers;
+}
+
+/** The headers of the answer sent back to the browser. */
+export function downstreamResponseHeaders(upstream: Headers): Headers {
+  const headers = new Headers();
+  for (const name of RESPONSE_HEADERS) {
+    const value = upstream.get(name);
+    if (value !== null) headers.set(name, value);
+  }
+  for (const cookie of upstream.getSetCookie()) headers.append('set-cookie', cookie);
+  if (!headers.has('content-security-policy')) headers.set('content-security-policy', API_ANSWER_CSP);
+  return headers;
+}
+
+/** Reads at most `limit` bytes of a body; null when it is longer. */
+export async function readLimitedBody(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const joined = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return joined;
+}
+
+/** The route handler of `/api/[...path]`, for every method. */
+export async function forwardToApi(request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const match = matchPublicApi(request.method, url.pathname, [env.tenant]);
+  if (match.kind === 'not_found') return errorAnswer(404, 'not_found', 'no such endpoint');
+  if (match.kind === 'method_not_allowed') return errorAnswer(405, 'method_not_allowed', `use ${match.allow.join(', ')}`, { allow: match.allow.join(', ') });
+
+  const isHead = request.method.toUpperCase() === 'HEAD';
+  let body: Uint8Array | undefined;
+  if (match.route.maxBodyBytes > 0) {
+    const declared = Number(request.headers.get('content-length') ?? 0);
+    const read = declared > match.route.maxBodyBytes ? null : await readLimitedBody(request.body, match.route.maxBodyBytes);
+    if (read === null) return errorAnswer(413, 'payload_too_large', `the body may have at most ${match.route.maxBodyBytes} bytes`);
+    body = read;
+  }
+
+  let upstream: Response;
+  try {
+    upstream = await fetch(`${env.apiUrl}${match.upstreamPath}${url.search}`, {
+      // The API routes GET only; HEAD is answered here from a GET without its body.
+      method: isHead ? 'GET' : request.method.toUpperCase(),
+      headers: upstreamRequestHeaders(request.headers),
+      body: body as BodyInit | undefined,
+      redirect: 'manual',
+      cache: 'no-store',
+      signal: AbortSignal.any([request.signal, AbortSignal.timeout(UPSTREAM_TIMEOUT_MS)]),
+    });
+  } catch (cause) {
+    if ((cause as Error)?.name === 'TimeoutError') return errorAnswer(504, 'api_timeout', 'the API did not answer in time');
+    return errorAnswer(502, 'api_unreachable', 'the API cannot be reached');
+  }
+  const headers = downstreamResponseHeaders(upstream.headers);
+  const bodyless = isHead || upstream.status === 204 || upstream.status === 304;
+  if (bodyless) await upstream.body?.cancel();
+  return new Response(bodyless ? null : upstream.body, { status: upstream.status, headers });
+}

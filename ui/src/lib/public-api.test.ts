@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import { matchPublicApi, PUBLIC_ROUTES } from './public-api';
+
+const TENANTS = ['it'];
+const match = (method: string, path: string) => matchPublicApi(method, path, TENANTS);
+const kind = (method: string, path: string) => match(method, path).kind;
+
+describe('matchPublicApi: what is forwarded', () => {
+  it.each([
+    '/api/it/v2/user-panel/offers',
+    '/api/it/v2/user-panel/offers/by-cursor',
+    '/api/it/v2/user-panel/offers/count',
+    '/api/it/v2/user-panel/offers/count/categories',
+    '/api/it/v2/user-panel/offers/count/categories/12',
+    '/api/it/v2/user-panel/offers/all-boards/count',
+    '/api/it/v2/user-panel/offers/popular',
+    '/api/it/v2/user-panel/offers/suggest',
+    '/api/it/v2/user-panel/offers/clusters',
+    '/api/it/v2/user-panel/offers/markers',
+    '/api/it/v2/user-panel/offers/active-slug/senior-java-developer-acme-krakow',
+    '/api/it/v2/user-panel/offer-lookalikes/senior-java-developer-acme-krakow',
+    '/api/it/v1/offers/senior-java-developer-acme-krakow',
+    '/api/it/v2/user-panel/configuration',
+    '/api/it/v2/user-panel/cities',
+    '/api/it/v2/testimonials',
+    '/api/it/v2/user-panel/brand-stories/company/list',
+    '/api/it/v2/user-panel/brand-stories/company/acme/short-info',
+    '/api/it/v1/terms/privacy-policy',
+    '/api/it/v1/logos/acme.svg',
+    '/api/it/v1/images/cover/acme.jpg',
+  ])('GET and HEAD %s', (path) => {
+    expect(match('GET', path)).toMatchObject({ kind: 'forward', upstreamPath: path });
+    expect(kind('HEAD', path)).toBe('forward');
+    expect(kind('get', path)).toBe('forward');
+  });
+
+  it('POST /v1/views, with a small body limit', () => {
+    const result = match('POST', '/api/it/v1/views');
+    expect(result.kind).toBe('forward');
+    if (result.kind === 'forward') expect(result.route.maxBodyBytes).toBeGreaterThan(0);
+  });
+
+  it('parameters may be percent-encoded (non-ASCII slugs) and keep their raw form upstream', () => {
+    const path = '/api/it/v1/offers/programista-%C5%82%C3%B3d%C5%BA';
+    expect(match('GET', path)).toMatchObject({ kind: 'forward', upstreamPath: path });
+    expect(kind('GET', '/api/it/v1/logos/a.b.svg')).toBe('forward');
+  });
+
+  it('lists every route once', () => {
+    const patterns = PUBLIC_ROUTES.map((route) => route.pattern);
+    expect(new Set(patterns).size).toBe(patterns.length);
+  });
+});
+
+describe('matchPublicApi: the internal API is never forwarded', () => {
+  it.each(['POST', 'GET', 'PUT', 'DELETE', 'PATCH'])('%s /internal/offers[/slug]', (method) => {
+    expect(kind(method, '/api/it/internal/offers')).toBe('not_found');
+    expect(kind(method, '/api/it/internal/offers/some-slug')).toBe('not_found');
+  });
+
+  it.each([
+    '/api/it/INTERNAL/offers',
+    '/api/it/Internal/offers/x',
+    '/api/it/%69nternal/offers',
+    '/api/it/internal%2Foffers',
+    '/api/it/internal%2foffers%2fx',
+    '/api/it/v1/offers/..%2F..%2Finternal%2Foffers',
+    '/api/it/v1/offers/%2E%2E',
+    '/api/it/v1/offers/%2e',
+    '/api/it/v1/offers/..',
+    '/api/it/v1/offers/.',
+    '/api/it/v1/offers/../../internal/offers',
+    '/api/it/v1/../internal/offers',
+    '/api/it/v1/offers/a%5C..%5Cinternal',
+    '/api/it/v1/offers/a\\b',
+    '/api/it/v1/offers/a%00',
+    '/api/it/v1/offers/%ZZ',
+    '/api/it//internal/offers',
+    '/api/it/internal/offers/',
+    '/api//it/internal/offers',
+    '/api/it/v1/views/../../internal/offers',
+  ])('%s', (path) => {
+    for (const method of ['GET', 'POST', 'PUT', 'DELETE']) expect(kind(method, path)).toBe('not_found');
+  });
+});
+
+describe('matchPublicApi: everything else', () => {
+  it.each([
+    '/api/it',
+    '/api/it/',
+    '/api',
+    '/api/',
+    '/api/openapi.json',
+    '/api/it/health',
+    '/api/it/v2/user-panel/offers/',
+    '/api/it/v2/user-panel/offers//count',
+    '/api/it//v2/user-panel/offers',
+    '/api/it/v2/user-panel/Offers',
+    '/api/it/v2/user-panel/offers/unknown',
+    '/api/it/v1/offers',
+    '/api/it/v1/offers/a/b',
+    '/api/it/v1/offers/%2F',
+    '/api/it/v1/offers/a%2Fb',
+    '/api/it/v2/user-panel/brand-stories/company/a%2Fb/short-info',
+    '/api/it/v2/user-panel/offers/count/categories/1/2',
+    '/health',
+    'api/it/v2/user-panel/offers',
+    '/x/api/it/v2/user-panel/offers',
+  ])('%s is unknown', (path) => {
+    expect(kind('GET', path)).toBe('not_found');
+  });
+
+  it('forwards only the boards the app serves', () => {
+    expect(kind('GET', '/api/work/v2/user-panel/offers')).toBe('not_found');
+    expect(kind('GET', '/api/IT/v2/user-panel/offers')).toBe('not_found');
+    expect(matchPublicApi('GET', '/api/work/v2/user-panel/offers', ['it', 'work']).kind).toBe('forward');
+  });
+
+  it('answers 405 with the allowed methods for a known path and a wrong method', () => {
+    expect(match('DELETE', '/api/it/v1/offers/x')).toEqual({ kind: 'method_not_allowed', allow: ['GET', 'HEAD'] });
+    expect(match('POST', '/api/it/v2/user-panel/offers')).toEqual({ kind: 'method_not_allowed', allow: ['GET', 'HEAD'] });
+    expect(match('PUT', '/api/it/v1/offers/x').kind).toBe('method_not_allowed');
+    expect(match('GET', '/api/it/v1/views')).toEqual({ kind: 'method_not_allowed', allow: ['POST'] });
+    expect(match('DELETE', '/api/it/v1/views').kind).toBe('method_not_allowed');
+    expect(match('OPTIONS', '/api/it/v1/views').kind).toBe('method_not_allowed');
+  });
+});
