@@ -62,3 +62,19 @@ fn malformed_records_are_reported_by_line_and_the_rest_load() {
     let unknown = wakat(&data_dir.path().join("data"), &["import", file.to_str().unwrap(), "--tenant", "nope"]);
     assert!(!unknown.status.success() && text(&unknown).contains("unknown tenant"));
 }
+
+#[test]
+fn the_internal_token_is_created_once_and_kept_private() {
+    let data_dir = tempfile::tempdir().unwrap();
+    let print = || {
+        let output = wakat(data_dir.path(), &["internal-token"]);
+        assert!(output.status.success(), "{}", text(&output));
+        String::from_utf8(output.stdout).unwrap().trim().to_string()
+    };
+    let token = print();
+    assert!(token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit()), "{token}");
+    assert_eq!(print(), token, "the same token on every call");
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(data_dir.path().join("internal-token")).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+}

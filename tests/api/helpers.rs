@@ -43,7 +43,11 @@ pub fn spawn_app(with_default_data: bool) -> TestApp {
     if std::env::var("TEST_LOG").is_ok() {
         wakat_server::telemetry::init("info", std::io::stdout);
     }
-    let data_dir = tempfile::tempdir().expect("temporary directory");
+    spawn_app_in(tempfile::tempdir().expect("temporary directory"), with_default_data)
+}
+
+/// Like [`spawn_app`] on a data directory prepared by the test.
+pub fn spawn_app_in(data_dir: tempfile::TempDir, with_default_data: bool) -> TestApp {
     let settings = test_settings(data_dir.path(), with_default_data);
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {

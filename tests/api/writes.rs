@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use reqwest::Method;
 
-use crate::helpers::{offer_json, read_internal_token, repo_path, spawn_app, TestApp};
+use crate::helpers::{offer_json, read_internal_token, repo_path, spawn_app, spawn_app_in, TestApp};
 
 fn wait_for_count(app: &TestApp, query: &str, expected: u64) -> Duration {
     let started = Instant::now();
@@ -166,4 +166,19 @@ fn offer_html_is_sanitised_on_write() {
     for needle in ["<script", "onclick", "onerror", "<iframe", "javascript"] {
         assert!(!stored.contains(needle), "{needle} survived: {stored}");
     }
+}
+
+#[test]
+fn stores_written_before_sanitising_are_cleaned_once_on_open() {
+    let data_dir = tempfile::tempdir().unwrap();
+    {
+        // An offer as an older version stored it: raw HTML, straight into the store.
+        let kv = wakat_store::SledStore::open(data_dir.path().join("store")).unwrap();
+        let store = wakat_store::OfferStore::new(std::sync::Arc::new(kv)).unwrap();
+        let mut offer: wakat_core::Offer = serde_json::from_value(offer_json("legacy", "Programista Rust", "Gdańsk", 54.35, 18.65)).unwrap();
+        offer.body = "<p>ok</p><script>alert(1)</script><img src=x onerror=alert(2)>".into();
+        store.put_offer("it", &offer).unwrap();
+    }
+    let app = spawn_app_in(data_dir, false);
+    assert_eq!(app.get_ok("/api/it/v1/offers/legacy")["body"], "<p>ok</p>");
 }
