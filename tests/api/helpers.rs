@@ -48,11 +48,17 @@ pub fn spawn_app(with_default_data: bool) -> TestApp {
 
 /// Like [`spawn_app`] on a data directory prepared by the test.
 pub fn spawn_app_in(data_dir: tempfile::TempDir, with_default_data: bool) -> TestApp {
+    spawn_app_with(data_dir, with_default_data, |_| {})
+}
+
+/// Like [`spawn_app_in`], with `prepare` run on the engine before it serves (loading data).
+pub fn spawn_app_with(data_dir: tempfile::TempDir, with_default_data: bool, prepare: impl FnOnce(&Engine) + Send + 'static) -> TestApp {
     let settings = test_settings(data_dir.path(), with_default_data);
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
             let engine = Engine::open(settings).expect("engine opens");
+            prepare(&engine);
             let application = Application::build(engine).expect("application builds");
             sender.send(application.port()).expect("test is waiting");
             application.run_until_stopped().await.expect("server runs");

@@ -3,5 +3,6 @@
 mod bad_input;
 mod helpers;
 mod offers;
+mod search_quality;
 mod terms;
 mod writes;

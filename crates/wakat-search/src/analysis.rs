@@ -69,7 +69,19 @@ impl Analysis {
         if folded.is_empty() {
             return;
         }
-        if self.protected.contains(folded) || is_technology_shape(folded) {
+        if self.protected.contains(folded) {
+            out.push(self.canonical(folded));
+            return;
+        }
+        // A slash joins names (`c/c++`, `html/css`) unless the whole is a known name (`ci/cd`):
+        // split before the shape check, which would keep `c/c++` whole for its `++`.
+        if folded.contains('/') {
+            for part in folded.split('/').filter(|part| !part.is_empty()) {
+                self.push_terms(part, out);
+            }
+            return;
+        }
+        if is_technology_shape(folded) {
             out.push(self.canonical(folded));
             return;
         }
@@ -280,6 +292,27 @@ mod tests {
         assert_eq!(terms("Java/Kotlin"), terms("Java Kotlin"));
         assert_eq!(terms("front-end"), terms("front end"));
         assert_eq!(terms("Senior, (Java)!"), terms("senior java"));
+    }
+
+    #[test]
+    fn slashes_join_names_that_are_found_by_each_part() {
+        let contains = |text: &str, term: &str| terms(text).contains(&terms(term)[0]);
+        assert!(contains("Senior C/C++", "C++"));
+        assert!(contains("Senior C/C++", "C"));
+        assert!(contains("C/C++ Dev. for Accessibility Solutions", "c++"));
+        assert!(contains("HTML/CSS Developer", "css"));
+        assert!(contains("HTML/CSS Developer", "HTML"));
+        assert!(contains("Java/Kotlin Developer", "kotlin"));
+        assert!(contains("C#/.NET Developer", ".NET"));
+        assert!(contains("C#/.NET Developer", "C#"));
+        assert!(contains("Node.js/React", "node.js"));
+        // Known names with a slash stay whole, and do not match their parts.
+        assert_eq!(terms("CI/CD"), vec!["ci/cd"]);
+        assert_eq!(terms("UI/UX designer")[0], "ui/ux");
+        assert_eq!(terms("PL/SQL")[0], "pl/sql");
+        assert!(!contains("CI/CD pipelines", "CD"));
+        // and the technology shapes around them are untouched.
+        assert_eq!(terms("C# .NET Node.js C++"), vec!["c#", ".net", "node.js", "c++"]);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::analysis::ANALYZER_NAME;
 use crate::geo::{cell_at, CLUSTER_RESOLUTIONS};
 
 /// Bumped whenever the schema or the analysis changes; a mismatch triggers a rebuild from the store.
-pub const SCHEMA_VERSION: u32 = 2;
+pub const SCHEMA_VERSION: u32 = 3;
 
 /// Bytes per compressed block of stored cards: small, so loading one card decompresses little.
 pub const DOCSTORE_BLOCK_BYTES: usize = 4096;
