@@ -35,7 +35,10 @@ export default defineConfig({
     viewport: { width: 1280, height: 900 },
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
-    trace: 'retain-on-failure',
+    // Traces of failed journeys (DOM snapshots, network, console, sources); the screencast frames are
+    // left out: recording them for every journey costs a third of the run on 2 cores, and the
+    // snapshots show the same pages.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     // Every journey's last screen is written to test-output/ by the page fixture (e2e/fixtures.ts).
     screenshot: 'only-on-failure',
     headless: true,

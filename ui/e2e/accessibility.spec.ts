@@ -1,7 +1,7 @@
 // Accessibility gate: axe-core (WCAG 2.1 A and AA rules) finds no violation on the home, list, offer
 // and terms pages, in both languages and both themes, nor on the map views.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, listOffers, type Page } from './fixtures';
+import { test, expect, animationsFinished, listOffers, type Page } from './fixtures';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -13,6 +13,11 @@ async function expectNoViolations(page: Page, what: string) {
   );
   await test.info().attach(`axe ${what}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
   expect(lines, `axe violations on ${what}`).toEqual([]);
+}
+
+/** Waits until the page's map has drawn its style (its controls and labels are in the page). */
+async function mapReady(page: Page) {
+  await expect(page.locator('[data-testid=map-canvas][data-ready]').first()).toBeVisible({ timeout: 30_000 });
 }
 
 /** The pages checked; the offer's slug comes from the API. */
@@ -37,11 +42,10 @@ for (const lang of ['pl', 'en'] as const) {
           await page.goto(target.path(slug));
           await expect(page.locator('html')).toHaveAttribute('lang', lang);
           await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-          if (target.name.startsWith('list')) {
-            // The list at 1280 px has the map beside it: check the page with the map drawn.
-            await expect(page.locator('[data-testid=map-canvas][data-ready]').first()).toBeVisible({ timeout: 30_000 });
+          if (target.name.startsWith('list') || target.name === 'offer') {
+            // The list at 1280 px has the map beside it, the offer page its own: checked once drawn.
+            await mapReady(page);
           }
-          await page.waitForLoadState('networkidle');
           await expectNoViolations(page, `${target.name} (${lang}, ${theme})`);
         });
       }
@@ -56,7 +60,7 @@ test.describe('map views', () => {
 
       test(`a11y-map-cluster-popup-${theme}`, async ({ page }) => {
         await page.goto('/all-locations');
-        await expect(page.locator('[data-testid=map-canvas][data-ready]').first()).toBeVisible({ timeout: 30_000 });
+        await mapReady(page);
         await page.getByTestId('map-cluster').first().click();
         await expect(page.getByTestId('map-popup-offer').first()).toBeVisible();
         await expectNoViolations(page, `the list's map with a cluster popup (${theme})`);
@@ -69,9 +73,63 @@ test.describe('map views', () => {
 
     test('a11y-map-mobile-show-map', async ({ page }) => {
       await page.goto('/all-locations?showMap=true');
-      await expect(page.locator('[data-testid=map-canvas][data-ready]').first()).toBeVisible({ timeout: 30_000 });
+      await mapReady(page);
       await expect(page.getByTestId('map-cluster').first()).toBeVisible();
       await expectNoViolations(page, 'the mobile map view');
     });
   });
+});
+
+// Dialogs and pop-up lists draw their own surfaces: checked open, in both themes.
+test.describe('dialogs', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test.describe(theme, () => {
+      test.use({ cookies: theme === 'dark' ? { 'wakat-theme': 'dark' } : {} });
+
+      test(`a11y-list-dialogs-${theme}`, async ({ page }) => {
+        await page.goto('/krakow?keyword=java');
+        // The search bar's suggestions.
+        const keyword = page.locator('#search-keyword');
+        await keyword.fill('');
+        await keyword.pressSequentially('jav');
+        await expect(page.getByTestId('keyword-suggestions').locator('[role=option]').first()).toBeVisible();
+        await expectNoViolations(page, `keyword suggestions (${theme})`);
+        await keyword.press('Escape');
+        // More filters.
+        await page.getByTestId('open-more-filters').click();
+        const filters = page.getByTestId('more-filters-dialog');
+        await expect(filters).toBeVisible();
+        await expect(page.getByTestId('more-filters-submit')).toHaveAttribute('data-count', /\d/);
+        await animationsFinished(filters);
+        await expectNoViolations(page, `the more-filters dialog (${theme})`);
+        await page.keyboard.press('Escape');
+        await expect(filters).toBeHidden();
+        // Location, with the city suggestions open.
+        await page.getByTestId('open-location').click();
+        const location = page.getByTestId('location-dialog');
+        await expect(location).toBeVisible();
+        await page.getByTestId('location-input').pressSequentially('kra');
+        await expect(page.getByTestId('location-suggestions').locator('[role=option]').first()).toBeVisible();
+        await animationsFinished(location);
+        await expectNoViolations(page, `the location dialog (${theme})`);
+      });
+
+      test(`a11y-home-all-categories-${theme}`, async ({ page }) => {
+        await page.goto('/#all-categories');
+        const dialog = page.getByTestId('all-categories');
+        await expect(dialog).toBeVisible();
+        await animationsFinished(dialog);
+        await expectNoViolations(page, `the all-categories dialog (${theme})`);
+      });
+
+      test(`a11y-offer-share-${theme}`, async ({ page }) => {
+        await page.goto(`/job-offer/${(await listOffers(page, 'perPage=1'))[0].slug}`);
+        await page.getByTestId('share-open').click();
+        const dialog = page.getByTestId('share-dialog');
+        await expect(dialog).toBeVisible();
+        await animationsFinished(dialog);
+        await expectNoViolations(page, `the share dialog (${theme})`);
+      });
+    });
+  }
 });

@@ -10,7 +10,7 @@
  * - `config`: the board's configuration, straight from the API (once per worker).
  * Defaults (playwright.config.ts): locale pl-PL, viewport 1280×900.
  */
-import { test as base, expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type Locator, type Page, type Response, type TestInfo } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { apiURL, tenant } from './env';
@@ -64,10 +64,24 @@ export const test = base.extend<Options, WorkerFixtures>({
     });
   },
 
-  page: async ({ page }, use, testInfo) => {
+  page: async ({ page, javaScriptEnabled }, use, testInfo) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     page.setDefaultTimeout(15_000);
+    // A page of the app counts as loaded once React has hydrated it (its buttons answer clicks and the
+    // router has written its first history entry): `goto` and `reload` wait for that, except with
+    // `waitUntil: 'commit'` (the journey waits itself) and without JavaScript.
+    if (javaScriptEnabled !== false) {
+      for (const method of ['goto', 'reload'] as const) {
+        const original = page[method].bind(page) as (...args: unknown[]) => Promise<Response | null>;
+        (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+          const response = await original(...args);
+          const options = args.find((arg): arg is { waitUntil?: string } => typeof arg === 'object' && arg !== null);
+          if (response && options?.waitUntil !== 'commit' && (response.headers()['content-type'] ?? '').startsWith('text/html')) await hydrated(page);
+          return response;
+        };
+      }
+    }
     await use(page);
     const file = path.join(screenshotDir(testInfo), `${fileName(testInfo.title)}.png`);
     await mkdir(path.dirname(file), { recursive: true });

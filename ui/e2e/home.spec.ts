@@ -253,7 +253,6 @@ test.describe('mobile 360', () => {
     const bar = page.getByTestId('mobile-top-bar');
     const visible = /mobile-top-bar--visible/;
     await expect(bar, 'bar hidden at the top').not.toHaveClass(visible);
-    await hydrated(page);
     const scrollTo = async (y: number) => {
       await page.evaluate((top) => window.scrollTo(0, top), y);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
