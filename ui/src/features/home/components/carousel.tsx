@@ -68,7 +68,8 @@ export function Carousel({ label, texts, children, testId, className = '' }: { l
       </div>
       <ul className="carousel" ref={track} tabIndex={0} aria-label={label} onScroll={update} onKeyDown={onKeyDown}>
         {slides.map((slide, index) => (
-          <li key={index} role="group" aria-roledescription="slide" aria-label={texts.slide.replace('{n}', String(index + 1)).replace('{total}', String(slides.length))}>
+          // A list item described as a slide (a role="group" here would take the item out of the list).
+          <li key={index} aria-roledescription="slide" aria-label={texts.slide.replace('{n}', String(index + 1)).replace('{total}', String(slides.length))}>
             {slide}
           </li>
         ))}

@@ -94,6 +94,12 @@ export default function OffersMap({ apiQuery, locale, initialView }: OffersMapPr
   if (failed) return null;
 
   const clusters = data?.clusters ?? [];
+  // The accessible name holds the visible label (WCAG 2.5.3), so "99+" comes first when capped.
+  const clusterName = (count: number) => {
+    const name = t('map.cluster', { count, n: formatNumber(count) });
+    const label = clusterLabel(count);
+    return label === String(count) ? name : `${label}, ${name}`;
+  };
   return (
     <div className="offers-map" aria-busy={isLoading || undefined}>
       <MapCanvas
@@ -130,7 +136,7 @@ export default function OffersMap({ apiQuery, locale, initialView }: OffersMapPr
                 className="map-cluster"
                 data-testid="map-cluster"
                 data-count={cluster.count}
-                aria-label={t('map.cluster', { count: cluster.count, n: formatNumber(cluster.count) })}
+                aria-label={clusterName(cluster.count)}
                 aria-expanded={selected?.id === cluster.id}
                 style={{ width: size, height: size }}
               >

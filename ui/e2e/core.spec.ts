@@ -1,0 +1,116 @@
+// Core journeys: homepage, search, chips, offer page, language, 404, no-JavaScript, mobile.
+import { test, expect, MOBILE, horizontalOverflow, scrollListPast } from './fixtures';
+
+test('01-home-count', async ({ page }) => {
+  await page.goto('/');
+  const count = page.getByTestId('offers-count');
+  // A number (thousands separated by spaces), then words.
+  await expect(count).toHaveText(/^\d[\d\s\u00a0]*\s\S/, { useInnerText: true });
+  expect(Number((await count.innerText()).replace(/\D+/g, ' ').trim().split(' ')[0])).toBeGreaterThan(0);
+  await expect(page.getByTestId('newest-offers').getByTestId('offer-card')).not.toHaveCount(0);
+});
+
+test('02-search-java-krakow-30', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('#home-search-keyword').fill('java');
+  await page.locator('#home-search-city').fill('Kraków');
+  await page.locator('#home-search-radius').selectOption('25');
+  await page.locator('#home-search-keyword').press('Enter');
+  await expect(page).toHaveURL(/\/krakow\?/);
+  const url = new URL(page.url());
+  expect(url.searchParams.get('keyword'), page.url()).toBe('java');
+  expect(url.searchParams.get('radius'), page.url()).toBe('25');
+  const heading = page.getByTestId('count-heading');
+  await expect(heading).toHaveText(/^[1-9]/, { useInnerText: true });
+  await expect(heading).toHaveText(/Kraków \+25 km/, { useInnerText: true });
+  await expect(page.getByTestId('offer-card')).not.toHaveCount(0);
+});
+
+test('03-filter-chip-add-remove', async ({ page }) => {
+  await page.goto('/krakow?keyword=java&radius=30');
+  const heading = page.getByTestId('count-heading');
+  await expect(heading).toHaveText(/^[1-9]/, { useInnerText: true });
+  const before = await heading.innerText();
+  const toggle = page.getByTestId('switch-with-salary');
+  await toggle.click();
+  await expect(page).toHaveURL(/widelki=true/);
+  const chip = page.locator('a[data-chip="withSalary"]');
+  await expect(chip).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await chip.click();
+  await expect(page).toHaveURL((url) => !url.search.includes('widelki'));
+  await expect(page.locator('a[data-chip="withSalary"]')).toHaveCount(0);
+  await expect(heading).toHaveText(before, { useInnerText: true });
+  // Chips for path filters too: remove the keyword chip.
+  await page.locator('a[data-chip="keyword"]').click();
+  await expect(page).toHaveURL((url) => !url.search.includes('keyword'));
+});
+
+test('04-offer-page-json-ld', async ({ page }) => {
+  await page.goto('/krakow?keyword=java');
+  const first = page.locator('[data-testid=offer-card] h2 a').first();
+  const title = (await first.innerText()).trim();
+  await first.click();
+  await expect(page).toHaveURL(/\/job-offer\//);
+  await expect(page.getByTestId('offer-title')).toHaveText(title);
+  const jsonLd = async () => {
+    const text = await page.locator('script[type="application/ld+json"]').first().textContent();
+    const data = JSON.parse(text ?? 'null') as { '@type'?: string; title?: string } | null;
+    return { type: data?.['@type'], title: data?.title };
+  };
+  await expect.poll(jsonLd, { message: 'JSON-LD JobPosting' }).toEqual({ type: 'JobPosting', title });
+  // The document crawlers get (server-rendered) has exactly one canonical link, the offer's. In
+  // the browser, the list it came from may stay mounted (hidden) with its own, after a client-side
+  // navigation, so the live head is not what is checked here.
+  const html = await (await page.request.get(page.url())).text();
+  const canonicals = [...html.matchAll(/<link rel="canonical" href="([^"]*)"/g)].map((match) => match[1]);
+  expect(canonicals, 'canonical links').toHaveLength(1);
+  expect(canonicals[0].endsWith(new URL(page.url()).pathname), `canonical ${canonicals[0]}`).toBe(true);
+  await expect(page.locator('meta[property="og:title"]')).not.toHaveCount(0);
+  await expect.poll(() => page.locator('nav.breadcrumbs li').count(), { message: 'breadcrumbs' }).toBeGreaterThanOrEqual(3);
+});
+
+test('05-switch-language', async ({ page }) => {
+  await page.goto('/krakow?keyword=java');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  await page.getByTestId('language-switch').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page).toHaveURL((url) => !url.search.includes('lang='));
+  await expect(page.getByTestId('count-heading')).toHaveText(/offers?:/, { useInnerText: true });
+  expect(new URL(page.url()).pathname, 'left the page').toBe('/krakow');
+  await page.goto('/');
+  await expect(page.getByTestId('offers-count')).toHaveText(/job offers?/, { useInnerText: true });
+});
+
+test('06-unknown-offer-404', async ({ page }) => {
+  const response = await page.goto('/job-offer/no-such-offer-e2e');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('06b-unknown-offer-404-no-javascript', async ({ page }) => {
+    const response = await page.goto('/job-offer/no-such-offer-e2e');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByTestId('not-found'), 'server-rendered 404 page').toBeVisible();
+  });
+
+  test('07-no-javascript-list', async ({ page }) => {
+    await page.goto('/all-locations?city=Krak%C3%B3w&keyword=java&radius=30');
+    expect(new URL(page.url()).pathname, page.url()).toBe('/krakow');
+    await expect(page.getByTestId('offer-card')).not.toHaveCount(0);
+  });
+});
+
+test.describe('mobile 360', () => {
+  test.use(MOBILE);
+
+  test('08-mobile-360-list', async ({ page }) => {
+    await page.goto('/all-locations');
+    expect(await horizontalOverflow(page), 'horizontal overflow at 360 px').toBeLessThanOrEqual(0);
+    // The list is virtualised: scrolling to its end loads the next 100 offers.
+    await scrollListPast(page, 100);
+  });
+});
