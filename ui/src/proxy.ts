@@ -15,7 +15,7 @@
  *   other security headers come from next.config `headers()`.
  */
 import { NextResponse, type NextRequest } from 'next/server';
-import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, currencyToRemember } from '@/features/currency/currency';
+import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, currencyToRemember, isPrefetch } from '@/features/currency/currency';
 import { createNonce, HSTS_HEADER, originsOf, pageContentSecurityPolicy, servedOverHttps } from '@/lib/security-headers';
 
 const LOCALE_COOKIE = 'wakat-lang';
@@ -49,7 +49,7 @@ export async function proxy(request: NextRequest) {
   response.headers.set('content-security-policy', policy);
   if (https) response.headers.set(HSTS_HEADER.key, HSTS_HEADER.value);
   const currency = currencyToRemember(request.nextUrl.searchParams);
-  const prefetch = request.headers.get('next-router-prefetch') === '1' || request.headers.get('purpose') === 'prefetch';
+  const prefetch = isPrefetch(request.headers);
   // Only a change is written: a late answer to a request made before the change (a router refetch
   // of the previous address) must not write the old value back.
   if (currency && !prefetch && request.cookies.get(CURRENCY_COOKIE)?.value !== currency) response.cookies.set(CURRENCY_COOKIE, currency, { path: '/', maxAge: CURRENCY_COOKIE_MAX_AGE, sameSite: 'lax' });

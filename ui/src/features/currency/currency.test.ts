@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fixture from '@/testing/fixtures/config.json';
 import type { BoardConfig } from '@/lib/types';
-import { CURRENCY_COOKIE, currencyCookie, currencyToRemember, isApiCurrency, resolveCurrency } from './currency';
+import { CURRENCY_COOKIE, currencyCookie, currencyToRemember, isApiCurrency, isPrefetch, resolveCurrency } from './currency';
 
 const config = fixture as unknown as BoardConfig;
 const noChoice = { ...config, featureFlags: { ...config.featureFlags, currencyChange: false } } as BoardConfig;
@@ -37,5 +37,16 @@ describe('the currency cookie', () => {
     expect(currencyToRemember(new URLSearchParams('currency=xyz'))).toBeNull();
     expect(currencyToRemember(new URLSearchParams('keyword=java'))).toBeNull();
     expect(isApiCurrency('chf') && !isApiCurrency('CHF')).toBe(true);
+  });
+});
+
+describe('isPrefetch', () => {
+  it('knows every prefetch of the router and the browser, and nothing else', () => {
+    for (const value of ['1', '2', '3']) expect(isPrefetch(new Headers({ 'next-router-prefetch': value }))).toBe(true);
+    expect(isPrefetch(new Headers({ 'next-router-segment-prefetch': '/_tree' }))).toBe(true);
+    expect(isPrefetch(new Headers({ purpose: 'prefetch' }))).toBe(true);
+    expect(isPrefetch(new Headers({ 'sec-purpose': 'prefetch;prerender' }))).toBe(true);
+    expect(isPrefetch(new Headers({ rsc: '1' }))).toBe(false);
+    expect(isPrefetch(new Headers())).toBe(false);
   });
 });

@@ -38,3 +38,14 @@ export function currencyToRemember(search: URLSearchParams): Currency | null {
   const value = values.length ? values[values.length - 1].trim().toLowerCase() : null;
   return isApiCurrency(value) ? value : null;
 }
+
+/**
+ * Whether a request is the router's or the browser's prefetch, which must not write the cookie (the
+ * visitor has not gone there). Next 16 marks its prefetches with `next-router-prefetch` set to 1, 2
+ * or 3 depending on the fetch strategy, segment prefetches also with `next-router-segment-prefetch`;
+ * browsers use `purpose` / `sec-purpose: prefetch`.
+ */
+export function isPrefetch(headers: Pick<Headers, 'get'>): boolean {
+  const purpose = `${headers.get('purpose') ?? ''} ${headers.get('sec-purpose') ?? ''}`;
+  return headers.get('next-router-prefetch') !== null || headers.get('next-router-segment-prefetch') !== null || /\bprefetch\b/.test(purpose);
+}

@@ -19,7 +19,6 @@ import { ApiError } from '@/lib/api-client';
 import { buildListHref, emptyFilters, withFilters } from '@/lib/filters';
 import { formatDate, formatSalary, orderEmploymentTypes, salaryDisplayOf } from '@/lib/format';
 import { requestCurrency } from '@/features/currency/server';
-import { sanitizeHtml } from '@/lib/sanitize';
 import { slugify } from '@/lib/text';
 import { paths } from '@/config/paths';
 import { env } from '@/config/env';
@@ -86,7 +85,8 @@ export default async function OfferPage({ params, searchParams }: Props) {
   const crumbs = offerBreadcrumbs(offer, config, locale, t('nav.allOffers'));
   const active = offer.isOfferActive;
   const categoryHref = crumbs.length > 2 ? (crumbs[crumbs.length - 2].href ?? paths.allOffers()) : paths.allOffers();
-  const body = sanitizeHtml(offer.body);
+  // The API sanitises offer HTML once, on write (ammonia with an allow-list): it is embedded as it is.
+  const body = offer.body;
   const flags = config.featureFlags;
   const categoryLabel = offer.category ? (locale === 'en' ? offer.category.labelEn : offer.category.labelPl) : '';
   const categorySlugs = [offer.category?.parentKey, offer.category?.key].filter((slug): slug is string => Boolean(slug));
