@@ -30,6 +30,8 @@ pub fn test_settings(data_dir: &std::path::Path, with_default_data: bool) -> Set
     settings.server.index_data_dir = repo_path("index-data");
     settings.server.workers = 2;
     settings.server.writer_memory_mb = 32;
+    // Tests hammer the API from one address; the rate limit tests turn limits on themselves.
+    settings.server.rate_limits_enabled = false;
     if !with_default_data {
         for tenant in &mut settings.tenants {
             tenant.default_data.clear();
@@ -40,9 +42,6 @@ pub fn test_settings(data_dir: &std::path::Path, with_default_data: bool) -> Set
 
 /// Starts an application on its own thread and returns a handle to it.
 pub fn spawn_app(with_default_data: bool) -> TestApp {
-    if std::env::var("TEST_LOG").is_ok() {
-        wakat_server::telemetry::init("info", std::io::stdout);
-    }
     spawn_app_in(tempfile::tempdir().expect("temporary directory"), with_default_data)
 }
 
@@ -53,7 +52,25 @@ pub fn spawn_app_in(data_dir: tempfile::TempDir, with_default_data: bool) -> Tes
 
 /// Like [`spawn_app_in`], with `prepare` run on the engine before it serves (loading data).
 pub fn spawn_app_with(data_dir: tempfile::TempDir, with_default_data: bool, prepare: impl FnOnce(&Engine) + Send + 'static) -> TestApp {
-    let settings = test_settings(data_dir.path(), with_default_data);
+    start(data_dir, with_default_data, |_| {}, prepare)
+}
+
+/// Like [`spawn_app`], with settings changed by `configure` first.
+pub fn spawn_configured(with_default_data: bool, configure: impl FnOnce(&mut Settings)) -> TestApp {
+    start(tempfile::tempdir().expect("temporary directory"), with_default_data, configure, |_| {})
+}
+
+fn start(
+    data_dir: tempfile::TempDir,
+    with_default_data: bool,
+    configure: impl FnOnce(&mut Settings),
+    prepare: impl FnOnce(&Engine) + Send + 'static,
+) -> TestApp {
+    if std::env::var("TEST_LOG").is_ok() {
+        wakat_server::telemetry::init("info", std::io::stdout);
+    }
+    let mut settings = test_settings(data_dir.path(), with_default_data);
+    configure(&mut settings);
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {

@@ -2,7 +2,10 @@
 
 mod bad_input;
 mod helpers;
+mod limits;
+mod observability;
 mod offers;
 mod search_quality;
 mod terms;
+mod views;
 mod writes;

@@ -41,6 +41,8 @@ pub struct GazetteerError(String);
 pub struct Gazetteer {
     places: Vec<Place>,
     by_key: HashMap<String, usize>,
+    /// Each place's distinct folded names, in `places` order: folded once here, not per suggestion.
+    folded_names: Vec<Vec<String>>,
 }
 
 impl Gazetteer {
@@ -54,13 +56,18 @@ impl Gazetteer {
     pub fn new(mut places: Vec<Place>) -> Gazetteer {
         places.sort_by(|a, b| b.population.cmp(&a.population).then_with(|| a.slug.cmp(&b.slug)));
         let mut by_key = HashMap::new();
+        let mut folded_names = Vec::with_capacity(places.len());
         for (place_idx, place) in places.iter().enumerate() {
             let names = std::iter::once(&place.slug).chain(std::iter::once(&place.name)).chain(place.name_en.iter()).chain(place.alt_names.iter());
-            for name in names {
-                by_key.entry(slugify(name)).or_insert(place_idx);
+            let mut folded: Vec<String> = names.map(|name| slugify(name)).collect();
+            for key in &folded {
+                by_key.entry(key.clone()).or_insert(place_idx);
             }
+            folded.sort_unstable();
+            folded.dedup();
+            folded_names.push(folded);
         }
-        Gazetteer { places, by_key }
+        Gazetteer { places, by_key, folded_names }
     }
 
     /// Finds a city by slug or name, ignoring case and diacritics (`lodz`, `Łódź`, `Lodz`).
@@ -79,14 +86,9 @@ impl Gazetteer {
         let prefix = slugify(prefix);
         self.places
             .iter()
-            .filter(|place| {
-                prefix.is_empty()
-                    || std::iter::once(&place.slug)
-                        .chain(std::iter::once(&place.name))
-                        .chain(place.name_en.iter())
-                        .chain(place.alt_names.iter())
-                        .any(|name| slugify(name).starts_with(&prefix))
-            })
+            .zip(&self.folded_names)
+            .filter(|(_, names)| prefix.is_empty() || names.iter().any(|name| name.starts_with(&prefix)))
+            .map(|(place, _)| place)
             .take(limit)
             .collect()
     }

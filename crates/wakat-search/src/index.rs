@@ -5,6 +5,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::Arc;
+use std::time::Instant;
 
 use std::ops::Bound;
 use tantivy::collector::{Collector, TopDocs};
@@ -23,6 +24,7 @@ use crate::geo::{cell_boundary, cluster_id, parse_cluster_id, resolution_for_zoo
 use crate::query::{plan, Plan, Predicates};
 use crate::rollup::{merge_rollups, RollupCache};
 use crate::schema::{names, offer_key, Fields, OwnedCard, SCHEMA_VERSION};
+use crate::stats::{Activity, SearchExecutor, SearchStats};
 use crate::{Result, SearchConfig, SearchError};
 
 const VERSION_FILE: &str = "wakat-schema-version";
@@ -131,8 +133,8 @@ pub struct SearchIndex {
     pub(crate) fields: Fields,
     pub(crate) config: Arc<SearchConfig>,
     rollups: RollupCache,
-    /// Searches running now: see [`SearchIndex::search`].
-    in_flight: AtomicUsize,
+    /// Searches running and done, busy time, writer queue: see [`SearchIndex::search`].
+    pub(crate) activity: Activity,
     dir: Option<std::path::PathBuf>,
 }
 
@@ -158,7 +160,7 @@ impl SearchIndex {
                 fields,
                 config: Arc::new(config),
                 rollups: RollupCache::default(),
-                in_flight: AtomicUsize::new(0),
+                activity: Activity::default(),
                 dir: Some(dir.to_path_buf()),
             },
             fresh,
@@ -180,7 +182,7 @@ impl SearchIndex {
         let mut index = Index::builder().schema(schema).settings(index_settings()).create_in_ram()?;
         Self::finish(&mut index, &config)?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        Ok(SearchIndex { index, reader, fields, config: Arc::new(config), rollups: RollupCache::default(), in_flight: AtomicUsize::new(0), dir: None })
+        Ok(SearchIndex { index, reader, fields, config: Arc::new(config), rollups: RollupCache::default(), activity: Activity::default(), dir: None })
     }
 
     fn finish(index: &mut Index, config: &SearchConfig) -> Result<()> {
@@ -202,6 +204,11 @@ impl SearchIndex {
         self.reader.searcher().generation().generation_id()
     }
 
+    /// Searches running and done, search thread time and the writer's queue, for monitoring.
+    pub fn stats(&self) -> SearchStats {
+        self.activity.snapshot(self.config.search_threads.max(1))
+    }
+
     /// Number of documents (locations) visible to searches.
     pub fn num_docs(&self) -> u64 {
         self.reader.searcher().num_docs()
@@ -221,15 +228,21 @@ impl SearchIndex {
                 self.0.fetch_sub(1, AtomicOrdering::Relaxed);
             }
         }
-        let others = self.in_flight.fetch_add(1, AtomicOrdering::Relaxed);
-        let _running = Running(&self.in_flight);
+        let others = self.activity.in_flight.fetch_add(1, AtomicOrdering::Relaxed);
+        let _running = Running(&self.activity.in_flight);
+        let started = Instant::now();
         let scoring = match collector.requires_scoring() {
             true => EnableScoring::enabled_from_searcher(searcher),
             false => EnableScoring::disabled_from_searcher(searcher),
         };
         let calling_thread = Executor::single_thread();
-        let executor = if others == 0 { searcher.index().search_executor() } else { &calling_thread };
-        Ok(searcher.search_with_executor(query, collector, executor, scoring)?)
+        let (executor, kind, threads) = match others {
+            0 => (searcher.index().search_executor(), SearchExecutor::Pool, self.config.search_threads.max(1)),
+            _ => (&calling_thread, SearchExecutor::Caller, 1),
+        };
+        let fruit = searcher.search_with_executor(query, collector, executor, scoring)?;
+        self.activity.record(kind, threads, started.elapsed());
+        Ok(fruit)
     }
 
     fn plan(&self, tenant: Option<&str>, filters: &Filters) -> Plan {

@@ -19,12 +19,14 @@ mod index;
 mod query;
 mod rollup;
 mod schema;
+mod stats;
 mod suggest;
 mod writer;
 
 pub use analysis::Analysis;
 pub use index::{Cluster, Hit, ListRequest, ListResult, SearchIndex, Suggestion, Suggestions};
 pub use schema::SCHEMA_VERSION;
+pub use stats::{SearchExecutor, SearchStats};
 pub use writer::IndexFeeder;
 
 use std::collections::HashMap;

@@ -2,7 +2,7 @@
 //! arrival order and commits at most every [`COMMIT_INTERVAL`] (or on demand), recording the
 //! store's sequence number as the commit payload so a restart knows what to replay.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -31,6 +31,8 @@ enum Command {
 /// Handle to the writer thread. Dropping it commits what is pending and stops the thread.
 pub struct IndexFeeder {
     sender: Option<SyncSender<Command>>,
+    /// Commands sent and not yet taken (shared with the index's monitoring counters).
+    queued: Arc<AtomicUsize>,
     thread: Option<JoinHandle<()>>,
     auto_commit: Arc<AtomicBool>,
 }
@@ -62,12 +64,19 @@ impl IndexFeeder {
         // Bounded: a bulk load (reindex, import) waits for the writer instead of queueing every
         // offer in memory.
         let (sender, receiver) = mpsc::sync_channel(FEED_QUEUE);
+        let queued = index.activity.writer_queue.clone();
+        let taken = queued.clone();
+        let receiver = QueueReceiver { receiver, queued: taken };
         let thread = std::thread::Builder::new().name("index-writer".into()).spawn(move || state.run(receiver))?;
-        Ok(IndexFeeder { sender: Some(sender), thread: Some(thread), auto_commit })
+        Ok(IndexFeeder { sender: Some(sender), queued, thread: Some(thread), auto_commit })
     }
 
     fn send(&self, command: Command) -> Result<()> {
-        self.sender.as_ref().ok_or(SearchError::WriterStopped)?.send(command).map_err(|_| SearchError::WriterStopped)
+        self.queued.fetch_add(1, Ordering::Relaxed);
+        self.sender.as_ref().ok_or(SearchError::WriterStopped)?.send(command).map_err(|_| {
+            self.queued.fetch_sub(1, Ordering::Relaxed);
+            SearchError::WriterStopped
+        })
     }
 
     /// Indexes (or re-indexes) every location of an offer; `seq` is the store's sequence number of the write.
@@ -114,8 +123,22 @@ impl Drop for IndexFeeder {
     }
 }
 
+/// The writer's end of the channel, keeping the queue depth counter.
+struct QueueReceiver {
+    receiver: Receiver<Command>,
+    queued: Arc<AtomicUsize>,
+}
+
+impl QueueReceiver {
+    fn recv_timeout(&self, timeout: Duration) -> std::result::Result<Command, RecvTimeoutError> {
+        let command = self.receiver.recv_timeout(timeout)?;
+        self.queued.fetch_sub(1, Ordering::Relaxed);
+        Ok(command)
+    }
+}
+
 impl WriterLoop {
-    fn run(mut self, receiver: Receiver<Command>) {
+    fn run(mut self, receiver: QueueReceiver) {
         loop {
             let timeout = match self.pending_since {
                 Some(since) if self.auto_commit.load(Ordering::SeqCst) => COMMIT_INTERVAL.saturating_sub(since.elapsed()),

@@ -46,6 +46,14 @@ pub struct ServerSettings {
     pub public_url: String,
     /// Responses of the hot read calls kept for a few seconds (0 turns the cache off).
     pub response_cache_entries: usize,
+    /// Memory budget of the response cache in MB: keys, bodies and overhead (0 turns it off).
+    pub response_cache_mb: u64,
+    /// Seconds between two writes of the counted offer views (a `kill -9` loses at most these).
+    pub views_flush_secs: u64,
+    /// Per-client rate limits of `[tenants.rate_limits]` (off: nothing is limited).
+    pub rate_limits_enabled: bool,
+    /// Peers whose `X-Forwarded-For` names the client (the web app's server); others are the client.
+    pub trusted_proxies: Vec<String>,
 }
 
 impl Default for ServerSettings {
@@ -61,6 +69,10 @@ impl Default for ServerSettings {
             workers: 0,
             public_url: "http://127.0.0.1:3000".into(),
             response_cache_entries: 4096,
+            response_cache_mb: 64,
+            views_flush_secs: 5,
+            rate_limits_enabled: true,
+            trusted_proxies: vec!["127.0.0.1".into(), "::1".into()],
         }
     }
 }
@@ -99,6 +111,18 @@ pub struct TenantSettings {
     pub legal: LegalSettings,
     /// Where the survey popup sends visitors (empty: no survey).
     pub survey_url: String,
+    /// Requests per minute and burst per client and route class (`public_write`, `expensive_read`);
+    /// a class not listed keeps its default.
+    pub rate_limits: BTreeMap<String, RateLimitSettings>,
+}
+
+/// One rate limit: a client may send `burst` requests at once, then `per_minute` a minute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub struct RateLimitSettings {
+    /// Sustained requests per minute (0: the class is not limited on this board).
+    pub per_minute: u32,
+    /// Requests allowed at once after a quiet spell (at least 1).
+    pub burst: u32,
 }
 
 /// One terms document of a board. Its text is `index-data/terms/{file}.{lang}.html`.
@@ -170,6 +194,7 @@ impl Default for TenantSettings {
             terms: Vec::new(),
             legal: LegalSettings::default(),
             survey_url: String::new(),
+            rate_limits: BTreeMap::new(),
         }
     }
 }

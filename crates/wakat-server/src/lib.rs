@@ -6,18 +6,22 @@
 //! DTOs of [`dto`]. Every failure becomes an [`error::ApiError`] with a stable code.
 #![warn(missing_docs)]
 
+pub mod board_files;
 pub mod cache;
 pub mod config;
 pub mod dto;
 pub mod engine;
 pub mod error;
 pub mod internal_token;
+pub mod metrics;
+pub mod ratelimit;
 pub mod routes;
 pub mod security_headers;
 pub mod services;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod views;
 
 pub use config::Settings;
 pub use engine::Engine;

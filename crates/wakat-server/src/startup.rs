@@ -3,13 +3,22 @@
 use std::net::TcpListener;
 use std::sync::Arc;
 
-use actix_web::dev::Server;
-use actix_web::{web, App, HttpResponse, HttpServer};
+use std::time::Duration;
 
+use actix_web::dev::{Server, ServerHandle};
+use actix_web::{web, App, HttpResponse, HttpServer};
+use tracing_actix_web::TracingLogger;
+
+use crate::board_files::BoardFiles;
+use crate::cache::ResponseCache;
 use crate::engine::{now, Engine};
 use crate::error::{json_error, path_error, query_error, ApiError, ErrorCode};
+use crate::metrics::{Metrics, Sources};
+use crate::ratelimit::RateLimits;
 use crate::routes;
 use crate::state::AppState;
+use crate::telemetry::{echo_request_id, RequestSpan};
+use crate::views::{ViewCounter, ViewFlusher};
 
 /// Largest JSON body accepted (offers with long descriptions).
 const MAX_JSON_BYTES: usize = 1024 * 1024;
@@ -19,6 +28,8 @@ pub struct Application {
     port: u16,
     server: Server,
     engine: Arc<Engine>,
+    /// Persists counted views every interval and once more when the server stops.
+    view_flusher: ViewFlusher,
 }
 
 impl Application {
@@ -31,11 +42,20 @@ impl Application {
         }
         let listener = TcpListener::bind(&engine.settings.server.bind)?;
         let port = listener.local_addr()?.port();
-        let cache = Arc::new(crate::cache::ResponseCache::new(engine.settings.server.response_cache_entries));
-        let internal_token =
-            crate::internal_token::resolve(&engine.settings.server.internal_token, &engine.settings.server.data_dir).map_err(std::io::Error::other)?;
-        let state = AppState { engine: engine.clone(), cache, internal_token: internal_token.into() };
-        let workers = engine.settings.server.workers;
+        let server_settings = &engine.settings.server;
+        let internal_token = crate::internal_token::resolve(&server_settings.internal_token, &server_settings.data_dir).map_err(std::io::Error::other)?;
+        let cache = Arc::new(ResponseCache::new(
+            usize::try_from(server_settings.response_cache_mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX),
+            server_settings.response_cache_entries,
+        ));
+        let limits = Arc::new(RateLimits::new(&engine.settings).map_err(std::io::Error::other)?);
+        RateLimits::start_forgetting(&limits);
+        let views = Arc::new(ViewCounter::new(engine.store.clone()));
+        let view_flusher = views.start_flusher(Duration::from_secs(server_settings.views_flush_secs));
+        let files = Arc::new(BoardFiles::load(&engine.settings));
+        let metrics = Arc::new(Metrics::new(Sources { engine: engine.clone(), cache: cache.clone(), limits: limits.clone(), views: views.clone() }));
+        let state = AppState { engine: engine.clone(), cache, internal_token: internal_token.into(), views, limits, metrics, files };
+        let workers = server_settings.workers;
         let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(web::Data::new(state.clone()))
@@ -44,7 +64,10 @@ impl Application {
                 .app_data(web::PathConfig::default().error_handler(path_error))
                 .wrap(actix_web::middleware::Compress::default())
                 .wrap(actix_web::middleware::from_fn(crate::security_headers::add))
+                .wrap_fn(echo_request_id)
+                .wrap(TracingLogger::<RequestSpan>::new())
                 .route("/health", web::get().to(health))
+                .route("/metrics", web::get().to(metrics_text))
                 .configure(routes::configure)
                 .default_service(web::to(|| async { Err::<HttpResponse, _>(ApiError::new(ErrorCode::NotFound).with_message("no such endpoint")) }))
         })
@@ -52,7 +75,7 @@ impl Application {
         if workers > 0 {
             server = server.workers(workers);
         }
-        Ok(Application { port, server: server.run(), engine })
+        Ok(Application { port, server: server.run(), engine, view_flusher })
     }
 
     /// The port actually bound (useful with port 0).
@@ -65,13 +88,29 @@ impl Application {
         self.engine.clone()
     }
 
-    /// Serves until the process is stopped.
+    /// A handle to stop the server gracefully (as SIGTERM or Ctrl+C do).
+    pub fn handle(&self) -> ServerHandle {
+        self.server.handle()
+    }
+
+    /// Serves until the server is stopped (SIGTERM, Ctrl+C, [`Application::handle`]), then
+    /// writes the views still counted in memory.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let served = self.server.await;
+        self.view_flusher.stop();
+        served
     }
 }
 
-/// Liveness, with the response cache's hit and miss counts.
+/// Liveness, with the response cache's counts and size.
 async fn health(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(serde_json::json!({"status": "ok", "responseCache": state.cache.stats()}))
+}
+
+/// Prometheus metrics (OpenMetrics text); not under `/api` and not rate limited.
+async fn metrics_text(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let metrics = state.metrics.clone();
+    // Rendering reads directory sizes from disk.
+    let text = web::block(move || metrics.render()).await?.map_err(|error| ApiError::internal(&error))?;
+    Ok(HttpResponse::Ok().content_type(crate::metrics::CONTENT_TYPE).body(text))
 }

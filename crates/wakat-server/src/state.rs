@@ -18,6 +18,14 @@ pub struct AppState {
     pub cache: Arc<crate::cache::ResponseCache>,
     /// The token the internal write API requires (configured, or generated in the data directory).
     pub internal_token: Arc<str>,
+    /// Offer views counted in memory, persisted in batches.
+    pub views: Arc<crate::views::ViewCounter>,
+    /// Per-client rate limits of the route classes.
+    pub limits: Arc<crate::ratelimit::RateLimits>,
+    /// Series of `GET /metrics`.
+    pub metrics: Arc<crate::metrics::Metrics>,
+    /// Testimonials and legal documents, read at start-up.
+    pub files: Arc<crate::board_files::BoardFiles>,
 }
 
 impl AppState {

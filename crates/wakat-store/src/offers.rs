@@ -256,6 +256,7 @@ impl OfferStore {
     /// Adds one view to an offer's counter and returns the new count once durable.
     ///
     /// The offer's existence is not checked: the caller records views of offers it just served.
+    /// One write and fsync per view: the server batches views instead ([`OfferStore::add_views`]).
     pub fn record_view(&self, tenant: &str, slug: &str) -> Result<u64, StoreError> {
         let key = keys::view_key(tenant, slug)?;
         let _view_guard = lock(&self.view_lock);
@@ -267,6 +268,40 @@ impl OfferStore {
         self.kv.put(&key, &n_views.to_be_bytes())?;
         self.kv.flush()?;
         Ok(n_views)
+    }
+
+    /// Returns the persisted view count of one offer (0 when never viewed).
+    pub fn view_count(&self, tenant: &str, slug: &str) -> Result<u64, StoreError> {
+        let key = keys::view_key(tenant, slug)?;
+        self.kv.get(&key)?.map_or(Ok(0), |value| keys::decode_u64(&key, &value))
+    }
+
+    /// Adds a batch of counted views `(tenant, slug, views)` to the persisted counters in one
+    /// transaction and one flush; returns how many counters were written.
+    ///
+    /// Views of offers deleted in the meantime are dropped, so a batch never re-creates the
+    /// counter [`OfferStore::delete_offer`] removed (both hold the view lock).
+    pub fn add_views(&self, batch: &[(String, String, u64)]) -> Result<usize, StoreError> {
+        let _view_guard = lock(&self.view_lock);
+        let mut totals: std::collections::BTreeMap<Vec<u8>, u64> = std::collections::BTreeMap::new();
+        for (tenant, slug, n_views) in batch {
+            if *n_views == 0 || self.kv.get(&keys::offer_key(tenant, slug)?)?.is_none() {
+                continue;
+            }
+            let key = keys::view_key(tenant, slug)?;
+            let total = match totals.get(&key) {
+                Some(total) => *total,
+                None => self.kv.get(&key)?.map_or(Ok(0), |value| keys::decode_u64(&key, &value))?,
+            };
+            totals.insert(key, total.saturating_add(*n_views));
+        }
+        if totals.is_empty() {
+            return Ok(0);
+        }
+        let n_written = totals.len();
+        self.kv.transaction(totals.into_iter().map(|(key, total)| WriteOp::Put { key, value: total.to_be_bytes().to_vec() }).collect())?;
+        self.kv.flush()?;
+        Ok(n_written)
     }
 
     /// Returns `(slug, views)` for every offer of the tenant that has been viewed, by slug.

@@ -206,15 +206,7 @@ pub async fn legal_document(state: web::Data<AppState>, path: web::Path<LegalPat
     }
     let lang = parse_lang(pairs(&query))?.unwrap_or_default().as_str();
     let embed = parse_flag(pairs(&query), "embed")?;
-    let directory = state.engine.settings.server.index_data_dir.join("terms");
-    let name = path.name.clone();
-    let (text, text_lang) = web::block(move || {
-        let read = |lang: &str| std::fs::read_to_string(directory.join(format!("{name}.{lang}.html"))).ok().map(|text| (text, lang.to_string()));
-        read(lang).or_else(|| read("pl"))
-    })
-    .await
-    .map_err(|error| ApiError::internal(&error))?
-    .ok_or_else(|| {
+    let (text, text_lang) = state.files.document(&path.name, lang).ok_or_else(|| {
         tracing::warn!(document = %path.name, "legal document named in the configuration has no file");
         not_found()
     })?;
@@ -241,12 +233,8 @@ pub async fn legal_document(state: web::Data<AppState>, path: web::Path<LegalPat
     responses((status = 200, description = "`{data: [{name, role, company, quote: {pl, en}}]}`"), (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn testimonials(state: web::Data<AppState>, path: web::Path<TenantPath>) -> Result<HttpResponse> {
     state.tenant(&path.tenant)?;
-    let file = state.engine.settings.server.index_data_dir.join("testimonials.json");
-    let data: Value = std::fs::read_to_string(&file)
-        .ok()
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .ok_or_else(|| ApiError::internal(&format!("testimonials file {} is missing or invalid", file.display())))?;
-    Ok(HttpResponse::Ok().json(json!({"data": data})))
+    let body = state.files.testimonials().ok_or_else(|| ApiError::internal(&"the testimonials file was missing or invalid at start-up"))?;
+    Ok(HttpResponse::Ok().content_type("application/json").body(body))
 }
 
 fn story_json(tenant: &Tenant, company: &Company, offers_count: usize, lang: &str) -> Value {

@@ -8,29 +8,32 @@ pub mod places;
 
 use actix_web::web;
 
-/// Registers every route under `/api`.
+use crate::ratelimit::RateClass;
+
+/// Registers every route under `/api`. Routes a visitor could repeat at our cost are wrapped in
+/// their [`RateClass`].
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/api").route("/openapi.json", web::get().to(openapi::document)).service(
             web::scope("/{tenant}")
-                .route("/v2/user-panel/offers", web::get().to(offers::list_page))
-                .route("/v2/user-panel/offers/by-cursor", web::get().to(offers::list_cursor))
-                .route("/v2/user-panel/offers/count", web::get().to(offers::count))
-                .route("/v2/user-panel/offers/count/categories", web::get().to(offers::count_categories))
-                .route("/v2/user-panel/offers/count/categories/{category_id}", web::get().to(offers::count_subcategories))
+                .route("/v2/user-panel/offers", web::get().to(offers::list_page).wrap(RateClass::ExpensiveRead))
+                .route("/v2/user-panel/offers/by-cursor", web::get().to(offers::list_cursor).wrap(RateClass::ExpensiveRead))
+                .route("/v2/user-panel/offers/count", web::get().to(offers::count).wrap(RateClass::ExpensiveRead))
+                .route("/v2/user-panel/offers/count/categories", web::get().to(offers::count_categories).wrap(RateClass::ExpensiveRead))
+                .route("/v2/user-panel/offers/count/categories/{category_id}", web::get().to(offers::count_subcategories).wrap(RateClass::ExpensiveRead))
                 .route("/v2/user-panel/offers/all-boards/count", web::get().to(offers::count_all_boards))
-                .route("/v2/user-panel/offers/popular", web::get().to(offers::popular))
+                .route("/v2/user-panel/offers/popular", web::get().to(offers::popular).wrap(RateClass::ExpensiveRead))
                 .route("/v2/user-panel/offers/suggest", web::get().to(offers::suggest))
-                .route("/v2/user-panel/offers/clusters", web::get().to(offers::clusters))
-                .route("/v2/user-panel/offers/markers", web::get().to(offers::markers))
+                .route("/v2/user-panel/offers/clusters", web::get().to(offers::clusters).wrap(RateClass::ExpensiveRead))
+                .route("/v2/user-panel/offers/markers", web::get().to(offers::markers).wrap(RateClass::ExpensiveRead))
                 .route("/v2/user-panel/offers/active-slug/{slug}", web::get().to(offers::active_slug))
                 .route("/v2/user-panel/offer-lookalikes/{slug}", web::get().to(offers::lookalikes))
                 .route("/v1/offers/{slug}", web::get().to(offers::detail))
-                .route("/v1/views", web::post().to(offers::record_view))
+                .route("/v1/views", web::post().to(offers::record_view).wrap(RateClass::PublicWrite))
                 .route("/v2/user-panel/configuration", web::get().to(meta::configuration))
                 .route("/v2/user-panel/cities", web::get().to(places::cities))
                 .route("/v2/testimonials", web::get().to(meta::testimonials))
-                .route("/v2/user-panel/brand-stories/company/list", web::get().to(meta::brand_stories))
+                .route("/v2/user-panel/brand-stories/company/list", web::get().to(meta::brand_stories).wrap(RateClass::ExpensiveRead))
                 .route("/v2/user-panel/brand-stories/company/{slug}/short-info", web::get().to(meta::brand_story_short_info))
                 .route("/v1/terms/{name}", web::get().to(meta::legal_document))
                 .route("/v1/logos/{file}", web::get().to(meta::logo))

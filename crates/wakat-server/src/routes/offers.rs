@@ -97,7 +97,13 @@ async fn cached<T: serde::Serialize + Send + 'static>(
         return Ok(json_response(body));
     }
     state.cache.record(false);
-    let body = web::block(move || -> Result<Vec<u8>> { serde_json::to_vec(&work()?).map_err(|e| ApiError::internal(&e)) }).await??;
+    let body = web::block(move || -> Result<Vec<u8>> {
+        let mut body = serde_json::to_vec(&work()?).map_err(|e| ApiError::internal(&e))?;
+        // The cache counts bytes by length: no spare capacity may hide behind a cached body.
+        body.shrink_to_fit();
+        Ok(body)
+    })
+    .await??;
     let body = Bytes::from(body);
     state.cache.put(key, generation, body.clone());
     Ok(json_response(body))
@@ -235,8 +241,9 @@ pub async fn count_all_boards(state: web::Data<AppState>, path: web::Path<Tenant
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn popular(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
+    let views = state.views.clone();
     cached(&state, ctx.cache_key(&request), move || {
-        let page = ctx.query.popular()?;
+        let page = ctx.query.popular(&views)?;
         Ok(PopularPage { data: ctx.items(&page.hits), meta: PopularMeta { page: page.offset / page.per_page as usize + 1, per_page: page.per_page } })
     })
     .await
@@ -393,9 +400,9 @@ pub async fn record_view(state: web::Data<AppState>, path: web::Path<TenantPath>
             return Err(ApiError::new(ErrorCode::InvalidVisitedAt).with_message("visitedAt must be an ISO 8601 time").with_field("visitedAt"));
         }
     }
-    let engine = state.engine.clone();
+    let (engine, views) = (state.engine.clone(), state.views.clone());
     blocking(move || {
-        let (offer_slug, views) = service::record_view(&engine, &tenant.settings.slug, &body.offer_slug)?;
+        let (offer_slug, views) = service::record_view(&engine, &views, &tenant.settings.slug, &body.offer_slug)?;
         Ok(ViewAnswer { offer_slug, views })
     })
     .await

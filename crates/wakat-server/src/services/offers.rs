@@ -12,6 +12,7 @@ use wakat_search::{Cluster, Hit, ListRequest};
 
 use crate::engine::{Engine, Tenant};
 use crate::error::{ApiError, Result};
+use crate::views::ViewCounter;
 use wakat_core::{FieldCode, FieldError};
 
 /// Default page size of lists.
@@ -158,11 +159,11 @@ impl ListQuery {
 
     /// The most viewed active offers (one entry per offer), topped up with the newest offers
     /// that show a salary; at most [`MAX_POPULAR_DEPTH`] deep.
-    pub fn popular(&self) -> Result<Page> {
+    pub fn popular(&self, views: &ViewCounter) -> Result<Page> {
         let per_page = self.params.per_page.unwrap_or(POPULAR_PAGE_SIZE);
         let offset = offset_of(self.params.page.unwrap_or(1), per_page, MAX_POPULAR_DEPTH - per_page as usize)?;
         let wanted = offset + per_page as usize;
-        let mut views = self.engine.store.view_counts(self.slug())?;
+        let mut views = views.counts(self.slug())?;
         views.sort_unstable_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         // Twice as many as needed: some viewed offers have expired since.
         let slugs: Vec<String> = views.into_iter().take(wanted * 2).map(|(slug, _)| slug).collect();
@@ -264,9 +265,9 @@ pub fn lookalikes(engine: &Engine, tenant: &str, slug: &str, limit: usize, now: 
 }
 
 /// Counts a view of the offer a slug names; returns the offer's slug and its views so far.
-pub fn record_view(engine: &Engine, tenant: &str, slug: &str) -> Result<(String, u64)> {
+pub fn record_view(engine: &Engine, views: &ViewCounter, tenant: &str, slug: &str) -> Result<(String, u64)> {
     let (offer, _) = find_offer(engine, tenant, slug)?.ok_or_else(|| offer_not_found(slug))?;
-    let views = engine.store.record_view(tenant, &offer.slug)?;
+    let views = views.record(tenant, &offer.slug)?;
     Ok((offer.slug, views))
 }
 

@@ -182,6 +182,21 @@ fn views_are_counted_per_offer_and_removed_with_it() {
 }
 
 #[test]
+fn view_batches_add_to_the_counters_and_skip_deleted_offers() {
+    let (_, store) = memory_store();
+    store.put_offers("pl", &[offer("a"), offer("b")]).unwrap();
+    store.record_view("pl", "a").unwrap();
+    let batch = [("pl".to_string(), "a".to_string(), 3), ("pl".to_string(), "b".to_string(), 2), ("pl".to_string(), "gone".to_string(), 5)];
+    assert_eq!(store.add_views(&batch).unwrap(), 2);
+    assert_eq!(store.view_count("pl", "a").unwrap(), 4);
+    assert_eq!(store.view_count("pl", "b").unwrap(), 2);
+    assert_eq!(store.view_count("pl", "gone").unwrap(), 0);
+    assert_eq!(store.view_counts("pl").unwrap(), vec![("a".to_string(), 4), ("b".to_string(), 2)]);
+    assert_eq!(store.add_views(&[]).unwrap(), 0);
+    assert!(matches!(store.add_views(&[("pl".to_string(), "a/b".to_string(), 1)]), Err(StoreError::InvalidKey(_))));
+}
+
+#[test]
 fn meta_values_round_trip() {
     let (_, store) = memory_store();
     assert_eq!(store.get_meta("schema").unwrap(), None);

@@ -96,18 +96,19 @@ fn popular_ranks_by_views_then_tops_up_with_the_newest_and_stops_at_its_depth() 
             offer("d", "Delta", "Acme", DAY, 30 * DAY, &["Warszawa"]),
         ],
     );
-    for (slug, views) in [("b", 3), ("a", 2)] {
-        for _ in 0..views {
-            record_view(&engine, "it", slug).unwrap();
+    let views = ViewCounter::new(engine.store.clone());
+    for (slug, n_views) in [("b", 3), ("a", 2)] {
+        for _ in 0..n_views {
+            record_view(&engine, &views, "it", slug).unwrap();
         }
     }
-    let page = query(&engine, &[("perPage", "4")]).popular().unwrap();
+    let page = query(&engine, &[("perPage", "4")]).popular(&views).unwrap();
     let slugs: Vec<&str> = page.hits.iter().map(|h| h.parent_slug.as_str()).collect();
     assert_eq!(slugs, ["b", "a", "d", "c"], "viewed first, then newest; each offer once");
-    let second = query(&engine, &[("perPage", "2"), ("page", "2")]).popular().unwrap();
+    let second = query(&engine, &[("perPage", "2"), ("page", "2")]).popular(&views).unwrap();
     assert_eq!(second.hits.iter().map(|h| h.parent_slug.as_str()).collect::<Vec<_>>(), ["d", "c"]);
-    assert!(query(&engine, &[("perPage", "100"), ("page", "5")]).popular().is_ok(), "offers 401–500 are within depth");
-    let too_deep = query(&engine, &[("perPage", "100"), ("page", "6")]).popular().unwrap_err();
+    assert!(query(&engine, &[("perPage", "100"), ("page", "5")]).popular(&views).is_ok(), "offers 401–500 are within depth");
+    let too_deep = query(&engine, &[("perPage", "100"), ("page", "6")]).popular(&views).unwrap_err();
     assert_eq!((too_deep.body().code.as_str(), too_deep.body().field.as_deref()), ("invalid_page", Some("page")));
 }
 

@@ -1,0 +1,330 @@
+//! Per-client rate limits by route class: the calls a visitor can repeat at our cost (public
+//! writes, searches) answer `429 Too Many Requests` with `Retry-After` past a per-board budget.
+//!
+//! A route opts in with one line, `.wrap(RateClass::ExpensiveRead)`; a new class is a variant
+//! with its name and default limit. Limits are GCRA buckets (`governor`) per client and board:
+//! `burst` requests at once, refilled at `per_minute`.
+//!
+//! The client is the peer address, except that a peer listed in `server.trusted_proxies` (the web
+//! app's server) forwards its own client in the first `X-Forwarded-For` hop. The peer address
+//! alone never exempts anyone: the web app is itself a loopback peer. IPv6 clients are keyed by
+//! their /64, which one machine usually owns whole.
+
+use std::collections::HashMap;
+use std::future::{ready, Future, Ready};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::num::NonZeroU32;
+use std::pin::Pin;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+use actix_web::body::{EitherBody, MessageBody};
+use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform};
+use actix_web::http::header::{HeaderValue, RETRY_AFTER};
+use actix_web::{web, HttpResponse, ResponseError};
+use governor::clock::Clock;
+use governor::{DefaultKeyedRateLimiter, Quota};
+
+use crate::config::{RateLimitSettings, Settings};
+use crate::error::{ApiError, ErrorCode};
+use crate::state::AppState;
+
+/// How often idle clients are forgotten.
+const FORGET_EVERY: Duration = Duration::from_secs(60);
+
+/// What a route costs us when a client repeats it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RateClass {
+    /// Public writes: views now; applications, alerts and logins as they arrive.
+    PublicWrite,
+    /// Searches: lists, counts, map clusters and markers, popular.
+    ExpensiveRead,
+}
+
+impl RateClass {
+    /// Every class.
+    pub const ALL: [RateClass; 2] = [RateClass::PublicWrite, RateClass::ExpensiveRead];
+
+    /// Name in `[tenants.rate_limits]` and in metrics.
+    pub fn name(self) -> &'static str {
+        match self {
+            RateClass::PublicWrite => "public_write",
+            RateClass::ExpensiveRead => "expensive_read",
+        }
+    }
+
+    /// The limit a board gets unless it sets one: enough for a person clicking fast through
+    /// pages that each make a few calls, far below what a script sends.
+    pub fn default_limit(self) -> RateLimitSettings {
+        match self {
+            RateClass::PublicWrite => RateLimitSettings { per_minute: 60, burst: 20 },
+            RateClass::ExpensiveRead => RateLimitSettings { per_minute: 600, burst: 120 },
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Errors of the rate limit settings.
+#[derive(Debug, thiserror::Error)]
+pub enum RateLimitError {
+    /// A class name that is not a [`RateClass`].
+    #[error("board '{tenant}': unknown rate limit class '{class}' (known: public_write, expensive_read)")]
+    UnknownClass {
+        /// Board.
+        tenant: String,
+        /// The name given.
+        class: String,
+    },
+    /// A limit with a burst of 0.
+    #[error("board '{tenant}': rate limit '{class}' needs a burst of at least 1")]
+    ZeroBurst {
+        /// Board.
+        tenant: String,
+        /// Class.
+        class: String,
+    },
+    /// `trusted_proxies` holds something other than an IP address.
+    #[error("server.trusted_proxies: '{0}' is not an IP address")]
+    BadProxy(String),
+}
+
+/// Why a request was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RateLimited {
+    /// When the client may try again.
+    pub retry_after: Duration,
+}
+
+/// The limiters of every board and class.
+pub struct RateLimits {
+    enabled: bool,
+    trusted_proxies: Vec<IpAddr>,
+    /// `None`: the class is not limited on that board.
+    limiters: HashMap<(String, RateClass), Option<DefaultKeyedRateLimiter<IpAddr>>>,
+    refused: [AtomicU64; RateClass::ALL.len()],
+}
+
+impl RateLimits {
+    /// Limiters for the boards and classes of `settings`.
+    pub fn new(settings: &Settings) -> Result<RateLimits, RateLimitError> {
+        let trusted_proxies = settings
+            .server
+            .trusted_proxies
+            .iter()
+            .map(|text| text.trim().parse::<IpAddr>().map_err(|_| RateLimitError::BadProxy(text.clone())))
+            .collect::<Result<_, _>>()?;
+        let mut limiters = HashMap::new();
+        for tenant in &settings.tenants {
+            if let Some(class) = tenant.rate_limits.keys().find(|name| !RateClass::ALL.iter().any(|c| c.name() == name.as_str())) {
+                return Err(RateLimitError::UnknownClass { tenant: tenant.slug.clone(), class: class.clone() });
+            }
+            for class in RateClass::ALL {
+                let limit = tenant.rate_limits.get(class.name()).copied().unwrap_or_else(|| class.default_limit());
+                let limiter = match (NonZeroU32::new(limit.per_minute), NonZeroU32::new(limit.burst)) {
+                    (None, _) => None,
+                    (Some(_), None) => return Err(RateLimitError::ZeroBurst { tenant: tenant.slug.clone(), class: class.name().into() }),
+                    (Some(per_minute), Some(burst)) => Some(DefaultKeyedRateLimiter::keyed(Quota::per_minute(per_minute).allow_burst(burst))),
+                };
+                limiters.insert((tenant.slug.clone(), class), limiter);
+            }
+        }
+        Ok(RateLimits { enabled: settings.server.rate_limits_enabled, trusted_proxies, limiters, refused: Default::default() })
+    }
+
+    /// The client a request stands for: the peer, or the first `X-Forwarded-For` hop when the
+    /// peer is a trusted proxy and the hop is an address.
+    pub fn client(&self, peer: Option<IpAddr>, forwarded_for: Option<&str>) -> Option<IpAddr> {
+        let forwarded = || {
+            let hop = forwarded_for?.split(',').next()?.trim();
+            hop.parse::<IpAddr>().ok().or_else(|| hop.parse::<SocketAddr>().ok().map(|s| s.ip()))
+        };
+        match peer {
+            Some(peer) if self.trusted_proxies.contains(&peer) => forwarded().or(Some(peer)),
+            other => other,
+        }
+    }
+
+    /// Takes one request of `class` from the client's budget on `tenant`.
+    pub fn check(&self, tenant: &str, class: RateClass, client: IpAddr) -> Result<(), RateLimited> {
+        if !self.enabled {
+            return Ok(());
+        }
+        // Unknown boards are answered 404 by the handler, at no cost.
+        let Some(Some(limiter)) = self.limiters.get(&(tenant.to_string(), class)) else { return Ok(()) };
+        limiter.check_key(&client_key(client)).map_err(|not_until| {
+            self.refused[class.index()].fetch_add(1, Ordering::Relaxed);
+            RateLimited { retry_after: not_until.wait_time_from(limiter.clock().now()) }
+        })
+    }
+
+    /// Requests of `class` refused since start.
+    pub fn refused(&self, class: RateClass) -> u64 {
+        self.refused[class.index()].load(Ordering::Relaxed)
+    }
+
+    /// Clients tracked now (all boards and classes).
+    pub fn tracked_clients(&self) -> usize {
+        self.limiters.values().flatten().map(|limiter| limiter.len()).sum()
+    }
+
+    /// Forgets clients whose bucket is full again (they would start afresh anyway), so the
+    /// memory held is that of the clients of the last minute or so.
+    pub fn forget_idle(&self) {
+        for limiter in self.limiters.values().flatten() {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+    }
+
+    /// Forgets idle clients every minute on a thread of its own, until the limits are dropped.
+    pub fn start_forgetting(limits: &Arc<RateLimits>) {
+        let limits: Weak<RateLimits> = Arc::downgrade(limits);
+        let spawned = std::thread::Builder::new().name("rate-limit-gc".into()).spawn(move || loop {
+            std::thread::sleep(FORGET_EVERY);
+            match limits.upgrade() {
+                Some(limits) => limits.forget_idle(),
+                None => return,
+            }
+        });
+        if let Err(error) = spawned {
+            tracing::error!(%error, "cannot start the rate limit cleaner; idle clients stay in memory");
+        }
+    }
+}
+
+/// IPv4 addresses whole, IPv6 ones by their /64.
+fn client_key(client: IpAddr) -> IpAddr {
+    match client {
+        IpAddr::V6(v6) if v6.to_ipv4_mapped().is_none() => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))),
+        IpAddr::V6(v6) => IpAddr::V4(v6.to_ipv4_mapped().expect("checked above")),
+        v4 => v4,
+    }
+}
+
+/// The 429 answer: `Retry-After` in whole seconds (at least 1) and the usual error body.
+fn too_many_requests(limited: RateLimited) -> HttpResponse {
+    let seconds = limited.retry_after.as_secs() + u64::from(limited.retry_after.subsec_nanos() > 0);
+    let seconds = seconds.max(1);
+    let mut response = ApiError::new(ErrorCode::RateLimited).with_message(format!("too many requests; try again in {seconds} s")).error_response();
+    response.headers_mut().insert(RETRY_AFTER, HeaderValue::from(seconds));
+    response
+}
+
+impl<S, B> Transform<S, ServiceRequest> for RateClass
+where
+    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error> + 'static,
+    B: MessageBody + 'static,
+{
+    type Response = ServiceResponse<EitherBody<B>>;
+    type Error = actix_web::Error;
+    type Transform = RateLimitService<S>;
+    type InitError = ();
+    type Future = Ready<Result<Self::Transform, ()>>;
+
+    fn new_transform(&self, service: S) -> Self::Future {
+        ready(Ok(RateLimitService { service, class: *self }))
+    }
+}
+
+/// A route limited by its [`RateClass`].
+pub struct RateLimitService<S> {
+    service: S,
+    class: RateClass,
+}
+
+impl<S, B> Service<ServiceRequest> for RateLimitService<S>
+where
+    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error> + 'static,
+    B: MessageBody + 'static,
+{
+    type Response = ServiceResponse<EitherBody<B>>;
+    type Error = actix_web::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<Self::Response, Self::Error>>>>;
+
+    actix_web::dev::forward_ready!(service);
+
+    fn call(&self, request: ServiceRequest) -> Self::Future {
+        let verdict = request.app_data::<web::Data<AppState>>().and_then(|state| {
+            let tenant = request.match_info().get("tenant")?;
+            let forwarded_for = request.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok());
+            let client = state.limits.client(request.peer_addr().map(|a| a.ip()), forwarded_for)?;
+            state.limits.check(tenant, self.class, client).err()
+        });
+        if let Some(limited) = verdict {
+            let response = request.into_response(too_many_requests(limited)).map_into_right_body();
+            return Box::pin(ready(Ok(response)));
+        }
+        let response = self.service.call(request);
+        Box::pin(async move { Ok(response.await?.map_into_left_body()) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(enabled: bool, toml_limits: &str) -> RateLimits {
+        let text = format!(
+            "[server]\nrate_limits_enabled = {enabled}\ntrusted_proxies = [\"127.0.0.1\"]\n[[tenants]]\nslug = \"it\"\ncategories = \"c.json\"\n[tenants.rate_limits]\n{toml_limits}\n"
+        );
+        RateLimits::new(&Settings::from_toml(&text, []).unwrap()).unwrap()
+    }
+
+    fn ip(text: &str) -> IpAddr {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_client_gets_its_burst_then_waits() {
+        let limits = limits(true, "expensive_read = { per_minute = 60, burst = 3 }");
+        for _ in 0..3 {
+            assert!(limits.check("it", RateClass::ExpensiveRead, ip("10.0.0.1")).is_ok());
+        }
+        let refused = limits.check("it", RateClass::ExpensiveRead, ip("10.0.0.1")).unwrap_err();
+        assert!(refused.retry_after > Duration::ZERO && refused.retry_after <= Duration::from_secs(1), "{refused:?}");
+        assert!(limits.check("it", RateClass::ExpensiveRead, ip("10.0.0.2")).is_ok(), "another client has its own budget");
+        assert!(limits.check("it", RateClass::PublicWrite, ip("10.0.0.1")).is_ok(), "another class has its own budget");
+        assert!(limits.check("nope", RateClass::ExpensiveRead, ip("10.0.0.1")).is_ok());
+        assert_eq!(limits.refused(RateClass::ExpensiveRead), 1);
+        assert_eq!(limits.tracked_clients(), 3);
+    }
+
+    #[test]
+    fn off_means_off_and_zero_means_unlimited() {
+        let off = limits(false, "expensive_read = { per_minute = 1, burst = 1 }");
+        let unlimited = limits(true, "expensive_read = { per_minute = 0, burst = 1 }");
+        for _ in 0..50 {
+            assert!(off.check("it", RateClass::ExpensiveRead, ip("10.0.0.1")).is_ok());
+            assert!(unlimited.check("it", RateClass::ExpensiveRead, ip("10.0.0.1")).is_ok());
+        }
+    }
+
+    #[test]
+    fn only_trusted_proxies_name_the_client() {
+        let limits = limits(true, "");
+        assert_eq!(limits.client(Some(ip("127.0.0.1")), Some("203.0.113.7, 10.0.0.1")), Some(ip("203.0.113.7")));
+        assert_eq!(limits.client(Some(ip("127.0.0.1")), Some("[2001:db8::1]:443")), Some(ip("2001:db8::1")));
+        assert_eq!(limits.client(Some(ip("127.0.0.1")), Some("garbage")), Some(ip("127.0.0.1")));
+        assert_eq!(limits.client(Some(ip("127.0.0.1")), None), Some(ip("127.0.0.1")));
+        assert_eq!(limits.client(Some(ip("198.51.100.1")), Some("203.0.113.7")), Some(ip("198.51.100.1")), "an untrusted peer is the client");
+        assert_eq!(client_key(ip("2001:db8:1:2:3:4:5:6")), ip("2001:db8:1:2::"));
+        assert_eq!(client_key(ip("::ffff:10.1.2.3")), ip("10.1.2.3"));
+    }
+
+    #[test]
+    fn bad_settings_are_refused() {
+        let settings =
+            |extra: &str| Settings::from_toml(&format!("{extra}\n[[tenants]]\nslug = \"it\"\ncategories = \"c.json\"\n[tenants.rate_limits]\n"), []).unwrap();
+        let mut typo = settings("");
+        typo.tenants[0].rate_limits.insert("expensive_reads".into(), RateLimitSettings { per_minute: 1, burst: 1 });
+        assert!(matches!(RateLimits::new(&typo), Err(RateLimitError::UnknownClass { .. })));
+        let mut zero = settings("");
+        zero.tenants[0].rate_limits.insert("public_write".into(), RateLimitSettings { per_minute: 1, burst: 0 });
+        assert!(matches!(RateLimits::new(&zero), Err(RateLimitError::ZeroBurst { .. })));
+        assert!(matches!(RateLimits::new(&settings("[server]\ntrusted_proxies = [\"web\"]")), Err(RateLimitError::BadProxy(_))));
+    }
+}
