@@ -10,6 +10,21 @@ use actix_web::web;
 
 use crate::ratelimit::RateClass;
 
+/// Operations wrapped in a [`RateClass`] below (method, OpenAPI path): the document lists their
+/// `429` answer. Keep in step with the `.wrap(RateClass::…)` lines.
+pub const RATE_LIMITED: &[(&str, &str)] = &[
+    ("get", "/api/{tenant}/v2/user-panel/offers"),
+    ("get", "/api/{tenant}/v2/user-panel/offers/by-cursor"),
+    ("get", "/api/{tenant}/v2/user-panel/offers/count"),
+    ("get", "/api/{tenant}/v2/user-panel/offers/count/categories"),
+    ("get", "/api/{tenant}/v2/user-panel/offers/count/categories/{category_id}"),
+    ("get", "/api/{tenant}/v2/user-panel/offers/popular"),
+    ("get", "/api/{tenant}/v2/user-panel/offers/clusters"),
+    ("get", "/api/{tenant}/v2/user-panel/offers/markers"),
+    ("post", "/api/{tenant}/v1/views"),
+    ("get", "/api/{tenant}/v2/user-panel/brand-stories/company/list"),
+];
+
 /// Registers every route under `/api`. Routes a visitor could repeat at our cost are wrapped in
 /// their [`RateClass`].
 pub fn configure(cfg: &mut web::ServiceConfig) {
