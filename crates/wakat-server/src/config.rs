@@ -54,6 +54,10 @@ pub struct ServerSettings {
     pub rate_limits_enabled: bool,
     /// Peers whose `X-Forwarded-For` names the client (the web app's server); others are the client.
     pub trusted_proxies: Vec<String>,
+    /// Threads running searches and store reads for the HTTP workers, all workers together
+    /// (0: actix's default of 512). Searches are CPU work: a few per core keep the cores busy, and
+    /// every thread more only adds memory (its stack and its allocator arena).
+    pub blocking_threads: usize,
 }
 
 impl Default for ServerSettings {
@@ -73,6 +77,7 @@ impl Default for ServerSettings {
             views_flush_secs: 5,
             rate_limits_enabled: true,
             trusted_proxies: vec!["127.0.0.1".into(), "::1".into()],
+            blocking_threads: 8,
         }
     }
 }

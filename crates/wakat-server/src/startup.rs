@@ -75,6 +75,10 @@ impl Application {
         if workers > 0 {
             server = server.workers(workers);
         }
+        if server_settings.blocking_threads > 0 {
+            let n_workers = if workers > 0 { workers } else { std::thread::available_parallelism().map_or(1, usize::from) };
+            server = server.worker_max_blocking_threads((server_settings.blocking_threads / n_workers).max(1));
+        }
         Ok(Application { port, server: server.run(), engine, view_flusher })
     }
 

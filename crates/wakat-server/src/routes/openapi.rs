@@ -164,7 +164,9 @@ pub fn document_json() -> serde_json::Value {
         code["enum"] = serde_json::json!(error_codes());
     }
     for (method, path) in crate::routes::RATE_LIMITED {
-        if let Some(responses) = document.get_mut("paths").and_then(|paths| paths.get_mut(*path)).and_then(|p| p.get_mut(*method)).and_then(|o| o.get_mut("responses")) {
+        if let Some(responses) =
+            document.get_mut("paths").and_then(|paths| paths.get_mut(*path)).and_then(|p| p.get_mut(*method)).and_then(|o| o.get_mut("responses"))
+        {
             responses["429"] = serde_json::json!({
                 "description": "Too many requests from this client (`rate_limited`); retry after `Retry-After` seconds",
                 "headers": {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer", "minimum": 1}}},
