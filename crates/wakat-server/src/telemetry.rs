@@ -30,7 +30,9 @@ where
     W: for<'a> tracing_subscriber::fmt::MakeWriter<'a> + Send + Sync + 'static,
 {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default_filter));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(sink);
+    // Colours only for a person at a terminal, never into a log file.
+    let ansi = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(sink).with_ansi(ansi);
     let _ = match std::env::var("WAKAT_LOG_FORMAT").as_deref() {
         Ok("json") => builder.json().flatten_event(true).try_init(),
         _ => builder.try_init(),
@@ -97,10 +99,11 @@ impl RootSpanBuilder for RequestSpan {
         let elapsed = request.extensions().get::<Arrived>().map(|arrived| arrived.0.elapsed()).unwrap_or_default();
         span.record("status", status);
         span.record("latency_ms", elapsed.as_secs_f64() * 1000.0);
+        // The span carries method, route, board, id, status and latency: the event only marks the moment.
         if status >= 500 {
-            tracing::warn!(parent: &span, status, latency_ms = elapsed.as_secs_f64() * 1000.0, "answered");
+            tracing::warn!(parent: &span, "answered");
         } else {
-            tracing::info!(parent: &span, status, latency_ms = elapsed.as_secs_f64() * 1000.0, "answered");
+            tracing::info!(parent: &span, "answered");
         }
         if let Some(state) = request.app_data::<web::Data<AppState>>() {
             state.metrics.observe(request.method().as_str(), request.match_pattern().as_deref(), status, elapsed);
