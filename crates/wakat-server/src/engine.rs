@@ -247,7 +247,11 @@ impl Engine {
         })();
         self.feeder.set_auto_commit(true);
         result?;
-        self.feeder.commit()?;
+        let committed = self.feeder.commit()?;
+        // The index holds everything up to `committed`: drop its change records now, while the
+        // bulk load's process runs, rather than leaving hundreds of thousands for the next open
+        // to delete (a server doing that at start keeps the memory it took for good).
+        self.store.trim_log(committed)?;
         Ok(rejected)
     }
 
