@@ -12,6 +12,8 @@ export interface ApiCall {
 export interface RequestRecord {
   id: string;
   calls: ApiCall[];
+  /** The visitor's address, sent to the API as `x-forwarded-for` with the page's own calls. */
+  client?: string;
 }
 
 export const requestContext: AsyncLocalStorage<RequestRecord>;

@@ -17,7 +17,7 @@ export const requestContext = (globalThis[STORE_KEY] ??= new AsyncLocalStorage()
 
 /**
  * @typedef {{ method: string, path: string, status: number, ms: number }} ApiCall
- * @typedef {{ id: string, calls: ApiCall[] }} RequestRecord
+ * @typedef {{ id: string, calls: ApiCall[], client?: string }} RequestRecord
  */
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -64,6 +64,9 @@ export function trackApiCalls(apiUrl, fetchImpl) {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
     if (!headers.has('x-request-id')) headers.set('x-request-id', record.id);
+    // The API limits requests per client: the pages' own calls count for the visitor they render
+    // for, not for the web app's address (one shared bucket for everybody).
+    if (record.client && !headers.has('x-forwarded-for')) headers.set('x-forwarded-for', record.client);
     const started = performance.now();
     try {
       const response = await fetchImpl(input, { ...init, headers });
@@ -123,7 +126,7 @@ export function handleWithLog(req, res, handle, { trustProxy = false, write = (t
   req.headers['x-forwarded-for'] = clientAddressOf(req.headers['x-forwarded-for'], req.socket.remoteAddress, trustProxy);
   res.setHeader('x-request-id', id);
   /** @type {RequestRecord} */
-  const record = { id, calls: [] };
+  const record = { id, calls: [], client: req.headers['x-forwarded-for'] };
   inFlight.set(hopKey, record);
   // Next itself puts ten 'close' listeners on a response it proxies; this is one more, not a leak.
   res.setMaxListeners(res.getMaxListeners() + 1);

@@ -42,6 +42,17 @@ describe('trackApiCalls', () => {
     expect(seen[1].headers.has('x-request-id')).toBe(false);
   });
 
+  it('sends the visitor the page is rendered for as x-forwarded-for (the API limits per client)', async () => {
+    const { impl, seen } = fakeFetch();
+    const tracked = trackApiCalls(API, impl);
+    await requestContext.run({ id: 'req-2', calls: [], client: '203.0.113.9' }, async () => {
+      await tracked(`${API}/api/it/v2/user-panel/offers`);
+      await tracked(`${API}/api/it/v1/views`, { method: 'POST', headers: { 'x-forwarded-for': '198.51.100.1' } });
+    });
+    expect(seen[0].headers.get('x-forwarded-for')).toBe('203.0.113.9');
+    expect(seen[1].headers.get('x-forwarded-for')).toBe('198.51.100.1');
+  });
+
   it('passes calls outside a request through untouched', async () => {
     const { impl, seen } = fakeFetch();
     await trackApiCalls(API, impl)(`${API}/api/it/v2/user-panel/configuration`, { headers: { accept: 'application/json' } });
