@@ -158,9 +158,10 @@ export async function listOffers(page: Page, query = 'perPage=50'): Promise<List
 /**
  * Resolves once React has hydrated the document and flushed the effects queued with it (the
  * scheduler's tasks run on MessageChannel, which the fake clock of `page.clock` leaves alone).
+ * After `goto(…, { waitUntil: 'commit' })` the body may not be parsed yet: that is "not yet".
  */
 export async function hydrated(page: Page): Promise<void> {
-  await expect.poll(() => page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith('__reactFiber$'))), { message: 'React hydrated the page' }).toBe(true);
+  await expect.poll(() => page.evaluate(() => document.body !== null && Object.keys(document.body).some((key) => key.startsWith('__reactFiber$'))), { message: 'React hydrated the page' }).toBe(true);
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
