@@ -5,6 +5,7 @@
 //! gazetteer) are parsed from strings handed in by the caller, so tests and the server share them.
 #![warn(missing_docs)]
 
+pub mod candidate;
 pub mod category;
 pub mod cursor;
 pub mod enums;
@@ -19,6 +20,7 @@ pub mod salary;
 pub mod text;
 pub mod validate;
 
+pub use candidate::Preferences;
 pub use category::{Category, CategoryTree};
 pub use enums::{Currency, EmploymentKind, ExperienceLevel, SalaryUnit, WorkingTime, WorkplaceType};
 pub use error::{FieldCode, FieldError};
