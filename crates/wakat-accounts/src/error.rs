@@ -1,5 +1,6 @@
 //! Errors of the accounts domain; the server maps each to one stable API code.
 
+use wakat_core::FieldCode;
 use wakat_store::StoreError;
 
 /// Why an accounts call failed.
@@ -22,8 +23,8 @@ pub enum AccountsError {
     Invalid {
         /// Wire name of the field.
         field: &'static str,
-        /// Stable key of the rule.
-        key: &'static str,
+        /// Stable code of the rule.
+        code: FieldCode,
         /// Explanation.
         message: String,
     },
@@ -50,7 +51,7 @@ pub enum AccountsError {
 }
 
 impl AccountsError {
-    pub(crate) fn invalid(field: &'static str, key: &'static str, message: impl Into<String>) -> AccountsError {
-        AccountsError::Invalid { field, key, message: message.into() }
+    pub(crate) fn invalid(field: &'static str, code: FieldCode, message: impl Into<String>) -> AccountsError {
+        AccountsError::Invalid { field, code, message: message.into() }
     }
 }

@@ -5,6 +5,7 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use argon2::{Algorithm, Argon2, Params, Version};
 use rand::RngCore;
 
+use wakat_core::FieldCode;
 use crate::AccountsError;
 
 /// Shortest password accepted.
@@ -71,13 +72,13 @@ impl Passwords {
 pub fn check_new_password(password: &str, email: &str) -> Result<(), AccountsError> {
     let n_chars = password.chars().count();
     if n_chars < MIN_PASSWORD_CHARS {
-        return Err(AccountsError::invalid("password", "passwordTooShort", format!("the password needs at least {MIN_PASSWORD_CHARS} characters")));
+        return Err(AccountsError::invalid("password", FieldCode::PasswordTooShort, format!("the password needs at least {MIN_PASSWORD_CHARS} characters")));
     }
     if n_chars > MAX_PASSWORD_CHARS {
-        return Err(AccountsError::invalid("password", "passwordTooLong", format!("the password may have at most {MAX_PASSWORD_CHARS} characters")));
+        return Err(AccountsError::invalid("password", FieldCode::PasswordTooLong, format!("the password may have at most {MAX_PASSWORD_CHARS} characters")));
     }
     if password.trim().eq_ignore_ascii_case(email.trim()) {
-        return Err(AccountsError::invalid("password", "passwordIsEmail", "the password must not be the e-mail address"));
+        return Err(AccountsError::invalid("password", FieldCode::PasswordIsEmail, "the password must not be the e-mail address"));
     }
     Ok(())
 }

@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
-use wakat_core::Preferences;
+use wakat_core::{FieldCode, Preferences};
 use wakat_store::{KvStore, WriteOp};
 
 use crate::account::{OneTimeToken, RECORD_VERSION};
@@ -72,10 +72,10 @@ pub struct ProfileUpdate {
 pub fn normalize_email(email: &str) -> Result<String, AccountsError> {
     let email = email.trim().to_lowercase();
     if email.is_empty() {
-        return Err(AccountsError::invalid("email", "required", "the e-mail is required"));
+        return Err(AccountsError::invalid("email", FieldCode::Required, "the e-mail is required"));
     }
     if email.chars().count() > MAX_EMAIL_CHARS || !email_address::EmailAddress::is_valid(&email) {
-        return Err(AccountsError::invalid("email", "invalidEmail", "the e-mail address is not valid"));
+        return Err(AccountsError::invalid("email", FieldCode::InvalidEmail, "the e-mail address is not valid"));
     }
     Ok(email)
 }
@@ -83,7 +83,7 @@ pub fn normalize_email(email: &str) -> Result<String, AccountsError> {
 fn check_name(field: &'static str, name: &str) -> Result<String, AccountsError> {
     let name = name.trim();
     if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(AccountsError::invalid(field, "invalidName", format!("{field} must be at most {MAX_NAME_CHARS} characters, without control characters")));
+        return Err(AccountsError::invalid(field, FieldCode::InvalidName, format!("{field} must be at most {MAX_NAME_CHARS} characters, without control characters")));
     }
     Ok(name.to_string())
 }
@@ -259,7 +259,7 @@ impl AccountStore {
     pub fn change_password(&self, tenant: &str, account_id: &str, current: &str, new_password: &str, keep_session_token: &str, now: i64) -> Result<(), AccountsError> {
         let mut account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
         if !self.passwords.verify(current, &account.password_hash) {
-            return Err(AccountsError::invalid("currentPassword", "invalidPassword", "the current password is wrong"));
+            return Err(AccountsError::invalid("currentPassword", FieldCode::InvalidPassword, "the current password is wrong"));
         }
         check_new_password(new_password, &account.email)?;
         account.password_hash = self.passwords.hash(new_password)?;
@@ -275,10 +275,10 @@ impl AccountStore {
         let account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
         let new_email = normalize_email(new_email)?;
         if !self.passwords.verify(password, &account.password_hash) {
-            return Err(AccountsError::invalid("password", "invalidPassword", "the password is wrong"));
+            return Err(AccountsError::invalid("password", FieldCode::InvalidPassword, "the password is wrong"));
         }
         if new_email == account.email {
-            return Err(AccountsError::invalid("newEmail", "sameEmail", "this is already the account's e-mail"));
+            return Err(AccountsError::invalid("newEmail", FieldCode::SameEmail, "this is already the account's e-mail"));
         }
         let token = self.issue_token(tenant, account_id, TokenPurpose::ChangeEmail { new_email: new_email.clone() }, now)?;
         Ok((account, new_email, token))
@@ -310,9 +310,9 @@ impl AccountStore {
         account.first_name = check_name("firstName", &update.first_name)?;
         account.last_name = check_name("lastName", &update.last_name)?;
         if update.message.chars().count() > MAX_MESSAGE_CHARS {
-            return Err(AccountsError::invalid("message", "messageLength", format!("the message may have at most {MAX_MESSAGE_CHARS} characters")));
+            return Err(AccountsError::invalid("message", FieldCode::MessageLength, format!("the message may have at most {MAX_MESSAGE_CHARS} characters")));
         }
-        update.preferences.validate().map_err(|error| AccountsError::Invalid { field: "preferences", key: error.code.as_str(), message: error.to_string() })?;
+        update.preferences.validate().map_err(|error| AccountsError::Invalid { field: "preferences", code: error.code, message: error.to_string() })?;
         account.message = update.message;
         account.preferences = update.preferences;
         account.updated_at = now;

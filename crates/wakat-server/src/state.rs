@@ -26,6 +26,16 @@ pub struct AppState {
     pub metrics: Arc<crate::metrics::Metrics>,
     /// Testimonials and legal documents, read at start-up.
     pub files: Arc<crate::board_files::BoardFiles>,
+    /// Candidate (and later employer) accounts and sessions.
+    pub accounts: Arc<wakat_accounts::AccountStore>,
+    /// The one mailer (SMTP, or the outbox of the dev mailbox).
+    pub mailer: Arc<dyn wakat_mail::Mailer>,
+    /// The outbox, when mail goes there and the dev mailbox may show it (never over HTTPS).
+    pub dev_mailbox: Option<Arc<wakat_mail::Outbox>>,
+    /// Signs and checks expiring links (private downloads).
+    pub signer: Arc<wakat_accounts::LinkSigner>,
+    /// The captcha of public writes.
+    pub captcha: Arc<dyn crate::captcha::CaptchaVerifier>,
 }
 
 impl AppState {

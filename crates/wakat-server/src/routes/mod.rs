@@ -1,5 +1,7 @@
 //! HTTP routes, one module per resource.
 
+pub mod accounts;
+pub mod dev;
 pub mod internal;
 pub mod meta;
 pub mod offers;
@@ -23,13 +25,23 @@ pub const RATE_LIMITED: &[(&str, &str)] = &[
     ("get", "/api/{tenant}/v2/user-panel/offers/markers"),
     ("post", "/api/{tenant}/v1/views"),
     ("get", "/api/{tenant}/v2/user-panel/brand-stories/company/list"),
+    ("post", "/api/{tenant}/v1/candidate/register"),
+    ("post", "/api/{tenant}/v1/candidate/confirm"),
+    ("post", "/api/{tenant}/v1/candidate/login"),
+    ("post", "/api/{tenant}/v1/candidate/password-reset"),
+    ("post", "/api/{tenant}/v1/candidate/password-reset/confirm"),
+    ("post", "/api/{tenant}/v1/candidate/email/confirm"),
 ];
 
 /// Registers every route under `/api`. Routes a visitor could repeat at our cost are wrapped in
 /// their [`RateClass`].
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
-        web::scope("/api").route("/openapi.json", web::get().to(openapi::document)).service(
+        web::scope("/api")
+            .route("/openapi.json", web::get().to(openapi::document))
+            .route("/dev/mailbox", web::get().to(dev::list))
+            .route("/dev/mailbox/{id}", web::get().to(dev::get))
+            .service(
             web::scope("/{tenant}")
                 .route("/v2/user-panel/offers", web::get().to(offers::list_page).wrap(RateClass::ExpensiveRead))
                 .route("/v2/user-panel/offers/by-cursor", web::get().to(offers::list_cursor).wrap(RateClass::ExpensiveRead))
@@ -53,6 +65,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("/v1/terms/{name}", web::get().to(meta::legal_document))
                 .route("/v1/logos/{file}", web::get().to(meta::logo))
                 .route("/v1/images/cover/{file}", web::get().to(meta::cover))
+                .route("/v1/candidate/register", web::post().to(accounts::register).wrap(RateClass::Auth))
+                .route("/v1/candidate/confirm", web::post().to(accounts::confirm).wrap(RateClass::Auth))
+                .route("/v1/candidate/login", web::post().to(accounts::login).wrap(RateClass::Auth))
+                .route("/v1/candidate/logout", web::post().to(accounts::logout))
+                .route("/v1/candidate/me", web::get().to(accounts::me))
+                .route("/v1/candidate/password-reset", web::post().to(accounts::request_reset).wrap(RateClass::Auth))
+                .route("/v1/candidate/password-reset/confirm", web::post().to(accounts::confirm_reset).wrap(RateClass::Auth))
+                .route("/v1/candidate/password", web::put().to(accounts::change_password))
+                .route("/v1/candidate/email", web::post().to(accounts::change_email))
+                .route("/v1/candidate/email/confirm", web::post().to(accounts::confirm_email_change).wrap(RateClass::Auth))
+                .route("/v1/candidate/profile", web::put().to(accounts::update_profile))
                 .route("/internal/offers", web::post().to(internal::create_offer))
                 .route("/internal/offers/{slug}", web::put().to(internal::put_offer))
                 .route("/internal/offers/{slug}", web::delete().to(internal::delete_offer)),
