@@ -10,6 +10,10 @@ import searchPl from '@messages/search.pl.json';
 import searchEn from '@messages/search.en.json';
 import homePl from '@messages/home.pl.json';
 import homeEn from '@messages/home.en.json';
+import accountPl from '@messages/account.pl.json';
+import accountEn from '@messages/account.en.json';
+import applyPl from '@messages/apply.pl.json';
+import applyEn from '@messages/apply.en.json';
 import type { Locale } from '@/lib/types';
 
 export const LOCALES: Locale[] = ['pl', 'en'];
@@ -19,9 +23,9 @@ export const LOCALE_COOKIE = 'wakat-lang';
 type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>>;
 type Message = string | PluralMessage;
 export type Messages = Record<string, Message>;
-// One file pair per feature (core, map, search, home) so that features do not edit the same file.
-const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl };
-const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn };
+// One file pair per feature (core, map, search, home, account, apply) so that features do not edit the same file.
+const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...accountPl, ...applyPl };
+const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...accountEn, ...applyEn };
 export type MessageKey = keyof typeof pl;
 
 export const messages: Record<Locale, Messages> = { pl, en };
