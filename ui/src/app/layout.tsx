@@ -16,6 +16,10 @@ import { LanguageSwitch } from '@/components/ui/language-switch';
 import { paths } from '@/config/paths';
 import { env } from '@/config/env';
 import type { BoardConfig } from '@/lib/types';
+import { SessionProvider } from '@/lib/session';
+import { getCandidate } from '@/lib/session-server';
+import { AccountNav } from '@/features/account/components/account-nav';
+import { FavouritesHeaderButton } from '@/features/favourites/components/favourites-header-button';
 
 // Every page depends on the locale cookie and live API data.
 export const dynamic = 'force-dynamic';
@@ -53,9 +57,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const surveyUrl = (config as (BoardConfig & { surveyUrl?: string | null }) | null)?.surveyUrl ?? null;
   const survey = shouldShowSurvey({ flag: flags.surveyPopup, surveyUrl, hideCookie: cookieStore.get(SURVEY_COOKIE)?.value });
   const horizontalPopup = Boolean(flags.horizontalPopup) && resolveLayoutVariant(horizontalTheme) === null;
+  // Candidate accounts: the login check once per request, only with the flag and a session cookie.
+  const candidateFeatures = { login: Boolean(flags.candidatePortalLogin), favourites: Boolean(flags.favouritesButton), history: Boolean(flags.applicationHistory), matched: Boolean(flags.matchedForYou) };
+  const candidate = candidateFeatures.login ? await getCandidate() : null;
   return (
     <html lang={locale} data-theme={theme === 'dark' ? 'dark' : 'light'} data-layout={resolveLayoutVariant(horizontalTheme) ?? undefined}>
       <body style={themeStyle(config, theme)}>
+        <SessionProvider candidate={candidate} features={candidateFeatures}>
         <a className="skip-link" href="#main">
           {t('nav.skip')}
         </a>
@@ -71,6 +79,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <LanguageSwitch locale={locale} label={t('nav.language')} switchTo={t('nav.switchTo')} />
             </Suspense>
             {showThemeToggle(flags) ? <ThemeToggle initial={theme} label={t('theme.dark')} /> : null}
+            <FavouritesHeaderButton locale={locale} /><AccountNav locale={locale} />
           </nav>
         </header>
         </HeaderGate>
@@ -91,6 +100,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             texts={{ title: t('popup.horizontalTitle'), body: t('popup.horizontalBody'), accept: t('popup.horizontalAccept'), later: t('popup.horizontalLater'), imageAlt: t('popup.horizontalImage'), close: t('job.close') }}
           />
         ) : null}
+        </SessionProvider>
       </body>
     </html>
   );

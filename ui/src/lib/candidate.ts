@@ -45,6 +45,9 @@ export interface SessionAnswer {
   csrfToken: string;
 }
 
+/** Items per page of the candidate lists (favourites, history). */
+export const CANDIDATE_PAGE_SIZE = 20;
+
 /** A page of a candidate list (`favourites`, `applications`, `matched-offers`). */
 export interface CandidatePage<T> {
   data: T[];

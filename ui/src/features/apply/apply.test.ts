@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '@/lib/candidate';
-import { applicationFormData, attachmentError, isOneClickApply, messageCounter, newestDocument, prefilledValues, previewText, type ApplyValues } from './rules';
+import { attachmentError, formatBytes } from '@/lib/attachments';
+import { applicationFormData, isOneClickApply, messageCounter, newestDocument, prefilledValues, previewText, type ApplyValues } from './rules';
 import { applySchema, characterCount } from './schema';
 
 const pdf = (size: number, name = 'cv.pdf', type = 'application/pdf') => new File([new Uint8Array(size)], name, { type });
@@ -93,6 +94,15 @@ describe('apply schema: name and e-mail', () => {
       message: 'messageLength',
       attachment: 'fileType',
     });
+  });
+});
+
+describe('file sizes', () => {
+  it('reads as people write them', () => {
+    expect(formatBytes(999, 'en')).toBe('999 B');
+    expect(formatBytes(812_400, 'en')).toBe('812 KB');
+    expect(formatBytes(5_000_000, 'pl')).toBe('5 MB');
+    expect(formatBytes(4_850_000, 'pl')).toBe('4,9 MB');
   });
 });
 

@@ -1,36 +1,11 @@
 /** Pure rules of applying (candidate-side spec §4 "Apply form flow", "One-click apply", §5, §9). */
 import type { Candidate, CandidateDocument } from '@/lib/candidate';
 
-/** Spec §9: attachment at most 5,000,000 bytes. */
-export const MAX_ATTACHMENT_BYTES = 5_000_000;
 /** Spec §9: message at most 1000 characters; the counter warns 100 before. */
 export const MESSAGE_MAX = 1000;
 export const MESSAGE_WARNING_BUFFER = 100;
 /** Spec §9: consent and clause texts are cut at 120 characters with 'show more'. */
 export const CONSENT_PREVIEW_CHARS = 120;
-
-/** Accepted attachment kinds: pdf, docx, jpeg, png (the server checks the content too). */
-export const ATTACHMENT_TYPES: Readonly<Record<string, readonly string[]>> = {
-  pdf: ['application/pdf'],
-  docx: ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-  jpg: ['image/jpeg'],
-  jpeg: ['image/jpeg'],
-  png: ['image/png'],
-};
-/** The file input's `accept`. */
-export const ATTACHMENT_ACCEPT = '.pdf,.docx,.jpg,.jpeg,.png,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,image/jpeg,image/png';
-
-export type AttachmentError = 'fileSize' | 'fileType';
-
-/** Why a file cannot be attached (type first: a wrong kind of file is wrong at any size), or null. */
-export function attachmentError(file: { name: string; size: number; type: string }): AttachmentError | null {
-  const extension = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  const mimes = ATTACHMENT_TYPES[extension];
-  // The browser derives `type` from the extension; an empty type is left to the server's check.
-  if (!mimes || (file.type !== '' && !mimes.includes(file.type))) return 'fileType';
-  if (file.size > MAX_ATTACHMENT_BYTES) return 'fileSize';
-  return null;
-}
 
 /** The message counter: characters used, left, and whether to warn (100 before the limit) or refuse. */
 export function messageCounter(length: number): { used: number; left: number; warn: boolean; over: boolean } {

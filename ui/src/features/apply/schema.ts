@@ -4,7 +4,8 @@
  * `fileSize`, `fileType`, `messageLength`); the server checks the same and has the last word.
  */
 import { z } from 'zod';
-import { attachmentError, MESSAGE_MAX, type ApplyValues } from './rules';
+import { attachmentError } from '@/lib/attachments';
+import { MESSAGE_MAX, type ApplyValues } from './rules';
 
 /** Length in characters (code points), as the server counts, not UTF-16 units. */
 export const characterCount = (text: string) => [...text].length;

@@ -1,5 +1,7 @@
 /** Server fetchers of the homepage sections. Each section is optional: a failing call hides it. */
 import { apiGet } from '@/lib/api-client';
+import type { CandidatePage, FavouriteItem, MatchedOffer } from '@/lib/candidate';
+import { sessionGet } from '@/lib/session-server';
 import type { Localized, OffersPage } from '@/lib/types';
 
 export interface Testimonial {
@@ -50,3 +52,11 @@ export const getBrandStories = (locale: string, perPage = 20) =>
 /** Current offers per top-level category value. */
 export const getCategoryCounts = () =>
   orNull(apiGet<{ count: number; counts: Record<string, number> }>('/v2/user-panel/offers/count/categories').then((answer) => answer.counts));
+
+/** The logged-in candidate's favourites, newest first (the `favoriteOffers` tab); offers that are gone are left out. */
+export const getFavouriteOffers = (locale: string, pageSize = 12) =>
+  orNull(sessionGet<CandidatePage<FavouriteItem>>('/v1/candidate/favourites', { page: 1, pageSize }, locale).then((answer) => answer.data.flatMap((item) => (item.offer ? [item.offer] : []))));
+
+/** Offers matched to the candidate's preferences, best first (the `matchedForYou` tab). */
+export const getMatchedOffers = (locale: string, pageSize = 12) =>
+  orNull(sessionGet<CandidatePage<MatchedOffer>>('/v1/candidate/matched-offers', { page: 1, pageSize }, locale).then((answer) => answer.data));
