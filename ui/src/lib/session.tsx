@@ -67,3 +67,15 @@ export function useSession() {
   const refresh = useCallback(() => mutate(), [mutate]);
   return { candidate, loggedIn: candidate !== null, loading: isLoading, features, refresh, setCandidate: setSessionCandidate };
 }
+
+/** Whether an SWR key holds the candidate's own data (cleared on logout and account deletion). */
+export function isCandidateKey(key: unknown): boolean {
+  const first = Array.isArray(key) ? key[0] : key;
+  return typeof first === 'string' && (first.startsWith('/v1/candidate') || first === 'favourite' || first === 'applied');
+}
+
+/** Forgets the candidate: the session and every cached answer about their account. */
+export async function forgetCandidate(): Promise<void> {
+  await setSessionCandidate(null);
+  await globalMutate(isCandidateKey, undefined, { revalidate: false });
+}

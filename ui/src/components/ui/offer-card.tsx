@@ -58,7 +58,7 @@ export function OfferCard({
       </div>
       <p className={salary ? 'offer-card__salary' : 'offer-card__salary offer-card__salary--none'} data-testid="offer-card-salary">{salary ?? t('offer.undisclosed')}</p>
       {/* Above the card's stretched link; renders nothing without the favourites flag. */}
-      <FavouriteButton guid={offer.guid} title={offer.title} locale={locale} className="icon-button offer-card__heart" testId="card-favourite" />
+      <FavouriteButton guid={offer.guid} title={offer.title} locale={locale} wrapperClassName="offer-card__heart" testId="card-favourite" />
     </article>
   );
 }

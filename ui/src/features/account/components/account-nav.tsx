@@ -8,12 +8,11 @@ import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import '@/components/ui/candidate.css';
 import { useState } from 'react';
-import { mutate } from 'swr';
 import { useDismissibleMenu } from '@/components/ui/use-dismissible-menu';
 import { paths } from '@/config/paths';
 import { createTranslator } from '@/i18n/translate';
 import { displayName } from '@/lib/candidate';
-import { setSessionCandidate, useSession } from '@/lib/session';
+import { forgetCandidate, useSession } from '@/lib/session';
 import type { Locale } from '@/lib/types';
 import { logout } from '../api/session';
 
@@ -52,8 +51,7 @@ export function AccountNav({ locale }: { locale: Locale }) {
     } catch {
       // An ended session logs out all the same; the cookies go with the next answer.
     }
-    await setSessionCandidate(null);
-    await mutate(() => true, undefined, { revalidate: false });
+    await forgetCandidate();
     menu.close();
     setLeaving(false);
     if (/^\/(account|favorite-offers|application-history)(\/|$)/.test(pathname)) router.replace(paths.home());

@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { createTranslator, type MessageKey } from '@/i18n/translate';
 import { FAVOURITES_COUNT_KEY } from '@/lib/favourites';
 import { errorKey, placeServerError } from '@/lib/form-errors';
-import { setSessionCandidate } from '@/lib/session';
+import { SESSION_KEY, setSessionCandidate } from '@/lib/session';
 import type { Locale } from '@/lib/types';
 import { confirmEmailChange } from '../api/email';
 import { confirmAccount } from '../api/session';
@@ -95,7 +95,7 @@ export function ConfirmEmailChange({ locale, token }: { locale: Locale; token: s
   const { state, run } = useTokenAction(async () => {
     const candidate = await confirmEmailChange(token ?? '');
     // The session (if this browser has one) now shows the new address.
-    await mutate('/v1/candidate/me', (current: unknown) => (current ? candidate : current), { revalidate: false });
+    await mutate(SESSION_KEY, (current: unknown) => (current ? candidate : current), { revalidate: false });
     router.refresh();
     return candidate.email;
   });

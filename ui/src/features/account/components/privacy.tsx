@@ -4,12 +4,11 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { mutate } from 'swr';
 import { Dialog } from '@/components/ui/dialog';
 import { FormMessage, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { createTranslator } from '@/i18n/translate';
-import { setSessionCandidate } from '@/lib/session';
+import { forgetCandidate } from '@/lib/session';
 import type { Locale } from '@/lib/types';
 import { deleteAccount, exportUrl } from '../api/profile';
 import { errorText, isWrongPassword, showServerError } from '../form';
@@ -24,9 +23,8 @@ export function Privacy({ locale }: { locale: Locale }) {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await deleteAccount(values.password);
-      await setSessionCandidate(null);
-      // Forget everything cached for the account (favourites, counts, lists).
-      await mutate(() => true, undefined, { revalidate: false });
+      // Forget the session and everything cached for the account (favourites, counts, lists).
+      await forgetCandidate();
       setOpen(false);
       router.replace(paths.home());
       router.refresh();

@@ -144,7 +144,7 @@ export function ApplyBox({ offer, locale, activeHref, salaryLabel, lookalikes }:
       <Dialog
         open={formOpen}
         onClose={closeForm}
-        title={applicationId ? t('applySuccess.title') : t('applyForm.title', { title: offer.title })}
+        title={t('applyForm.title', { title: offer.title })}
         closeLabel={t('applySuccess.close')}
         size="medium"
         className={applicationId ? 'apply-dialog apply-dialog--result' : 'apply-dialog'}

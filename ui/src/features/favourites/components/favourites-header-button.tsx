@@ -4,8 +4,7 @@
  * the favourites page; a guest gets the login and register links.
  */
 import Link from 'next/link';
-import { useId, useState } from 'react';
-import { GuestFavouritePrompt, usePopover } from '@/components/ui/favourite-button';
+import { useGuestPrompt } from '@/components/ui/favourite-button';
 import { paths } from '@/config/paths';
 import { createTranslator } from '@/i18n/translate';
 import { useFavouritesCount } from '@/lib/favourites';
@@ -16,9 +15,7 @@ export function FavouritesHeaderButton({ locale }: { locale: Locale }) {
   const t = createTranslator(locale);
   const { loggedIn, features } = useSession();
   const count = useFavouritesCount(loggedIn && features.favourites);
-  const popover = usePopover();
-  const [next, setNext] = useState('/');
-  const promptId = useId();
+  const prompt = useGuestPrompt(locale, features.login);
   if (!features.favourites || !features.login) return null;
 
   if (loggedIn) {
@@ -35,24 +32,11 @@ export function FavouritesHeaderButton({ locale }: { locale: Locale }) {
     );
   }
   return (
-    <span className="favourite" ref={popover.root}>
-      <button
-        ref={popover.button}
-        type="button"
-        className="header-favourites"
-        aria-label={t('favourites.header')}
-        title={t('favourites.header')}
-        aria-expanded={popover.open}
-        aria-controls={popover.open ? promptId : undefined}
-        data-testid="header-favourites"
-        onClick={() => {
-          setNext(window.location.pathname + window.location.search);
-          popover.setOpen((open) => !open);
-        }}
-      >
+    <>
+      <button type="button" className="header-favourites" aria-label={t('favourites.header')} title={t('favourites.header')} aria-haspopup="dialog" data-testid="header-favourites" onClick={prompt.open}>
         <span aria-hidden="true">♡</span>
       </button>
-      {popover.open ? <GuestFavouritePrompt id={promptId} locale={locale} next={next} loginEnabled={features.login} /> : null}
-    </span>
+      {prompt.dialog}
+    </>
   );
 }

@@ -54,7 +54,7 @@ export function FavouritesList({ locale, initial }: { locale: Locale; initial: C
               <article className="offer-card offer-card--gone">
                 <span className="offer-card__logo" aria-hidden="true" />
                 <p className="offer-card__main">{t('favourites.gone')}</p>
-                <FavouriteButton guid={item.jobAdvertisementId} title={t('favourites.gone')} locale={locale} className="icon-button offer-card__heart" testId="card-favourite" />
+                <FavouriteButton guid={item.jobAdvertisementId} title={t('favourites.gone')} locale={locale} wrapperClassName="offer-card__heart" testId="card-favourite" />
               </article>
             )}
             <p className="candidate-item__meta muted">{t('favourites.addedAt', { date: formatDate(item.addedAt, locale) })}</p>
