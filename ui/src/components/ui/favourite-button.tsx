@@ -45,8 +45,13 @@ export function GuestFavouritePrompt({ locale, guid, next, loginEnabled }: { loc
 export function useGuestPrompt(locale: Locale, loginEnabled: boolean, guid?: string) {
   const t = createTranslator(locale);
   const [next, setNext] = useState<string | null>(null);
-  const open = () => setNext(currentPath());
-  const dialog = (
+  // Mounted on the first opening only: a list of cards does not carry a dialog per card.
+  const [used, setUsed] = useState(false);
+  const open = () => {
+    setUsed(true);
+    setNext(currentPath());
+  };
+  const dialog = !used ? null : (
     <Dialog open={next !== null} onClose={() => setNext(null)} title={t('favourites.guestTitle')} closeLabel={t('job.close')} size="small" testId="favourite-dialog">
       <GuestFavouritePrompt locale={locale} guid={guid} next={next ?? '/'} loginEnabled={loginEnabled} />
     </Dialog>

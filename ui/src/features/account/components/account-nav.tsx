@@ -62,10 +62,11 @@ export function AccountNav({ locale }: { locale: Locale }) {
   const initials = (`${candidate.firstName.charAt(0)}${candidate.lastName.charAt(0)}`.trim() || candidate.email.charAt(0)).toUpperCase();
   return (
     <details className="menu account-menu" ref={menu.ref} data-testid="account-menu">
-      <summary aria-label={t('account.menuOf', { name })}>
+      <summary>
         <span className="account-menu__avatar" aria-hidden="true">
           {initials}
         </span>
+        <span className="visually-hidden">{t('account.menu')}: </span>
         <span className="account-menu__name">{name}</span>
       </summary>
       <ul className="menu__list">
