@@ -127,7 +127,7 @@ impl History {
         if let Some(ids) = job_advertisement_ids {
             check_batch(ids)?;
         }
-        let wanted = |item: &HistoryItem| job_advertisement_ids.is_none_or(|ids| ids.iter().any(|id| *id == item.job_advertisement_id));
+        let wanted = |item: &HistoryItem| job_advertisement_ids.is_none_or(|ids| ids.contains(&item.job_advertisement_id));
         let entries = scan(self.kv.as_ref(), tenant, candidate_id).filter_map(|entry| match entry {
             Ok((_, item)) if !wanted(&item) => None,
             entry => Some(entry.map(|(_, item)| item)),

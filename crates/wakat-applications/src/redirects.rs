@@ -127,6 +127,13 @@ impl Versioned for ThrottleRecord {
     }
 }
 
+/// One of a candidate's redirects with the keys that hold it.
+struct CandidateRedirect {
+    index_key: Vec<u8>,
+    record_key: Vec<u8>,
+    record: RedirectRecord,
+}
+
 /// Returns the throttle key of a client; segments already checked, the client key hex-encoded.
 fn throttle_key(tenant: &str, slug: &str, candidate_id: Option<&str>, client_key: &str) -> Vec<u8> {
     let client = match candidate_id {
@@ -285,7 +292,7 @@ impl RedirectStore {
     }
 
     /// Returns the candidate's redirects with their keys, in id order.
-    fn candidate_redirects(&self, tenant: &str, candidate_id: &str) -> Result<Vec<(Vec<u8>, Vec<u8>, RedirectRecord)>> {
+    fn candidate_redirects(&self, tenant: &str, candidate_id: &str) -> Result<Vec<CandidateRedirect>> {
         let mut redirects = Vec::new();
         for entry in self.kv.scan_prefix(&keys::prefix(REDIRECT_BY_CANDIDATE, &[tenant, candidate_id])) {
             let (index_key, _) = entry?;
@@ -293,7 +300,7 @@ impl RedirectStore {
             let record_key = keys::key(REDIRECT, &[tenant, redirect_id]);
             let value = self.kv.get(&record_key)?.ok_or_else(|| ApplicationsError::corrupt(&index_key, "an index names a missing redirect"))?;
             let record: RedirectRecord = decode(&record_key, &value)?;
-            redirects.push((index_key, record_key, record));
+            redirects.push(CandidateRedirect { index_key, record_key, record });
         }
         Ok(redirects)
     }
@@ -305,7 +312,7 @@ impl RedirectStore {
         let candidate_id = keys::candidate(candidate_id)?;
         let redirects = self.candidate_redirects(tenant, candidate_id)?;
         let mut ops = Vec::with_capacity(redirects.len() * 4);
-        for (index_key, record_key, record) in &redirects {
+        for CandidateRedirect { index_key, record_key, record } in &redirects {
             ops.push(WriteOp::Delete { key: index_key.clone() });
             ops.push(WriteOp::Delete { key: record_key.clone() });
             ops.push(WriteOp::Delete { key: history::history_key(tenant, candidate_id, record.at, &record.id) });
@@ -322,11 +329,12 @@ impl RedirectStore {
     /// `{"redirects": [...]}`, newest first, times as RFC 3339.
     pub fn export_candidate(&self, tenant: &str, candidate_id: &str) -> Result<serde_json::Value> {
         let tenant = keys::tenant(tenant)?;
-        let mut redirects = self.candidate_redirects(tenant, keys::candidate(candidate_id)?)?;
-        redirects.sort_by(|(_, _, a), (_, _, b)| b.at.cmp(&a.at).then_with(|| a.id.cmp(&b.id)));
-        let exported: Vec<serde_json::Value> = redirects
+        let mut records: Vec<RedirectRecord> =
+            self.candidate_redirects(tenant, keys::candidate(candidate_id)?)?.into_iter().map(|redirect| redirect.record).collect();
+        records.sort_by(|a, b| b.at.cmp(&a.at).then_with(|| a.id.cmp(&b.id)));
+        let exported: Vec<serde_json::Value> = records
             .into_iter()
-            .map(|(_, _, record)| {
+            .map(|record| {
                 serde_json::json!({
                     "id": record.id,
                     "offerSlug": record.offer_slug,

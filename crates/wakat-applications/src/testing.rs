@@ -58,3 +58,42 @@ pub(crate) fn redirect(slug: &str, candidate_id: Option<&str>, client_key: &str)
         client_key: client_key.into(),
     }
 }
+
+/// Delegates to another engine but waits before every read, so a read-then-write that is not
+/// under a lock lets other threads read the same stale state: races show up on every run instead
+/// of once in a while.
+pub(crate) struct SlowReads {
+    pub(crate) inner: Arc<dyn KvStore>,
+}
+
+impl KvStore for SlowReads {
+    fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, wakat_store::StoreError> {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        self.inner.get(key)
+    }
+
+    fn put(&self, key: &[u8], value: &[u8]) -> Result<(), wakat_store::StoreError> {
+        self.inner.put(key, value)
+    }
+
+    fn delete(&self, key: &[u8]) -> Result<(), wakat_store::StoreError> {
+        self.inner.delete(key)
+    }
+
+    fn scan_prefix<'a>(&'a self, prefix: &[u8]) -> wakat_store::KvIter<'a> {
+        self.inner.scan_prefix(prefix)
+    }
+
+    fn transaction(&self, ops: Vec<wakat_store::WriteOp>) -> Result<(), wakat_store::StoreError> {
+        self.inner.transaction(ops)
+    }
+
+    fn flush(&self) -> Result<(), wakat_store::StoreError> {
+        self.inner.flush()
+    }
+}
+
+/// A sled engine in `dir` whose reads are slow ([`SlowReads`]).
+pub(crate) fn slow_sled_in(dir: &tempfile::TempDir) -> Arc<dyn KvStore> {
+    Arc::new(SlowReads { inner: sled_in(dir) })
+}

@@ -3,7 +3,7 @@ use std::sync::{Arc, Barrier};
 use wakat_core::{ApplyFormInput, Offer};
 
 use super::*;
-use crate::testing::{application, candidate_application, memory, page, sled_in, T0};
+use crate::testing::{application, candidate_application, memory, page, sled_in, slow_sled_in, T0};
 use crate::History;
 
 fn store() -> ApplicationStore {
@@ -89,8 +89,7 @@ fn other_people_and_other_offers_are_not_duplicates() {
 #[test]
 fn concurrent_submissions_store_exactly_one_application() {
     let dir = tempfile::tempdir().unwrap();
-    let kv = sled_in(&dir);
-    let store = Arc::new(ApplicationStore::new(kv));
+    let store = Arc::new(ApplicationStore::new(slow_sled_in(&dir)));
     let n_threads = 8;
     let barrier = Arc::new(Barrier::new(n_threads));
     let handles: Vec<_> = (0..n_threads)
