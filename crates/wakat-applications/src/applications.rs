@@ -383,7 +383,9 @@ impl ApplicationStore {
     /// lists stay true, and loses name, e-mail, message, consents, candidate id, client key and
     /// attachment (returned so the caller detaches the blobs). The candidate's history entries and
     /// duplicate-check keys go too. Applications sent without logging in carry no candidate id and
-    /// are not found here.
+    /// are not found here. The erasure is a snapshot: an application the candidate submits while it
+    /// runs may land after it, so the caller erases once the candidate can no longer apply (account
+    /// closed, session ended).
     pub fn erase_candidate(&self, tenant: &str, candidate_id: &str, now: i64) -> Result<ErasedApplications> {
         let tenant = keys::tenant(tenant)?;
         let candidate_id = keys::candidate(candidate_id)?;
