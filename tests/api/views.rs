@@ -1,12 +1,11 @@
 //! Offer views: counted in memory, answered as persisted + pending, written on shutdown; the
 //! popular list they feed has a bounded depth.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
 use serde_json::{json, Value};
 
-use crate::helpers::{repo_path, shared_app, spawn_configured, TestApp};
+use crate::helpers::{repo_path, shared_app, spawn_configured, RealServer, TestApp};
 
 fn view(app_base: &str, client: &reqwest::blocking::Client, slug: &str) -> Value {
     let response = client.post(format!("{app_base}/api/it/v1/views")).json(&json!({"offerSlug": slug})).send().expect("request is sent");

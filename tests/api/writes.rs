@@ -1,12 +1,10 @@
 //! The store-backed write path: searchable within a second, validated, durable through kill -9.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use reqwest::Method;
 
-use crate::helpers::{offer_json, read_internal_token, repo_path, spawn_app, spawn_app_in, TestApp};
+use crate::helpers::{offer_json, read_internal_token, spawn_app, spawn_app_in, RealServer, TestApp};
 
 fn wait_for_count(app: &TestApp, query: &str, expected: u64) -> Duration {
     let started = Instant::now();

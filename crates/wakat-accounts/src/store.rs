@@ -19,8 +19,6 @@ pub const MAX_DOCUMENTS: usize = 5;
 pub const MAX_NAME_CHARS: usize = 100;
 /// Longest default message (the apply form's limit).
 pub const MAX_MESSAGE_CHARS: usize = 1000;
-/// Longest e-mail address (RFC 5321's path limit).
-pub const MAX_EMAIL_CHARS: usize = 254;
 
 /// A new account as submitted.
 #[derive(Debug, Clone)]
@@ -68,13 +66,14 @@ pub struct ProfileUpdate {
     pub preferences: Preferences,
 }
 
-/// Trims and lowercases an e-mail and checks its syntax.
+/// The e-mail as an account login: its identity (trimmed, lowercased: one login per mailbox),
+/// after the syntax check every part of Wakat shares.
 pub fn normalize_email(email: &str) -> Result<String, AccountsError> {
-    let email = email.trim().to_lowercase();
+    let email = wakat_core::email::email_identity(email);
     if email.is_empty() {
         return Err(AccountsError::invalid("email", FieldCode::Required, "the e-mail is required"));
     }
-    if email.chars().count() > MAX_EMAIL_CHARS || !email_address::EmailAddress::is_valid(&email) {
+    if !wakat_core::email::is_valid_email(&email) {
         return Err(AccountsError::invalid("email", FieldCode::InvalidEmail, "the e-mail address is not valid"));
     }
     Ok(email)

@@ -144,7 +144,7 @@ pub fn send_in_background(state: &AppState, mail: Mail) {
     let tag = mail.tag.clone();
     let spawned = std::thread::Builder::new().name("mail".into()).spawn(move || {
         if let Err(error) = mailer.send(&mail) {
-            tracing::error!(%error, tag, "a mail could not be sent");
+            tracing::error!(%error, tag = mail.tag, "a mail could not be sent");
         }
     });
     if let Err(error) = spawned {
