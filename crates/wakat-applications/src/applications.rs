@@ -41,6 +41,10 @@ pub struct AttachmentRef {
     pub size: u64,
     /// MIME type as checked on upload.
     pub mime: String,
+    /// The reference this application holds on the blob in the upload store (released when
+    /// the applicant's data is erased).
+    #[serde(default)]
+    pub owner: String,
 }
 
 /// An application to store; build it with [`NewApplication::from_form`] from a validated form.

@@ -24,6 +24,7 @@ pub mod services;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod uploads;
 pub mod views;
 
 pub use config::Settings;

@@ -1,6 +1,8 @@
 //! HTTP routes, one module per resource.
 
 pub mod accounts;
+pub mod applications;
+pub mod candidate;
 pub mod dev;
 pub mod internal;
 pub mod meta;
@@ -31,6 +33,10 @@ pub const RATE_LIMITED: &[(&str, &str)] = &[
     ("post", "/api/{tenant}/v1/candidate/password-reset"),
     ("post", "/api/{tenant}/v1/candidate/password-reset/confirm"),
     ("post", "/api/{tenant}/v1/candidate/email/confirm"),
+    ("post", "/api/{tenant}/v1/offers/{slug}/applications"),
+    ("post", "/api/{tenant}/v2/user-panel/offers/{slug}/track-redirects"),
+    ("post", "/api/{tenant}/v1/candidate/documents"),
+    ("put", "/api/{tenant}/v1/candidate/documents/{document_id}"),
 ];
 
 /// Registers every route under `/api`. Routes a visitor could repeat at our cost are wrapped in
@@ -76,6 +82,25 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("/v1/candidate/email", web::post().to(accounts::change_email))
                 .route("/v1/candidate/email/confirm", web::post().to(accounts::confirm_email_change).wrap(RateClass::Auth))
                 .route("/v1/candidate/profile", web::put().to(accounts::update_profile))
+                .route("/v1/offers/{slug}/applications", web::post().to(applications::apply).wrap(RateClass::PublicWrite))
+                .route("/v2/user-panel/offers/{slug}/track-redirects", web::post().to(applications::track_redirect).wrap(RateClass::PublicWrite))
+                .route("/v2/user-panel/offers/by-ids", web::get().to(candidate::offers_by_ids))
+                .route("/v1/candidate/favourites/count", web::get().to(candidate::favourites_count))
+                .route("/v1/candidate/favourites", web::get().to(candidate::favourites))
+                .route("/v1/candidate/favourites", web::post().to(candidate::add_favourite))
+                .route("/v1/candidate/favourites/{job_advertisement_id}", web::delete().to(candidate::remove_favourite))
+                .route("/v1/candidate/applications", web::get().to(candidate::history))
+                .route("/v1/candidate/redirects/{redirect_id}/confirm", web::post().to(candidate::confirm_redirect))
+                .route("/v1/candidate/redirects/{redirect_id}", web::delete().to(candidate::remove_redirect))
+                .route("/v1/candidate/matched-offers", web::get().to(candidate::matched_offers))
+                .route("/v1/candidate/documents", web::post().to(candidate::upload_document).wrap(RateClass::PublicWrite))
+                .route("/v1/candidate/documents/{document_id}", web::put().to(candidate::replace_document).wrap(RateClass::PublicWrite))
+                .route("/v1/candidate/documents/{document_id}", web::delete().to(candidate::delete_document))
+                .route("/v1/candidate/documents/{document_id}/link", web::post().to(candidate::document_link))
+                .route("/v1/candidate/documents/{document_id}/download", web::get().to(candidate::download_document))
+                .route("/v1/candidate/export", web::get().to(candidate::export))
+                .route("/v1/candidate/account", web::delete().to(candidate::delete_account))
+                .route("/internal/offers/{slug}/applications", web::get().to(internal::offer_applications))
                 .route("/internal/offers", web::post().to(internal::create_offer))
                 .route("/internal/offers/{slug}", web::put().to(internal::put_offer))
                 .route("/internal/offers/{slug}", web::delete().to(internal::delete_offer)),
