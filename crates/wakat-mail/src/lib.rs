@@ -48,6 +48,8 @@ mod message;
 mod outbox;
 mod settings;
 mod smtp;
+#[cfg(any(test, feature = "testsuite"))]
+pub mod testsuite;
 
 pub use address::Address;
 pub use error::MailError;

@@ -157,8 +157,7 @@ mod tests {
 
     #[test]
     fn settings_are_checked() {
-        let mut settings = SmtpSettings::default();
-        settings.username = Some("user".into());
+        let mut settings = SmtpSettings { username: Some("user".into()), ..SmtpSettings::default() };
         assert!(matches!(SmtpMailer::new(&settings, from()), Err(MailError::InvalidSettings(_))));
         settings.password = Some("secret".into());
         SmtpMailer::new(&settings, from()).unwrap();
