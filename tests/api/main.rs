@@ -1,6 +1,8 @@
 //! Black-box HTTP tests: the real application on a random port, spoken to over HTTP.
 
+mod accounts;
 mod bad_input;
+mod browser;
 mod helpers;
 mod limits;
 mod observability;

@@ -19,6 +19,65 @@ pub struct Settings {
     /// Boards served.
     #[serde(default)]
     pub tenants: Vec<TenantSettings>,
+    /// Candidate and employer accounts.
+    #[serde(default)]
+    pub accounts: AccountSettings,
+    /// How mail leaves (the outbox of the dev mailbox by default, or SMTP).
+    #[serde(default)]
+    pub mail: wakat_mail::MailSettings,
+}
+
+/// Accounts: the cost of password hashes, the secret of signed links, the captcha.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct AccountSettings {
+    /// argon2id memory per hash, KiB (OWASP: 19456).
+    pub password_memory_kib: u32,
+    /// argon2id passes (OWASP: 2).
+    pub password_iterations: u32,
+    /// Key of signed links (private downloads); when empty, generated on first start into
+    /// `{data_dir}/link-secret` (mode 0600).
+    pub link_secret: String,
+    /// Seconds a private download link stays valid.
+    pub download_link_secs: i64,
+    /// Login, registration and reset attempts per account and hour (on top of the per-client limit).
+    pub attempts_per_account_hour: u32,
+    /// The captcha on applications and redirects.
+    pub captcha: CaptchaSettings,
+}
+
+impl Default for AccountSettings {
+    fn default() -> Self {
+        AccountSettings {
+            password_memory_kib: 19 * 1024,
+            password_iterations: 2,
+            link_secret: String::new(),
+            download_link_secs: 300,
+            attempts_per_account_hour: 20,
+            captcha: CaptchaSettings::default(),
+        }
+    }
+}
+
+/// A captcha verified on the server: off by default; `siteverify` posts the token to a
+/// reCAPTCHA / hCaptcha / Turnstile compatible endpoint.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default)]
+pub struct CaptchaSettings {
+    /// `off` or `siteverify`.
+    pub provider: String,
+    /// The provider's verification URL.
+    pub verify_url: String,
+    /// The board's secret at the provider.
+    pub secret: String,
+    /// Lowest score accepted when the provider scores (reCAPTCHA v3); 0 ignores scores.
+    pub min_score: f64,
+}
+
+impl Default for CaptchaSettings {
+    fn default() -> Self {
+        CaptchaSettings { provider: "off".into(), verify_url: String::new(), secret: String::new(), min_score: 0.5 }
+    }
 }
 
 /// Process-level settings.
@@ -88,6 +147,8 @@ impl Default for ServerSettings {
 pub struct TenantSettings {
     /// URL prefix: `/api/{slug}`.
     pub slug: String,
+    /// Public URL of this board's web app, for the links in its mails (empty: `server.public_url`).
+    pub public_url: String,
     /// Display name.
     pub name: String,
     /// `pl` or `en`.
@@ -162,6 +223,12 @@ pub struct LegalSettings {
 }
 
 impl TenantSettings {
+    /// The public URL of this board's web app (its own, else the server's), without a trailing '/'.
+    pub fn web_url<'a>(&'a self, server: &'a ServerSettings) -> &'a str {
+        let url = if self.public_url.is_empty() { &server.public_url } else { &self.public_url };
+        url.trim_end_matches('/')
+    }
+
     /// Whether `name` is one of this board's legal documents (terms, privacy policy, clause, report).
     pub fn has_legal_document(&self, name: &str) -> bool {
         let legal = &self.legal;
@@ -185,6 +252,7 @@ impl Default for TenantSettings {
     fn default() -> Self {
         TenantSettings {
             slug: String::new(),
+            public_url: String::new(),
             name: String::new(),
             default_locale: "pl".into(),
             categories: String::new(),
@@ -281,6 +349,13 @@ impl Settings {
         }
         if self.tenants.is_empty() {
             return Err(ConfigError::Invalid("no tenants configured".into()));
+        }
+        let captcha = &self.accounts.captcha;
+        match captcha.provider.as_str() {
+            "off" => {}
+            "siteverify" if captcha.verify_url.starts_with("http") && !captcha.secret.is_empty() => {}
+            "siteverify" => return Err(ConfigError::Invalid("accounts.captcha: siteverify needs verify_url and secret".into())),
+            other => return Err(ConfigError::Invalid(format!("accounts.captcha.provider '{other}' must be 'off' or 'siteverify'"))),
         }
         Ok(())
     }

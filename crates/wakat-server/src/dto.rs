@@ -8,6 +8,8 @@ use wakat_search::Hit;
 
 use crate::engine::Tenant;
 
+pub mod accounts;
+pub mod candidate;
 pub mod lists;
 
 /// Days an offer counts as new after publication.

@@ -17,7 +17,7 @@ use wakat_core::{CategoryTree, Gazetteer, Offer, Rates};
 use wakat_ingest::dictionaries::{load_categories, load_companies, load_gazetteer, load_rates, Company};
 use wakat_ingest::import::{import_file, ImportContext};
 use wakat_search::{Analysis, IndexFeeder, SearchConfig, SearchIndex};
-use wakat_store::{ChangeKind, OfferStore, SledStore};
+use wakat_store::{ChangeKind, KvStore, OfferStore, SledStore};
 
 use crate::config::{Settings, TenantSettings};
 
@@ -99,6 +99,9 @@ pub struct Engine {
     pub rates: Rates,
     /// The source of truth.
     pub store: Arc<OfferStore>,
+    /// The key-value engine under the store, shared by the other domains (accounts,
+    /// applications), each with its own key prefixes.
+    pub kv: Arc<dyn KvStore>,
     /// The derived search index.
     pub index: Arc<SearchIndex>,
     feeder: IndexFeeder,
@@ -131,8 +134,8 @@ impl Engine {
 
         let data_dir = &settings.server.data_dir;
         std::fs::create_dir_all(data_dir).map_err(|source| EngineError::Io { path: data_dir.clone(), source })?;
-        let kv = SledStore::open_with_cache(data_dir.join("store"), settings.server.store_cache_mb * 1024 * 1024)?;
-        let store = Arc::new(OfferStore::new(Arc::new(kv))?);
+        let kv: Arc<dyn KvStore> = Arc::new(SledStore::open_with_cache(data_dir.join("store"), settings.server.store_cache_mb * 1024 * 1024)?);
+        let store = Arc::new(OfferStore::new(kv.clone())?);
 
         let search_config = SearchConfig {
             analysis: Arc::new(analysis),
@@ -144,7 +147,7 @@ impl Engine {
         };
         let (index, fresh) = SearchIndex::open(&data_dir.join("index"), search_config)?;
         let feeder = IndexFeeder::start(&index)?;
-        let engine = Engine { settings, tenants, gazetteer, rates, store, index: Arc::new(index), feeder, write_lock: Mutex::new(()) };
+        let engine = Engine { settings, tenants, gazetteer, rates, store, kv, index: Arc::new(index), feeder, write_lock: Mutex::new(()) };
         if fresh {
             let n_offers = engine.reindex(&mut |_| {})?;
             tracing::info!(n_offers, "index rebuilt from the store");

@@ -84,6 +84,40 @@ error_codes! {
     FeatureDisabled => ("feature_disabled", NOT_FOUND, "this board does not offer this feature"),
     /// The endpoint exists but not with this method.
     MethodNotAllowed => ("method_not_allowed", METHOD_NOT_ALLOWED, "this endpoint does not take this method"),
+    /// A cookie-authenticated write without the session's CSRF token in `X-CSRF-Token`.
+    CsrfFailed => ("csrf_failed", FORBIDDEN, "this write needs the X-CSRF-Token header of the session"),
+    /// Wrong e-mail or password (the same answer for an unknown e-mail).
+    InvalidCredentials => ("invalid_credentials", UNAUTHORIZED, "the e-mail or the password is wrong"),
+    /// Right password, e-mail not confirmed yet.
+    EmailNotConfirmed => ("email_not_confirmed", FORBIDDEN, "confirm the e-mail address first: the link is in the mail we sent"),
+    /// A link token that is unknown, spent or expired.
+    InvalidToken => ("invalid_token", BAD_REQUEST, "the link is invalid or has expired"),
+    /// The new e-mail belongs to another account.
+    EmailTaken => ("email_taken", CONFLICT, "another account uses this e-mail"),
+    /// The account has as many documents as it may keep.
+    TooManyDocuments => ("too_many_documents", UNPROCESSABLE_ENTITY, "delete a document before adding another"),
+    /// No such document of this account.
+    AccountDocumentNotFound => ("account_document_not_found", NOT_FOUND, "there is no such document"),
+    /// A signed link that is wrong or expired.
+    InvalidSignature => ("invalid_signature", FORBIDDEN, "the link is invalid or has expired"),
+    /// The captcha token is missing or refused.
+    CaptchaFailed => ("captcha_failed", BAD_REQUEST, "the captcha was not solved"),
+    /// A mail could not be handed to the mail server.
+    MailUnavailable => ("mail_unavailable", SERVICE_UNAVAILABLE, "the mail could not be sent; try again in a moment"),
+    /// A multipart body that does not parse.
+    InvalidMultipart => ("invalid_multipart", BAD_REQUEST, "the body must be multipart/form-data with the documented fields"),
+    /// An application to an offer that is no longer active.
+    OfferInactive => ("offer_inactive", CONFLICT, "the offer is no longer active"),
+    /// A form application to an offer that takes applications on the employer's site.
+    ExternalApplyOnly => ("external_apply_only", CONFLICT, "this offer takes applications on the employer's site"),
+    /// A redirect tracked for an offer without an external apply link.
+    NoExternalApply => ("no_external_apply", CONFLICT, "this offer takes applications through its form"),
+    /// No such redirect of this candidate.
+    RedirectNotFound => ("redirect_not_found", NOT_FOUND, "there is no such redirect"),
+    /// A per-candidate cap is reached.
+    LimitReached => ("limit_reached", CONFLICT, "the limit is reached"),
+    /// A one-click application from an account without a CV.
+    NoStoredCv => ("no_stored_cv", CONFLICT, "one-click apply needs a CV in the profile"),
     /// Too many requests from one client.
     RateLimited => ("rate_limited", TOO_MANY_REQUESTS, "too many requests; try again later"),
     /// Our fault; the cause is in the log.
@@ -123,6 +157,11 @@ impl ApiError {
         let message = errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ");
         let body = ErrorBody { code: first.code.as_str().to_string(), message, field: Some(first.field.clone()) };
         ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, body }
+    }
+
+    /// 400 for a body field that breaks a rule, with the rule's stable key as the code.
+    pub fn field_error(key: &str, field: &str, message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::BAD_REQUEST, body: ErrorBody { code: key.to_string(), message: message.into(), field: Some(field.to_string()) } }
     }
 
     /// A more specific message than the table's.
@@ -204,6 +243,53 @@ impl From<wakat_store::StoreError> for ApiError {
 impl From<actix_web::error::BlockingError> for ApiError {
     fn from(error: actix_web::error::BlockingError) -> ApiError {
         ApiError::internal(&error)
+    }
+}
+
+/// Maps an accounts failure to its API error.
+pub fn accounts_error(error: wakat_accounts::AccountsError) -> ApiError {
+    use wakat_accounts::AccountsError;
+    match error {
+        AccountsError::InvalidCredentials => ApiError::new(ErrorCode::InvalidCredentials),
+        AccountsError::EmailNotConfirmed => ApiError::new(ErrorCode::EmailNotConfirmed),
+        AccountsError::InvalidToken => ApiError::new(ErrorCode::InvalidToken).with_field("token"),
+        AccountsError::EmailTaken => ApiError::new(ErrorCode::EmailTaken).with_field("newEmail"),
+        AccountsError::Invalid { field, code, message } => ApiError::field_error(code.as_str(), field, message),
+        AccountsError::NotFound => ApiError::new(ErrorCode::AccountDocumentNotFound),
+        AccountsError::TooManyDocuments(max) => ApiError::new(ErrorCode::TooManyDocuments).with_message(format!("an account keeps at most {max} documents")),
+        AccountsError::Store(store) => store.into(),
+        other => ApiError::internal(&other),
+    }
+}
+
+/// Maps an applications failure to its API error.
+pub fn applications_error(error: wakat_applications::ApplicationsError) -> ApiError {
+    use wakat_applications::ApplicationsError;
+    match error {
+        ApplicationsError::NotFound { what: "redirect" } => ApiError::new(ErrorCode::RedirectNotFound),
+        ApplicationsError::NotFound { what } => ApiError::new(ErrorCode::NotFound).with_message(format!("there is no such {what}")),
+        ApplicationsError::LimitReached { what, limit } => ApiError::new(ErrorCode::LimitReached).with_message(format!("at most {limit} {what}")),
+        ApplicationsError::TooManyIds { max, given } => {
+            ApiError::from(FieldError::new("jobAdvertisementsIds", wakat_core::FieldCode::TooManyValues, format!("at most {max} ids per call, {given} given")))
+        }
+        ApplicationsError::InvalidInput { field, reason } => ApiError::new(ErrorCode::InvalidKey).with_message(format!("{field}: {reason}")).with_field(field),
+        ApplicationsError::Store(store) => store.into(),
+        other => ApiError::internal(&other),
+    }
+}
+
+/// Maps an upload failure: the uploader's mistakes are the apply form's keys on `field`.
+pub fn upload_error(error: wakat_uploads::UploadError, field: &str) -> ApiError {
+    use wakat_uploads::UploadError;
+    match error {
+        UploadError::TooLarge { max_bytes } => ApiError::from(FieldError::new(field, wakat_core::FieldCode::FileSize, format!("the file may have at most {max_bytes} bytes"))),
+        UploadError::TypeNotAllowed { detected } => ApiError::from(FieldError::new(
+            field,
+            wakat_core::FieldCode::FileType,
+            format!("the file must be a PDF, DOCX, JPEG or PNG (this one is {})", detected.as_deref().unwrap_or("unknown")),
+        )),
+        UploadError::Empty => ApiError::from(FieldError::new(field, wakat_core::FieldCode::FileType, "the file is empty")),
+        other => ApiError::internal(&other),
     }
 }
 

@@ -26,10 +26,16 @@ pub struct TokenError {
 /// The token the internal API requires: `configured` when set, else the one in `data_dir`
 /// (generated now when there is none).
 pub fn resolve(configured: &str, data_dir: &Path) -> Result<String, TokenError> {
+    resolve_secret(configured, data_dir, TOKEN_FILE)
+}
+
+/// A server secret: `configured` when set, else the one in `data_dir/file` (generated now, mode
+/// 0600, when there is none). The internal token and the key of signed links are two of them.
+pub fn resolve_secret(configured: &str, data_dir: &Path, file: &str) -> Result<String, TokenError> {
     if !configured.is_empty() {
         return Ok(configured.to_string());
     }
-    let path = data_dir.join(TOKEN_FILE);
+    let path = data_dir.join(file);
     let error = |source| TokenError { path: path.clone(), source };
     match std::fs::read_to_string(&path) {
         Ok(text) if !text.trim().is_empty() => return Ok(text.trim().to_string()),

@@ -7,20 +7,24 @@
 #![warn(missing_docs)]
 
 pub mod board_files;
+pub mod captcha;
 pub mod cache;
 pub mod config;
 pub mod dto;
 pub mod engine;
 pub mod error;
 pub mod internal_token;
+pub mod mails;
 pub mod metrics;
 pub mod ratelimit;
 pub mod routes;
 pub mod security_headers;
+pub mod session;
 pub mod services;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod uploads;
 pub mod views;
 
 pub use config::Settings;

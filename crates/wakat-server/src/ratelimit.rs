@@ -40,17 +40,20 @@ pub enum RateClass {
     PublicWrite,
     /// Searches: lists, counts, map clusters and markers, popular.
     ExpensiveRead,
+    /// Logins, registrations, password resets: each costs a password hash and may send a mail.
+    Auth,
 }
 
 impl RateClass {
     /// Every class.
-    pub const ALL: [RateClass; 2] = [RateClass::PublicWrite, RateClass::ExpensiveRead];
+    pub const ALL: [RateClass; 3] = [RateClass::PublicWrite, RateClass::ExpensiveRead, RateClass::Auth];
 
     /// Name in `[tenants.rate_limits]` and in metrics.
     pub fn name(self) -> &'static str {
         match self {
             RateClass::PublicWrite => "public_write",
             RateClass::ExpensiveRead => "expensive_read",
+            RateClass::Auth => "auth",
         }
     }
 
@@ -60,6 +63,7 @@ impl RateClass {
         match self {
             RateClass::PublicWrite => RateLimitSettings { per_minute: 60, burst: 20 },
             RateClass::ExpensiveRead => RateLimitSettings { per_minute: 600, burst: 120 },
+            RateClass::Auth => RateLimitSettings { per_minute: 10, burst: 10 },
         }
     }
 
@@ -72,7 +76,7 @@ impl RateClass {
 #[derive(Debug, thiserror::Error)]
 pub enum RateLimitError {
     /// A class name that is not a [`RateClass`].
-    #[error("board '{tenant}': unknown rate limit class '{class}' (known: public_write, expensive_read)")]
+    #[error("board '{tenant}': unknown rate limit class '{class}' (known: public_write, expensive_read, auth)")]
     UnknownClass {
         /// Board.
         tenant: String,
@@ -105,6 +109,9 @@ pub struct RateLimits {
     trusted_proxies: Vec<IpAddr>,
     /// `None`: the class is not limited on that board.
     limiters: HashMap<(String, RateClass), Option<DefaultKeyedRateLimiter<IpAddr>>>,
+    /// Attempts per account (board and e-mail), whoever makes them: guessing one account's
+    /// password from many addresses is slowed too. `None`: unlimited.
+    accounts: Option<DefaultKeyedRateLimiter<(String, String)>>,
     refused: [AtomicU64; RateClass::ALL.len()],
 }
 
@@ -132,7 +139,12 @@ impl RateLimits {
                 limiters.insert((tenant.slug.clone(), class), limiter);
             }
         }
-        Ok(RateLimits { enabled: settings.server.rate_limits_enabled, trusted_proxies, limiters, refused: Default::default() })
+        let per_hour = settings.accounts.attempts_per_account_hour;
+        let accounts = NonZeroU32::new(per_hour).map(|n| {
+            let burst = NonZeroU32::new(per_hour.div_ceil(2)).unwrap_or(n);
+            DefaultKeyedRateLimiter::keyed(Quota::per_hour(n).allow_burst(burst))
+        });
+        Ok(RateLimits { enabled: settings.server.rate_limits_enabled, trusted_proxies, limiters, accounts, refused: Default::default() })
     }
 
     /// The client a request stands for: the peer, or the first `X-Forwarded-For` hop when the
@@ -161,6 +173,19 @@ impl RateLimits {
         })
     }
 
+    /// Takes one attempt from the budget of the account `email` on `tenant` (logins, resets,
+    /// registrations), so one account is not hammered from many addresses.
+    pub fn check_account(&self, tenant: &str, email: &str) -> Result<(), RateLimited> {
+        if !self.enabled {
+            return Ok(());
+        }
+        let Some(limiter) = &self.accounts else { return Ok(()) };
+        limiter.check_key(&(tenant.to_string(), email.trim().to_lowercase())).map_err(|not_until| {
+            self.refused[RateClass::Auth.index()].fetch_add(1, Ordering::Relaxed);
+            RateLimited { retry_after: not_until.wait_time_from(limiter.clock().now()) }
+        })
+    }
+
     /// Requests of `class` refused since start.
     pub fn refused(&self, class: RateClass) -> u64 {
         self.refused[class.index()].load(Ordering::Relaxed)
@@ -175,6 +200,10 @@ impl RateLimits {
     /// memory held is that of the clients of the last minute or so.
     pub fn forget_idle(&self) {
         for limiter in self.limiters.values().flatten() {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+        if let Some(limiter) = &self.accounts {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
@@ -205,11 +234,22 @@ fn client_key(client: IpAddr) -> IpAddr {
     }
 }
 
+impl RateLimited {
+    /// Whole seconds to wait, at least 1.
+    pub fn retry_after_secs(self) -> u64 {
+        (self.retry_after.as_secs() + u64::from(self.retry_after.subsec_nanos() > 0)).max(1)
+    }
+
+    /// The error body of the refusal.
+    pub fn to_error(self) -> ApiError {
+        ApiError::new(ErrorCode::RateLimited).with_message(format!("too many requests; try again in {} s", self.retry_after_secs()))
+    }
+}
+
 /// The 429 answer: `Retry-After` in whole seconds (at least 1) and the usual error body.
 fn too_many_requests(limited: RateLimited) -> HttpResponse {
-    let seconds = limited.retry_after.as_secs() + u64::from(limited.retry_after.subsec_nanos() > 0);
-    let seconds = seconds.max(1);
-    let mut response = ApiError::new(ErrorCode::RateLimited).with_message(format!("too many requests; try again in {seconds} s")).error_response();
+    let seconds = limited.retry_after_secs();
+    let mut response = limited.to_error().error_response();
     response.headers_mut().insert(RETRY_AFTER, HeaderValue::from(seconds));
     response
 }

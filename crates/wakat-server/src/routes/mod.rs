@@ -1,5 +1,9 @@
 //! HTTP routes, one module per resource.
 
+pub mod accounts;
+pub mod applications;
+pub mod candidate;
+pub mod dev;
 pub mod internal;
 pub mod meta;
 pub mod offers;
@@ -23,13 +27,27 @@ pub const RATE_LIMITED: &[(&str, &str)] = &[
     ("get", "/api/{tenant}/v2/user-panel/offers/markers"),
     ("post", "/api/{tenant}/v1/views"),
     ("get", "/api/{tenant}/v2/user-panel/brand-stories/company/list"),
+    ("post", "/api/{tenant}/v1/candidate/register"),
+    ("post", "/api/{tenant}/v1/candidate/confirm"),
+    ("post", "/api/{tenant}/v1/candidate/login"),
+    ("post", "/api/{tenant}/v1/candidate/password-reset"),
+    ("post", "/api/{tenant}/v1/candidate/password-reset/confirm"),
+    ("post", "/api/{tenant}/v1/candidate/email/confirm"),
+    ("post", "/api/{tenant}/v1/offers/{slug}/applications"),
+    ("post", "/api/{tenant}/v2/user-panel/offers/{slug}/track-redirects"),
+    ("post", "/api/{tenant}/v1/candidate/documents"),
+    ("put", "/api/{tenant}/v1/candidate/documents/{document_id}"),
 ];
 
 /// Registers every route under `/api`. Routes a visitor could repeat at our cost are wrapped in
 /// their [`RateClass`].
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
-        web::scope("/api").route("/openapi.json", web::get().to(openapi::document)).service(
+        web::scope("/api")
+            .route("/openapi.json", web::get().to(openapi::document))
+            .route("/dev/mailbox", web::get().to(dev::list))
+            .route("/dev/mailbox/{id}", web::get().to(dev::get))
+            .service(
             web::scope("/{tenant}")
                 .route("/v2/user-panel/offers", web::get().to(offers::list_page).wrap(RateClass::ExpensiveRead))
                 .route("/v2/user-panel/offers/by-cursor", web::get().to(offers::list_cursor).wrap(RateClass::ExpensiveRead))
@@ -53,6 +71,36 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                 .route("/v1/terms/{name}", web::get().to(meta::legal_document))
                 .route("/v1/logos/{file}", web::get().to(meta::logo))
                 .route("/v1/images/cover/{file}", web::get().to(meta::cover))
+                .route("/v1/candidate/register", web::post().to(accounts::register).wrap(RateClass::Auth))
+                .route("/v1/candidate/confirm", web::post().to(accounts::confirm).wrap(RateClass::Auth))
+                .route("/v1/candidate/login", web::post().to(accounts::login).wrap(RateClass::Auth))
+                .route("/v1/candidate/logout", web::post().to(accounts::logout))
+                .route("/v1/candidate/me", web::get().to(accounts::me))
+                .route("/v1/candidate/password-reset", web::post().to(accounts::request_reset).wrap(RateClass::Auth))
+                .route("/v1/candidate/password-reset/confirm", web::post().to(accounts::confirm_reset).wrap(RateClass::Auth))
+                .route("/v1/candidate/password", web::put().to(accounts::change_password))
+                .route("/v1/candidate/email", web::post().to(accounts::change_email))
+                .route("/v1/candidate/email/confirm", web::post().to(accounts::confirm_email_change).wrap(RateClass::Auth))
+                .route("/v1/candidate/profile", web::put().to(accounts::update_profile))
+                .route("/v1/offers/{slug}/applications", web::post().to(applications::apply).wrap(RateClass::PublicWrite))
+                .route("/v2/user-panel/offers/{slug}/track-redirects", web::post().to(applications::track_redirect).wrap(RateClass::PublicWrite))
+                .route("/v2/user-panel/offers/by-ids", web::get().to(candidate::offers_by_ids))
+                .route("/v1/candidate/favourites/count", web::get().to(candidate::favourites_count))
+                .route("/v1/candidate/favourites", web::get().to(candidate::favourites))
+                .route("/v1/candidate/favourites", web::post().to(candidate::add_favourite))
+                .route("/v1/candidate/favourites/{job_advertisement_id}", web::delete().to(candidate::remove_favourite))
+                .route("/v1/candidate/applications", web::get().to(candidate::history))
+                .route("/v1/candidate/redirects/{redirect_id}/confirm", web::post().to(candidate::confirm_redirect))
+                .route("/v1/candidate/redirects/{redirect_id}", web::delete().to(candidate::remove_redirect))
+                .route("/v1/candidate/matched-offers", web::get().to(candidate::matched_offers))
+                .route("/v1/candidate/documents", web::post().to(candidate::upload_document).wrap(RateClass::PublicWrite))
+                .route("/v1/candidate/documents/{document_id}", web::put().to(candidate::replace_document).wrap(RateClass::PublicWrite))
+                .route("/v1/candidate/documents/{document_id}", web::delete().to(candidate::delete_document))
+                .route("/v1/candidate/documents/{document_id}/link", web::post().to(candidate::document_link))
+                .route("/v1/candidate/documents/{document_id}/download", web::get().to(candidate::download_document))
+                .route("/v1/candidate/export", web::get().to(candidate::export))
+                .route("/v1/candidate/account", web::delete().to(candidate::delete_account))
+                .route("/internal/offers/{slug}/applications", web::get().to(internal::offer_applications))
                 .route("/internal/offers", web::post().to(internal::create_offer))
                 .route("/internal/offers/{slug}", web::put().to(internal::put_offer))
                 .route("/internal/offers/{slug}", web::delete().to(internal::delete_offer)),

@@ -2,4 +2,7 @@
 //! parse with `wakat-core`, call one function here (in `web::block`: these are synchronous),
 //! and render the result with the DTOs.
 
+pub mod accounts;
+pub mod applications;
+pub mod candidate;
 pub mod offers;

@@ -1,0 +1,379 @@
+//! [`AccountStore`]: registration, confirmation, login, passwords, e-mail changes, profile and
+//! documents, account deletion. Sessions are in `sessions.rs`, on the same store.
+
+use std::sync::{Arc, Mutex};
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use wakat_core::{FieldCode, Preferences};
+use wakat_store::{KvStore, WriteOp};
+
+use crate::account::{OneTimeToken, RECORD_VERSION};
+use crate::password::{check_new_password, Passwords};
+use crate::token::{hash_token, new_id, new_token};
+use crate::{keys, Account, AccountKind, AccountsError, Document, TokenPurpose};
+
+/// Most documents an account keeps.
+pub const MAX_DOCUMENTS: usize = 5;
+/// Longest first or last name.
+pub const MAX_NAME_CHARS: usize = 100;
+/// Longest default message (the apply form's limit).
+pub const MAX_MESSAGE_CHARS: usize = 1000;
+
+/// A new account as submitted.
+#[derive(Debug, Clone)]
+pub struct NewAccount {
+    /// Login e-mail.
+    pub email: String,
+    /// Chosen password.
+    pub password: String,
+    /// First name, may be empty.
+    pub first_name: String,
+    /// Last name, may be empty.
+    pub last_name: String,
+    /// Language of the mails.
+    pub lang: String,
+}
+
+/// What [`AccountStore::register`] did; the API answers both the same way so that nobody can
+/// learn which e-mails have accounts, and the mail tells the owner which case it was.
+#[derive(Debug)]
+pub enum Registration {
+    /// A new, unconfirmed account, with the token of its confirmation link.
+    Created {
+        /// The account.
+        account: Account,
+        /// Secret of the confirmation link.
+        confirm_token: String,
+    },
+    /// The e-mail already has an account; nothing was changed.
+    AlreadyRegistered {
+        /// The existing account.
+        account: Account,
+    },
+}
+
+/// Profile fields a candidate edits.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileUpdate {
+    /// First name.
+    pub first_name: String,
+    /// Last name.
+    pub last_name: String,
+    /// Default apply message.
+    pub message: String,
+    /// Matchmaking preferences.
+    pub preferences: Preferences,
+}
+
+/// The e-mail as an account login: its identity (trimmed, lowercased: one login per mailbox),
+/// after the syntax check every part of Wakat shares.
+pub fn normalize_email(email: &str) -> Result<String, AccountsError> {
+    let email = wakat_core::email::email_identity(email);
+    if email.is_empty() {
+        return Err(AccountsError::invalid("email", FieldCode::Required, "the e-mail is required"));
+    }
+    if !wakat_core::email::is_valid_email(&email) {
+        return Err(AccountsError::invalid("email", FieldCode::InvalidEmail, "the e-mail address is not valid"));
+    }
+    Ok(email)
+}
+
+fn check_name(field: &'static str, name: &str) -> Result<String, AccountsError> {
+    let name = name.trim();
+    if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(AccountsError::invalid(field, FieldCode::InvalidName, format!("{field} must be at most {MAX_NAME_CHARS} characters, without control characters")));
+    }
+    Ok(name.to_string())
+}
+
+fn lang_or_default(lang: &str) -> String {
+    if lang == "en" { "en" } else { "pl" }.to_string()
+}
+
+/// Accounts of every board, on one [`KvStore`].
+pub struct AccountStore {
+    pub(crate) kv: Arc<dyn KvStore>,
+    pub(crate) passwords: Passwords,
+    /// Serialises the check-then-write of unique e-mails (register, e-mail change).
+    email_lock: Mutex<()>,
+}
+
+impl AccountStore {
+    /// Accounts on `kv`, hashing passwords with `passwords`.
+    pub fn new(kv: Arc<dyn KvStore>, passwords: Passwords) -> AccountStore {
+        AccountStore { kv, passwords, email_lock: Mutex::new(()) }
+    }
+
+    pub(crate) fn read<T: DeserializeOwned>(&self, key: &[u8]) -> Result<Option<T>, AccountsError> {
+        let Some(bytes) = self.kv.get(key)? else { return Ok(None) };
+        serde_json::from_slice(&bytes)
+            .map(Some)
+            .map_err(|e| AccountsError::Corrupt { key: String::from_utf8_lossy(key).into_owned(), message: e.to_string() })
+    }
+
+    pub(crate) fn put_op<T: Serialize>(key: Vec<u8>, value: &T) -> WriteOp {
+        WriteOp::Put { key, value: serde_json::to_vec(value).expect("records serialise") }
+    }
+
+    /// Applies `ops` atomically and durably (the caller acknowledges after this).
+    pub(crate) fn commit(&self, ops: Vec<WriteOp>) -> Result<(), AccountsError> {
+        self.kv.transaction(ops)?;
+        self.kv.flush()?;
+        Ok(())
+    }
+
+    /// The account `id` of `tenant`.
+    pub fn get(&self, tenant: &str, id: &str) -> Result<Option<Account>, AccountsError> {
+        self.read(&keys::account(tenant, id)?)
+    }
+
+    /// The account of `kind` with `email` (normalised here).
+    pub fn find_by_email(&self, tenant: &str, kind: AccountKind, email: &str) -> Result<Option<Account>, AccountsError> {
+        let Ok(email) = normalize_email(email) else { return Ok(None) };
+        let Some(id) = self.kv.get(&keys::email(tenant, kind, &email)?)? else { return Ok(None) };
+        self.get(tenant, &String::from_utf8_lossy(&id))
+    }
+
+    /// Creates an unconfirmed account, or reports that the e-mail has one already.
+    pub fn register(&self, tenant: &str, kind: AccountKind, new: NewAccount, now: i64) -> Result<Registration, AccountsError> {
+        let email = normalize_email(&new.email)?;
+        check_new_password(&new.password, &email)?;
+        let first_name = check_name("firstName", &new.first_name)?;
+        let last_name = check_name("lastName", &new.last_name)?;
+        // Hash before taking the lock: it is the slow part.
+        let password_hash = self.passwords.hash(&new.password)?;
+        let _guard = self.email_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(account) = self.find_by_email(tenant, kind, &email)? {
+            return Ok(Registration::AlreadyRegistered { account });
+        }
+        let account = Account {
+            v: RECORD_VERSION,
+            id: new_id(),
+            kind,
+            email: email.clone(),
+            email_confirmed: false,
+            password_hash,
+            first_name,
+            last_name,
+            message: String::new(),
+            lang: lang_or_default(&new.lang),
+            preferences: Preferences::default(),
+            documents: Vec::new(),
+            created_at: now,
+            updated_at: now,
+        };
+        let (confirm_token, mut ops) = self.token_ops(tenant, &account.id, TokenPurpose::ConfirmEmail, now)?;
+        ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
+        ops.push(WriteOp::Put { key: keys::email(tenant, kind, &email)?, value: account.id.as_bytes().to_vec() });
+        self.commit(ops)?;
+        Ok(Registration::Created { account, confirm_token })
+    }
+
+    fn token_ops(&self, tenant: &str, account_id: &str, purpose: TokenPurpose, now: i64) -> Result<(String, Vec<WriteOp>), AccountsError> {
+        let token = new_token();
+        let token_hash = hash_token(&token);
+        let record = OneTimeToken { v: RECORD_VERSION, account_id: account_id.to_string(), expires_at: now + purpose.lifetime_secs(), purpose };
+        let mut index_key = keys::tokens_of(tenant, account_id)?;
+        index_key.extend_from_slice(token_hash.as_bytes());
+        let ops = vec![Self::put_op(keys::token(tenant, &token_hash)?, &record), WriteOp::Put { key: index_key, value: Vec::new() }];
+        Ok((token, ops))
+    }
+
+    /// A new one-time token of `purpose` for the account (a fresh confirmation or reset link).
+    pub fn issue_token(&self, tenant: &str, account_id: &str, purpose: TokenPurpose, now: i64) -> Result<String, AccountsError> {
+        let (token, ops) = self.token_ops(tenant, account_id, purpose, now)?;
+        self.commit(ops)?;
+        Ok(token)
+    }
+
+    /// Reads a token of the expected kind without consuming it.
+    fn open_token(&self, tenant: &str, token: &str, expected: &TokenPurpose, now: i64) -> Result<(Vec<u8>, OneTimeToken), AccountsError> {
+        if token.is_empty() || token.len() > 100 {
+            return Err(AccountsError::InvalidToken);
+        }
+        let token_hash = hash_token(token);
+        let key = keys::token(tenant, &token_hash)?;
+        let record: OneTimeToken = self.read(&key)?.ok_or(AccountsError::InvalidToken)?;
+        if !record.purpose.same_kind(expected) || now > record.expires_at {
+            return Err(AccountsError::InvalidToken);
+        }
+        Ok((key, record))
+    }
+
+    fn consume_ops(tenant: &str, token_key: Vec<u8>, record: &OneTimeToken, token: &str) -> Result<Vec<WriteOp>, AccountsError> {
+        let mut index_key = keys::tokens_of(tenant, &record.account_id)?;
+        index_key.extend_from_slice(hash_token(token).as_bytes());
+        Ok(vec![WriteOp::Delete { key: token_key }, WriteOp::Delete { key: index_key }])
+    }
+
+    /// Confirms the e-mail the token was sent to; the token is spent.
+    pub fn confirm_email(&self, tenant: &str, token: &str, now: i64) -> Result<Account, AccountsError> {
+        let (token_key, record) = self.open_token(tenant, token, &TokenPurpose::ConfirmEmail, now)?;
+        let mut account = self.get(tenant, &record.account_id)?.ok_or(AccountsError::InvalidToken)?;
+        account.email_confirmed = true;
+        account.updated_at = now;
+        let mut ops = Self::consume_ops(tenant, token_key, &record, token)?;
+        ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
+        self.commit(ops)?;
+        Ok(account)
+    }
+
+    /// Checks e-mail and password. Unknown e-mails take as long as wrong passwords and get the
+    /// same error.
+    pub fn authenticate(&self, tenant: &str, kind: AccountKind, email: &str, password: &str) -> Result<Account, AccountsError> {
+        if password.chars().count() > crate::password::MAX_PASSWORD_CHARS {
+            return Err(AccountsError::InvalidCredentials);
+        }
+        let Some(account) = self.find_by_email(tenant, kind, email)? else {
+            self.passwords.verify_dummy(password);
+            return Err(AccountsError::InvalidCredentials);
+        };
+        if !self.passwords.verify(password, &account.password_hash) {
+            return Err(AccountsError::InvalidCredentials);
+        }
+        if !account.email_confirmed {
+            return Err(AccountsError::EmailNotConfirmed);
+        }
+        Ok(account)
+    }
+
+    /// Sets a new password from a reset link; every session of the account is revoked.
+    pub fn reset_password(&self, tenant: &str, token: &str, new_password: &str, now: i64) -> Result<Account, AccountsError> {
+        let (token_key, record) = self.open_token(tenant, token, &TokenPurpose::ResetPassword, now)?;
+        let mut account = self.get(tenant, &record.account_id)?.ok_or(AccountsError::InvalidToken)?;
+        check_new_password(new_password, &account.email)?;
+        account.password_hash = self.passwords.hash(new_password)?;
+        // Whoever reads the reset mail owns the address.
+        account.email_confirmed = true;
+        account.updated_at = now;
+        let mut ops = Self::consume_ops(tenant, token_key, &record, token)?;
+        ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
+        ops.extend(self.revoke_sessions_ops(tenant, &account.id, None)?);
+        self.commit(ops)?;
+        Ok(account)
+    }
+
+    /// Changes the password of a logged-in account; its other sessions are revoked.
+    pub fn change_password(&self, tenant: &str, account_id: &str, current: &str, new_password: &str, keep_session_token: &str, now: i64) -> Result<(), AccountsError> {
+        let mut account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
+        if !self.passwords.verify(current, &account.password_hash) {
+            return Err(AccountsError::invalid("currentPassword", FieldCode::InvalidPassword, "the current password is wrong"));
+        }
+        check_new_password(new_password, &account.email)?;
+        account.password_hash = self.passwords.hash(new_password)?;
+        account.updated_at = now;
+        let mut ops = vec![Self::put_op(keys::account(tenant, account_id)?, &account)];
+        ops.extend(self.revoke_sessions_ops(tenant, account_id, Some(&hash_token(keep_session_token)))?);
+        self.commit(ops)
+    }
+
+    /// Starts moving the account to `new_email`: checks the password and returns the token of
+    /// the link to mail to the new address. Nothing changes until it is opened.
+    pub fn request_email_change(&self, tenant: &str, account_id: &str, password: &str, new_email: &str, now: i64) -> Result<(Account, String, String), AccountsError> {
+        let account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
+        let new_email = normalize_email(new_email)?;
+        if !self.passwords.verify(password, &account.password_hash) {
+            return Err(AccountsError::invalid("password", FieldCode::InvalidPassword, "the password is wrong"));
+        }
+        if new_email == account.email {
+            return Err(AccountsError::invalid("newEmail", FieldCode::SameEmail, "this is already the account's e-mail"));
+        }
+        let token = self.issue_token(tenant, account_id, TokenPurpose::ChangeEmail { new_email: new_email.clone() }, now)?;
+        Ok((account, new_email, token))
+    }
+
+    /// Moves the account to the e-mail the token was sent to.
+    pub fn confirm_email_change(&self, tenant: &str, token: &str, now: i64) -> Result<Account, AccountsError> {
+        let (token_key, record) = self.open_token(tenant, token, &TokenPurpose::ChangeEmail { new_email: String::new() }, now)?;
+        let TokenPurpose::ChangeEmail { new_email } = &record.purpose else { return Err(AccountsError::InvalidToken) };
+        let _guard = self.email_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut account = self.get(tenant, &record.account_id)?.ok_or(AccountsError::InvalidToken)?;
+        if self.find_by_email(tenant, account.kind, new_email)?.is_some() {
+            return Err(AccountsError::EmailTaken);
+        }
+        let mut ops = Self::consume_ops(tenant, token_key, &record, token)?;
+        ops.push(WriteOp::Delete { key: keys::email(tenant, account.kind, &account.email)? });
+        ops.push(WriteOp::Put { key: keys::email(tenant, account.kind, new_email)?, value: account.id.as_bytes().to_vec() });
+        account.email = new_email.clone();
+        account.email_confirmed = true;
+        account.updated_at = now;
+        ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
+        self.commit(ops)?;
+        Ok(account)
+    }
+
+    /// Replaces the editable profile fields.
+    pub fn update_profile(&self, tenant: &str, account_id: &str, update: ProfileUpdate, now: i64) -> Result<Account, AccountsError> {
+        let mut account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
+        account.first_name = check_name("firstName", &update.first_name)?;
+        account.last_name = check_name("lastName", &update.last_name)?;
+        if update.message.chars().count() > MAX_MESSAGE_CHARS {
+            return Err(AccountsError::invalid("message", FieldCode::MessageLength, format!("the message may have at most {MAX_MESSAGE_CHARS} characters")));
+        }
+        update.preferences.validate().map_err(|error| AccountsError::Invalid { field: "preferences", code: error.code, message: error.to_string() })?;
+        account.message = update.message;
+        account.preferences = update.preferences;
+        account.updated_at = now;
+        self.commit(vec![Self::put_op(keys::account(tenant, account_id)?, &account)])?;
+        Ok(account)
+    }
+
+    /// Adds a document, or replaces the one with `replace_id` (whose record is returned so the
+    /// caller can release its bytes).
+    pub fn put_document(&self, tenant: &str, account_id: &str, document: Document, replace_id: Option<&str>, now: i64) -> Result<(Account, Option<Document>), AccountsError> {
+        let mut account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
+        let replaced = match replace_id {
+            Some(id) => {
+                let position = account.documents.iter().position(|d| d.id == id).ok_or(AccountsError::NotFound)?;
+                Some(std::mem::replace(&mut account.documents[position], document))
+            }
+            None if account.documents.len() >= MAX_DOCUMENTS => return Err(AccountsError::TooManyDocuments(MAX_DOCUMENTS)),
+            None => {
+                account.documents.push(document);
+                None
+            }
+        };
+        account.updated_at = now;
+        self.commit(vec![Self::put_op(keys::account(tenant, account_id)?, &account)])?;
+        Ok((account, replaced))
+    }
+
+    /// Removes a document and returns it (the caller releases its bytes).
+    pub fn remove_document(&self, tenant: &str, account_id: &str, document_id: &str, now: i64) -> Result<Document, AccountsError> {
+        let mut account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
+        let position = account.documents.iter().position(|d| d.id == document_id).ok_or(AccountsError::NotFound)?;
+        let removed = account.documents.remove(position);
+        account.updated_at = now;
+        self.commit(vec![Self::put_op(keys::account(tenant, account_id)?, &account)])?;
+        Ok(removed)
+    }
+
+    /// Deletes the account with its e-mail index, sessions and open tokens, and returns the
+    /// deleted record (the caller releases its documents and erases its other data).
+    pub fn delete_account(&self, tenant: &str, account_id: &str) -> Result<Account, AccountsError> {
+        let _guard = self.email_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
+        let mut ops = vec![WriteOp::Delete { key: keys::account(tenant, account_id)? }, WriteOp::Delete { key: keys::email(tenant, account.kind, &account.email)? }];
+        ops.extend(self.revoke_sessions_ops(tenant, account_id, None)?);
+        let tokens_prefix = keys::tokens_of(tenant, account_id)?;
+        for entry in self.kv.scan_prefix(&tokens_prefix) {
+            let (index_key, _) = entry?;
+            let token_hash = String::from_utf8_lossy(&index_key[tokens_prefix.len()..]).into_owned();
+            ops.push(WriteOp::Delete { key: keys::token(tenant, &token_hash)? });
+            ops.push(WriteOp::Delete { key: index_key });
+        }
+        self.commit(ops)?;
+        Ok(account)
+    }
+
+    /// Number of accounts of a board (metrics, tests).
+    pub fn count(&self, tenant: &str) -> Result<usize, AccountsError> {
+        let mut n_accounts = 0;
+        for entry in self.kv.scan_prefix(&keys::account_prefix(tenant)?) {
+            entry?;
+            n_accounts += 1;
+        }
+        Ok(n_accounts)
+    }
+}

@@ -1,0 +1,56 @@
+//! The development mailbox: the mails of the outbox, for the web app's `/dev/mailbox` page and
+//! for tests. Answered only while mail goes to the outbox and the board is not served over HTTPS;
+//! otherwise `404 feature_disabled`.
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+
+use crate::error::{ApiError, ErrorCode, Result};
+use crate::state::AppState;
+
+/// Most mails listed at once.
+const MAX_LISTED: usize = 200;
+
+/// `GET /api/dev/mailbox` parameters.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct MailboxQuery {
+    /// Only mails to this address.
+    pub to: Option<String>,
+    /// How many, newest first (default 50, at most 200).
+    pub limit: Option<usize>,
+}
+
+/// `/api/dev/mailbox/{id}`
+#[derive(Debug, Deserialize)]
+pub struct MailPath {
+    /// Mail id.
+    pub id: String,
+}
+
+fn outbox(state: &AppState) -> Result<std::sync::Arc<wakat_mail::Outbox>> {
+    state.dev_mailbox.clone().ok_or_else(|| ApiError::new(ErrorCode::FeatureDisabled).with_message("the dev mailbox is off (SMTP is configured or the board is served over HTTPS)"))
+}
+
+/// The newest mails of the outbox.
+#[utoipa::path(get, path = "/api/dev/mailbox", tag = "dev", params(MailboxQuery),
+    responses((status = 200, description = "Mails, newest first", body = Object), (status = 400, description = "Malformed query", body = crate::error::ErrorBody),
+              (status = 404, description = "The dev mailbox is off", body = crate::error::ErrorBody)))]
+pub async fn list(state: web::Data<AppState>, query: web::Query<MailboxQuery>) -> Result<HttpResponse> {
+    let outbox = outbox(&state)?;
+    let limit = query.limit.unwrap_or(50).clamp(1, MAX_LISTED);
+    let to = query.to.clone();
+    let mails = web::block(move || outbox.list(limit, to.as_deref())).await?.map_err(|e| ApiError::internal(&e))?;
+    Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(serde_json::json!({ "data": mails })))
+}
+
+/// One mail of the outbox.
+#[utoipa::path(get, path = "/api/dev/mailbox/{id}", tag = "dev", params(("id" = String, Path, description = "Mail id")),
+    responses((status = 200, description = "The mail", body = Object), (status = 404, description = "No such mail, or the dev mailbox is off", body = crate::error::ErrorBody)))]
+pub async fn get(state: web::Data<AppState>, path: web::Path<MailPath>) -> Result<HttpResponse> {
+    let outbox = outbox(&state)?;
+    let id = path.into_inner().id;
+    let mail = web::block(move || outbox.get(&id)).await?.map_err(|e| ApiError::internal(&e))?;
+    let mail = mail.ok_or_else(|| ApiError::new(ErrorCode::NotFound).with_message("there is no such mail"))?;
+    Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(mail))
+}
