@@ -23,6 +23,33 @@ impl HexColor {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// Returns the text colour readable on this colour: white, or near-black on light colours
+    /// (a board may well choose yellow), by WCAG relative luminance.
+    pub fn text_color(&self) -> &'static str {
+        let digits = &self.0[1..];
+        let channel = |channel_idx: usize| -> f64 {
+            let value = if digits.len() == 3 {
+                u8::from_str_radix(&digits[channel_idx..channel_idx + 1], 16).unwrap_or(0) * 17
+            } else {
+                u8::from_str_radix(&digits[channel_idx * 2..channel_idx * 2 + 2], 16).unwrap_or(0)
+            };
+            let srgb = f64::from(value) / 255.0;
+            if srgb <= 0.04045 {
+                srgb / 12.92
+            } else {
+                ((srgb + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let luminance = 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+        // White stays while its contrast reaches 3:1 (WCAG's bar for large bold text, which the
+        // header and buttons are): brand colours are usually designed for white text.
+        if 1.05 / (luminance + 0.05) >= 3.0 {
+            "#ffffff"
+        } else {
+            "#1f2329"
+        }
+    }
 }
 
 /// The language of a mail's fixed texts (footer, link hint) and of its `lang` attribute.
@@ -140,6 +167,7 @@ struct LayoutHtml<'a> {
     title: &'a str,
     board_name: &'a str,
     color: &'a str,
+    text_on_color: &'a str,
     base_url: &'a str,
     blocks: &'a [RenderedBlock<'a>],
     link_hint: &'a str,
@@ -203,6 +231,7 @@ impl<'a> MailBody<'a> {
             title: title.unwrap_or(&self.brand.name),
             board_name: &self.brand.name,
             color: self.brand.primary_color.as_str(),
+            text_on_color: self.brand.primary_color.text_color(),
             base_url: self.brand.base_url.as_str(),
             blocks: &blocks,
             link_hint: self.brand.lang.link_hint(),
@@ -281,6 +310,10 @@ mod tests {
         for bad in ["", "fff", "#ffff", "#ggg", "red", "#fff;background:url(x)", "#fff\"", "#0a7cff "] {
             assert!(matches!(HexColor::parse(bad), Err(MailError::InvalidColor(_))), "{bad:?}");
         }
+        assert_eq!(HexColor::parse("#0a7cff").unwrap().text_color(), "#ffffff");
+        assert_eq!(HexColor::parse("#000").unwrap().text_color(), "#ffffff");
+        assert_eq!(HexColor::parse("#ffd400").unwrap().text_color(), "#1f2329");
+        assert_eq!(HexColor::parse("#FFF").unwrap().text_color(), "#1f2329");
         assert!(matches!(MailLang::parse("de"), Err(MailError::InvalidLang(_))));
         assert!(matches!(Brand::new("B", "#fff", "javascript:alert(1)", "pl"), Err(MailError::InvalidLink(_))));
         assert!(Brand::new("B", "#fff", "not a url", "pl").is_err());

@@ -324,3 +324,12 @@ proptest! {
         prop_assert_eq!(stored.kind, FileKind::Png);
     }
 }
+
+#[test]
+fn uploads_can_cross_threads() {
+    // A web handler receives chunks on async tasks and writes them on blocking threads.
+    fn assert_send<T: Send + 'static>() {}
+    fn assert_send_sync<T: Send + Sync + 'static>() {}
+    assert_send::<wakat_uploads::Upload>();
+    assert_send_sync::<BlobStore>();
+}
