@@ -163,8 +163,13 @@ fn profile_and_preferences() {
     let app = spawn_app(false);
     let mut browser = Browser::new(&app);
     browser.sign_up("it", "ala@example.pl", PASSWORD);
-    let preferences = json!({"skills": ["Rust", "SQL"], "experienceLevels": ["senior"], "cities": ["warszawa"], "remote": true, "salaryMin": 20000, "currency": "pln"});
-    let updated = browser.json(Method::PUT, "/api/it/v1/candidate/profile", &json!({"firstName": "Alicja", "lastName": "Kot", "message": "Dzień dobry", "preferences": preferences}));
+    let preferences =
+        json!({"skills": ["Rust", "SQL"], "experienceLevels": ["senior"], "cities": ["warszawa"], "remote": true, "salaryMin": 20000, "currency": "pln"});
+    let updated = browser.json(
+        Method::PUT,
+        "/api/it/v1/candidate/profile",
+        &json!({"firstName": "Alicja", "lastName": "Kot", "message": "Dzień dobry", "preferences": preferences}),
+    );
     assert_eq!(updated.status, 200, "{}", updated.body);
     assert_eq!(updated.body["status"], "withPreferences");
     let me = browser.get("/api/it/v1/candidate/me").body;

@@ -43,7 +43,13 @@ pub(crate) fn application(slug: &str, email: &str) -> NewApplication {
 pub(crate) fn candidate_application(slug: &str, email: &str, candidate_id: &str) -> NewApplication {
     NewApplication {
         candidate_id: Some(candidate_id.into()),
-        attachment: Some(AttachmentRef { blob_hash: format!("blob-{slug}"), file_name: "cv.pdf".into(), size: 1234, mime: "application/pdf".into(), owner: format!("it/application/{slug}") }),
+        attachment: Some(AttachmentRef {
+            blob_hash: format!("blob-{slug}"),
+            file_name: "cv.pdf".into(),
+            size: 1234,
+            mime: "application/pdf".into(),
+            owner: format!("it/application/{slug}"),
+        }),
         ..application(slug, email)
     }
 }

@@ -282,7 +282,9 @@ pub fn applications_error(error: wakat_applications::ApplicationsError) -> ApiEr
 pub fn upload_error(error: wakat_uploads::UploadError, field: &str) -> ApiError {
     use wakat_uploads::UploadError;
     match error {
-        UploadError::TooLarge { max_bytes } => ApiError::from(FieldError::new(field, wakat_core::FieldCode::FileSize, format!("the file may have at most {max_bytes} bytes"))),
+        UploadError::TooLarge { max_bytes } => {
+            ApiError::from(FieldError::new(field, wakat_core::FieldCode::FileSize, format!("the file may have at most {max_bytes} bytes")))
+        }
         UploadError::TypeNotAllowed { detected } => ApiError::from(FieldError::new(
             field,
             wakat_core::FieldCode::FileType,

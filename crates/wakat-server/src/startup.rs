@@ -65,7 +65,8 @@ impl Application {
         let cost = PasswordCost { memory_kib: accounts_settings.password_memory_kib, iterations: accounts_settings.password_iterations, parallelism: 1 };
         let passwords = Passwords::new(cost).map_err(std::io::Error::other)?;
         let accounts = Arc::new(AccountStore::new(engine.kv.clone(), passwords));
-        let link_secret = crate::internal_token::resolve_secret(&accounts_settings.link_secret, &server_settings.data_dir, LINK_SECRET_FILE).map_err(std::io::Error::other)?;
+        let link_secret = crate::internal_token::resolve_secret(&accounts_settings.link_secret, &server_settings.data_dir, LINK_SECRET_FILE)
+            .map_err(std::io::Error::other)?;
         let signer = Arc::new(LinkSigner::new(link_secret.as_bytes()));
         let mail_settings = &engine.settings.mail;
         let mailer = wakat_mail::build_mailer(mail_settings, &server_settings.data_dir).map_err(std::io::Error::other)?;

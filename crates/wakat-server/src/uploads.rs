@@ -42,11 +42,14 @@ pub async fn read_text(field: &mut Field, max_bytes: usize) -> Result<String> {
     while let Some(chunk) = field.next().await {
         let chunk = chunk.map_err(|error| ApiError::new(ErrorCode::InvalidMultipart).with_message(format!("field '{name}': {error}")))?;
         if bytes.len() + chunk.len() > max_bytes {
-            return Err(ApiError::new(ErrorCode::PayloadTooLarge).with_message(format!("the field '{name}' may have at most {max_bytes} bytes")).with_field(&name));
+            return Err(ApiError::new(ErrorCode::PayloadTooLarge)
+                .with_message(format!("the field '{name}' may have at most {max_bytes} bytes"))
+                .with_field(&name));
         }
         bytes.extend_from_slice(&chunk);
     }
-    String::from_utf8(bytes).map_err(|_| ApiError::new(ErrorCode::InvalidMultipart).with_message(format!("the field '{name}' is not UTF-8 text")).with_field(&name))
+    String::from_utf8(bytes)
+        .map_err(|_| ApiError::new(ErrorCode::InvalidMultipart).with_message(format!("the field '{name}' is not UTF-8 text")).with_field(&name))
 }
 
 /// The uploader's file name without directories or control characters.

@@ -51,7 +51,13 @@ async fn check_captcha(state: &AppState, request: &HttpRequest, action: &str) ->
               (status = 404, description = "Unknown board or offer", body = crate::error::ErrorBody),
               (status = 409, description = "The offer is inactive, or takes applications on the employer's site", body = crate::error::ErrorBody),
               (status = 413, description = "A text field is too long", body = crate::error::ErrorBody)))]
-pub async fn apply(state: web::Data<AppState>, path: web::Path<SlugPath>, request: HttpRequest, session: MaybeCandidate, mut payload: Multipart) -> Result<HttpResponse> {
+pub async fn apply(
+    state: web::Data<AppState>,
+    path: web::Path<SlugPath>,
+    request: HttpRequest,
+    session: MaybeCandidate,
+    mut payload: Multipart,
+) -> Result<HttpResponse> {
     let path = path.into_inner();
     let tenant = state.tenant(&path.tenant)?;
     check_captcha(&state, &request, "apply").await?;

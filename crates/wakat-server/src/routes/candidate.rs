@@ -109,7 +109,12 @@ fn page_of(pairs: &QueryPairs) -> Result<Page> {
 fn ids_of(pairs: &QueryPairs) -> Result<Option<Vec<String>>> {
     let ids: Vec<String> = pairs.iter().filter(|(key, _)| key == "jobAdvertisementsIds[]" || key == "jobAdvertisementsIds").map(|(_, v)| v.clone()).collect();
     if ids.len() > MAX_IDS_PER_BATCH {
-        return Err(wakat_core::FieldError::new("jobAdvertisementsIds", wakat_core::FieldCode::TooManyValues, format!("at most {MAX_IDS_PER_BATCH} ids per call")).into());
+        return Err(wakat_core::FieldError::new(
+            "jobAdvertisementsIds",
+            wakat_core::FieldCode::TooManyValues,
+            format!("at most {MAX_IDS_PER_BATCH} ids per call"),
+        )
+        .into());
     }
     Ok(if ids.is_empty() { None } else { Some(ids) })
 }
@@ -329,7 +334,12 @@ pub async fn delete_account(state: web::Data<AppState>, candidate: Candidate, bo
     params(("tenant" = String, Path, description = "Board slug"), ("ids[]" = Vec<String>, Query, description = "Offer guids (at most 25)")),
     responses((status = 200, description = "The offers' cards, in the order asked", body = Object), (status = 400, description = "Too many ids", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
-pub async fn offers_by_ids(state: web::Data<AppState>, path: web::Path<crate::routes::offers::TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
+pub async fn offers_by_ids(
+    state: web::Data<AppState>,
+    path: web::Path<crate::routes::offers::TenantPath>,
+    query: web::Query<QueryPairs>,
+    request: HttpRequest,
+) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let ids: Vec<String> = query.iter().filter(|(key, _)| key == "ids[]" || key == "ids").map(|(_, v)| v.clone()).collect();
     if ids.len() > MAX_IDS_PER_BATCH {

@@ -66,8 +66,13 @@ pub fn apply(state: &AppState, tenant: &Tenant, slug: &str, mut request: ApplyRe
         let candidate = session.ok_or_else(|| ApiError::new(ErrorCode::Unauthorized).with_message("one-click apply needs a logged-in candidate"))?;
         let account = state.accounts.get(tenant_slug, &candidate.account_id).map_err(accounts_error)?.ok_or_else(|| ApiError::new(ErrorCode::Unauthorized))?;
         let cv = account.documents.last().ok_or_else(|| ApiError::new(ErrorCode::NoStoredCv))?;
-        attachment =
-            Some(AttachmentRef { blob_hash: cv.blob_hash.clone(), file_name: cv.file_name.clone(), size: cv.size, mime: cv.mime.clone(), owner: String::new() });
+        attachment = Some(AttachmentRef {
+            blob_hash: cv.blob_hash.clone(),
+            file_name: cv.file_name.clone(),
+            size: cv.size,
+            mime: cv.mime.clone(),
+            owner: String::new(),
+        });
         form.has_attachment = true;
     }
     form.validate()?;

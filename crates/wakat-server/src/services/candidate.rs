@@ -38,7 +38,9 @@ pub fn offer_by_guid(state: &AppState, tenant: &str, guid: &str) -> Result<Optio
 /// Adds a favourite (idempotent). The offer must exist on the board.
 pub fn add_favourite(state: &AppState, candidate: &Candidate, job_advertisement_id: &str) -> Result<bool> {
     if offer_by_guid(state, slug(candidate), job_advertisement_id)?.is_none() {
-        return Err(ApiError::new(ErrorCode::OfferNotFound).with_message(format!("there is no offer '{job_advertisement_id}'")).with_field("jobAdvertisementId"));
+        return Err(ApiError::new(ErrorCode::OfferNotFound)
+            .with_message(format!("there is no offer '{job_advertisement_id}'"))
+            .with_field("jobAdvertisementId"));
     }
     state.favourites.add(slug(candidate), &candidate.account_id, job_advertisement_id, now()).map_err(applications_error)
 }
@@ -104,7 +106,8 @@ pub fn matched_offers(state: &AppState, candidate: &Candidate, page: Page) -> Re
     if preferences.is_empty() {
         return Ok(Paged { items: Vec::new(), page_number: page.number(), page_size: page.size(), has_next_page: false, total: 0 });
     }
-    let mut queries: Vec<Filters> = preferences.skills.iter().take(MATCH_QUERIED_SKILLS).map(|skill| Filters { skills: vec![skill.clone()], ..Filters::default() }).collect();
+    let mut queries: Vec<Filters> =
+        preferences.skills.iter().take(MATCH_QUERIED_SKILLS).map(|skill| Filters { skills: vec![skill.clone()], ..Filters::default() }).collect();
     queries.push(Filters { experience_levels: preferences.experience_levels.clone(), ..Filters::default() });
     let sort = Sort { by: SortBy::Newest, order: OrderBy::Desc };
     let now = now();
@@ -134,7 +137,8 @@ pub fn matched_offers(state: &AppState, candidate: &Candidate, page: Page) -> Re
     ranked.sort_by(|(a, match_a), (b, match_b)| match_b.percent.cmp(&match_a.percent).then(pool[*b].offer.published_at.cmp(&pool[*a].offer.published_at)));
     let total = ranked.len();
     let start = ((page.number() - 1) * page.size()) as usize;
-    let items: Vec<(Hit, OfferMatch)> = ranked.into_iter().skip(start).take(page.size() as usize).map(|(idx, offer_match)| (pool[idx].clone(), offer_match)).collect();
+    let items: Vec<(Hit, OfferMatch)> =
+        ranked.into_iter().skip(start).take(page.size() as usize).map(|(idx, offer_match)| (pool[idx].clone(), offer_match)).collect();
     Ok(Paged { has_next_page: start + items.len() < total, items, page_number: page.number(), page_size: page.size(), total })
 }
 
