@@ -7,6 +7,7 @@ use wakat_core::matching::OfferMatch;
 use wakat_search::Hit;
 
 use crate::dto::{iso_time, OfferItem};
+use crate::services::candidate::OfferCard;
 
 /// Paging facts of the candidate lists (the spec's `metadata`).
 #[derive(Debug, Serialize, ToSchema)]
@@ -39,8 +40,8 @@ pub struct PagedDto<T: Serialize> {
     pub meta: PageMeta,
 }
 
-fn card(hit: &Option<Hit>, lang: &str, now: i64) -> Option<OfferItem> {
-    hit.as_ref().map(|hit| OfferItem::from_hit(hit, lang, now))
+fn card(offer: &Option<OfferCard>, lang: &str, now: i64) -> Option<OfferItem> {
+    offer.as_ref().map(|(offer, location_idx)| OfferItem::new(offer, *location_idx, lang, now))
 }
 
 /// A favourite with its offer (null when the offer is gone).
@@ -57,7 +58,7 @@ pub struct FavouriteDto {
 
 impl FavouriteDto {
     /// The page of favourites.
-    pub fn page(paged: Paged<(Favourite, Option<Hit>)>, lang: &str, now: i64) -> PagedDto<FavouriteDto> {
+    pub fn page(paged: Paged<(Favourite, Option<OfferCard>)>, lang: &str, now: i64) -> PagedDto<FavouriteDto> {
         let meta = PageMeta::of(&paged);
         let data = paged
             .items
@@ -94,7 +95,7 @@ pub struct HistoryDto {
 
 impl HistoryDto {
     /// The page of the history.
-    pub fn page(paged: Paged<(HistoryItem, Option<Hit>)>, lang: &str, now: i64) -> PagedDto<HistoryDto> {
+    pub fn page(paged: Paged<(HistoryItem, Option<OfferCard>)>, lang: &str, now: i64) -> PagedDto<HistoryDto> {
         let meta = PageMeta::of(&paged);
         let data = paged
             .items
@@ -105,7 +106,7 @@ impl HistoryDto {
                 job_advertisement_id: item.job_advertisement_id.clone(),
                 slug: item.offer_slug.clone(),
                 applied_at: iso_time(item.at),
-                offer_active: hit.as_ref().is_some_and(|hit| hit.offer.is_active(now)),
+                offer_active: hit.as_ref().is_some_and(|(offer, _)| offer.is_active(now)),
                 offer: card(hit, lang, now),
             })
             .collect();

@@ -8,7 +8,7 @@ use wakat_accounts::Document;
 use wakat_applications::{Favourite, HistoryItem, Page, Paged, TrackedRedirect};
 use wakat_core::filters::{OrderBy, Sort, SortBy};
 use wakat_core::matching::{match_offer, OfferMatch};
-use wakat_core::Filters;
+use wakat_core::{Filters, Offer};
 use wakat_search::{Hit, ListRequest};
 use wakat_uploads::BlobHash;
 
@@ -27,12 +27,24 @@ fn slug(candidate: &Candidate) -> &str {
     &candidate.tenant.settings.slug
 }
 
-/// The offer card of a `jobAdvertisementId` (offer guid), when the index still has it.
+/// An offer with the location a card stands for.
+pub type OfferCard = (Offer, usize);
+
+/// The offer card of a `jobAdvertisementId` (offer guid), when the index has it.
 pub fn offer_by_guid(state: &AppState, tenant: &str, guid: &str) -> Result<Option<Hit>> {
     if guid.is_empty() || guid.len() > 100 {
         return Ok(None);
     }
     Ok(state.engine.index.find_guid(tenant, guid)?)
+}
+
+fn card_by_guid(state: &AppState, tenant: &str, guid: &str) -> Result<Option<OfferCard>> {
+    Ok(offer_by_guid(state, tenant, guid)?.map(|hit| (hit.offer, hit.location_idx)))
+}
+
+/// By slug the store answers even before the index has committed the offer.
+fn card_by_slug(state: &AppState, tenant: &str, slug: &str) -> Result<Option<OfferCard>> {
+    crate::services::offers::find_offer(&state.engine, tenant, slug)
 }
 
 /// Adds a favourite (idempotent). The offer must exist on the board.
@@ -57,7 +69,7 @@ pub fn count_favourites(state: &AppState, candidate: &Candidate) -> Result<usize
 }
 
 /// A page of favourites, or those among `ids` (a batch of at most 25), with their offers.
-pub fn favourites(state: &AppState, candidate: &Candidate, page: Page, ids: Option<&[String]>) -> Result<Paged<(Favourite, Option<Hit>)>> {
+pub fn favourites(state: &AppState, candidate: &Candidate, page: Page, ids: Option<&[String]>) -> Result<Paged<(Favourite, Option<OfferCard>)>> {
     let tenant = slug(candidate);
     let paged = match ids {
         None => state.favourites.list(tenant, &candidate.account_id, page).map_err(applications_error)?,
@@ -67,23 +79,23 @@ pub fn favourites(state: &AppState, candidate: &Candidate, page: Page, ids: Opti
             Paged { total: items.len(), page_number: 1, page_size: page.size(), has_next_page: false, items }
         }
     };
-    with_offers(state, tenant, paged, |favourite| favourite.job_advertisement_id.clone())
+    with_offers(paged, |favourite| card_by_guid(state, tenant, &favourite.job_advertisement_id))
 }
 
-fn with_offers<T>(state: &AppState, tenant: &str, paged: Paged<T>, guid: impl Fn(&T) -> String) -> Result<Paged<(T, Option<Hit>)>> {
+fn with_offers<T>(paged: Paged<T>, card: impl Fn(&T) -> Result<Option<OfferCard>>) -> Result<Paged<(T, Option<OfferCard>)>> {
     let mut items = Vec::with_capacity(paged.items.len());
     for item in paged.items {
-        let hit = offer_by_guid(state, tenant, &guid(&item))?;
-        items.push((item, hit));
+        let offer = card(&item)?;
+        items.push((item, offer));
     }
     Ok(Paged { items, page_number: paged.page_number, page_size: paged.page_size, has_next_page: paged.has_next_page, total: paged.total })
 }
 
 /// The application history (form applications and confirmed external applies), newest first.
-pub fn history(state: &AppState, candidate: &Candidate, page: Page, ids: Option<&[String]>) -> Result<Paged<(HistoryItem, Option<Hit>)>> {
+pub fn history(state: &AppState, candidate: &Candidate, page: Page, ids: Option<&[String]>) -> Result<Paged<(HistoryItem, Option<OfferCard>)>> {
     let tenant = slug(candidate);
     let paged = state.history.list(tenant, &candidate.account_id, page, ids).map_err(applications_error)?;
-    with_offers(state, tenant, paged, |item| item.job_advertisement_id.clone())
+    with_offers(paged, |item| card_by_slug(state, tenant, &item.offer_slug))
 }
 
 /// Confirms that the candidate applied after a redirect (it joins the history).
