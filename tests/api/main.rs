@@ -4,6 +4,7 @@ mod accounts;
 mod applying;
 mod bad_input;
 mod browser;
+mod candidate_area;
 mod helpers;
 mod limits;
 mod observability;
