@@ -12,7 +12,7 @@ pub struct TestApp {
     pub client: reqwest::blocking::Client,
     /// The internal write API's token (generated in the data directory on start).
     pub internal_token: String,
-    _data_dir: tempfile::TempDir,
+    _data_dir: Option<tempfile::TempDir>,
 }
 
 /// Absolute path of a file in the repository.
@@ -32,6 +32,9 @@ pub fn test_settings(data_dir: &std::path::Path, with_default_data: bool) -> Set
     settings.server.writer_memory_mb = 32;
     // Tests hammer the API from one address; the rate limit tests turn limits on themselves.
     settings.server.rate_limits_enabled = false;
+    // The cheapest argon2id cost: tests log in hundreds of times (the benchmark uses the real one).
+    settings.accounts.password_memory_kib = 64;
+    settings.accounts.password_iterations = 1;
     if !with_default_data {
         for tenant in &mut settings.tenants {
             tenant.default_data.clear();
@@ -83,7 +86,7 @@ fn start(
     });
     let port = receiver.recv().expect("server started");
     let internal_token = read_internal_token(data_dir.path());
-    TestApp { base: format!("http://127.0.0.1:{port}"), client: reqwest::blocking::Client::new(), internal_token, _data_dir: data_dir }
+    TestApp { base: format!("http://127.0.0.1:{port}"), client: reqwest::blocking::Client::new(), internal_token, _data_dir: Some(data_dir) }
 }
 
 /// The token a server generated in its data directory, as the CLI reads it.
@@ -105,6 +108,11 @@ pub struct Answer {
 }
 
 impl TestApp {
+    /// A client of a server started elsewhere (a [`RealServer`]).
+    pub fn attached(base: &str, internal_token: String) -> TestApp {
+        TestApp { base: base.to_string(), client: reqwest::blocking::Client::new(), internal_token, _data_dir: None }
+    }
+
     pub fn get(&self, path: &str) -> Answer {
         let response = self.client.get(format!("{}{path}", self.base)).send().expect("request is sent");
         let status = response.status().as_u16();
@@ -157,4 +165,63 @@ pub fn offer_json(slug: &str, title: &str, city: &str, lat: f64, lon: f64) -> Va
         "publishedAt": wakat_server::engine::now() - 60,
         "body": "<p>test</p>"
     })
+}
+
+/// The real `wakat` binary serving a data directory (for crash and restart tests).
+pub struct RealServer {
+    pub child: std::process::Child,
+    pub base: String,
+}
+
+impl RealServer {
+    /// Starts `wakat serve` on a free port without default data; `env` adds or overrides settings.
+    pub fn start(data_dir: &std::path::Path, env: &[(&str, &str)]) -> RealServer {
+        use std::io::{BufRead, BufReader};
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_wakat"));
+        command
+            .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
+            .arg(data_dir)
+            .env("WAKAT_CONFIG", repo_path("wakat.toml"))
+            .env("WAKAT_SERVER__INDEX_DATA_DIR", repo_path("index-data"))
+            .env("WAKAT_SERVER__WORKERS", "2")
+            .env("WAKAT_SERVER__RATE_LIMITS_ENABLED", "false")
+            .env("WAKAT_ACCOUNTS__PASSWORD_MEMORY_KIB", "64")
+            .env("WAKAT_ACCOUNTS__PASSWORD_ITERATIONS", "1")
+            .env("WAKAT_TENANTS__0__DEFAULT_DATA", "")
+            .env("WAKAT_TENANTS__1__DEFAULT_DATA", "")
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null());
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        let mut child = command.spawn().expect("the wakat binary starts");
+        let mut lines = BufReader::new(child.stdout.take().expect("stdout is piped")).lines();
+        let base = loop {
+            let line = lines.next().expect("the server prints its address").expect("stdout is readable");
+            if let Some(address) = line.strip_prefix("wakat API listening on ") {
+                break address.trim().to_string();
+            }
+        };
+        // Keep draining stdout so the server never blocks on a full pipe.
+        std::thread::spawn(move || for _ in lines {});
+        RealServer { child, base }
+    }
+
+    /// SIGKILL: no graceful shutdown, nothing flushed that was not already.
+    pub fn kill_9(mut self) {
+        self.child.kill().expect("the server can be killed");
+        self.child.wait().expect("the server exits");
+    }
+
+    /// A client of this server, as a [`TestApp`] without a data directory of its own.
+    pub fn app(&self, data_dir: &std::path::Path) -> TestApp {
+        TestApp::attached(&self.base, read_internal_token(data_dir))
+    }
+}
+
+impl Drop for RealServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }

@@ -1,6 +1,10 @@
 //! Black-box HTTP tests: the real application on a random port, spoken to over HTTP.
 
+mod accounts;
+mod applying;
 mod bad_input;
+mod browser;
+mod candidate_area;
 mod helpers;
 mod limits;
 mod observability;

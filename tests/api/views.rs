@@ -1,12 +1,11 @@
 //! Offer views: counted in memory, answered as persisted + pending, written on shutdown; the
 //! popular list they feed has a bounded depth.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 
 use serde_json::{json, Value};
 
-use crate::helpers::{repo_path, shared_app, spawn_configured, TestApp};
+use crate::helpers::{repo_path, shared_app, spawn_configured, RealServer, TestApp};
 
 fn view(app_base: &str, client: &reqwest::blocking::Client, slug: &str) -> Value {
     let response = client.post(format!("{app_base}/api/it/v1/views")).json(&json!({"offerSlug": slug})).send().expect("request is sent");
@@ -50,32 +49,6 @@ fn popular_pages_end_at_the_500th_offer() {
 }
 
 /// The real binary, on a data directory holding a few offers, writing views only when it stops.
-fn start_binary(data_dir: &std::path::Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wakat"))
-        .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
-        .arg(data_dir)
-        .env("WAKAT_CONFIG", repo_path("wakat.toml"))
-        .env("WAKAT_SERVER__INDEX_DATA_DIR", repo_path("index-data"))
-        .env("WAKAT_SERVER__WORKERS", "1")
-        .env("WAKAT_SERVER__VIEWS_FLUSH_SECS", "3600")
-        .env("WAKAT_SERVER__RATE_LIMITS_ENABLED", "false")
-        .env("WAKAT_TENANTS__0__DEFAULT_DATA", "")
-        .env("WAKAT_TENANTS__1__DEFAULT_DATA", "")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the wakat binary starts");
-    let mut lines = BufReader::new(child.stdout.take().expect("stdout is piped")).lines();
-    let base = loop {
-        let line = lines.next().expect("the server prints its address").expect("stdout is readable");
-        if let Some(address) = line.strip_prefix("wakat API listening on ") {
-            break address.trim().to_string();
-        }
-    };
-    std::thread::spawn(move || for _ in lines {});
-    (child, base)
-}
-
 #[test]
 fn a_graceful_stop_writes_the_pending_views() {
     let data_dir = tempfile::tempdir().unwrap();
@@ -93,17 +66,19 @@ fn a_graceful_stop_writes_the_pending_views() {
     assert!(imported.status.success(), "{}", String::from_utf8_lossy(&imported.stderr));
 
     let client = reqwest::blocking::Client::new();
-    let (mut server, base) = start_binary(&store);
+    let views_env = [("WAKAT_SERVER__WORKERS", "1"), ("WAKAT_SERVER__VIEWS_FLUSH_SECS", "3600")];
+    let mut server = RealServer::start(&store, &views_env);
+    let base = server.base.clone();
     for expected in 1..=3 {
         assert_eq!(view(&base, &client, &slug)["views"], expected);
     }
     // SIGTERM, as a service manager stops it: the server drains, then writes what it counted.
-    let killed = Command::new("kill").args(["-TERM", &server.id().to_string()]).status().unwrap();
+    let killed = Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status().unwrap();
     assert!(killed.success());
-    assert!(server.wait().unwrap().success(), "a graceful stop exits 0");
+    assert!(server.child.wait().unwrap().success(), "a graceful stop exits 0");
 
-    let (mut restarted, base) = start_binary(&store);
+    let restarted = RealServer::start(&store, &views_env);
+    let base = restarted.base.clone();
     assert_eq!(view(&base, &client, &slug)["views"], 4, "the 3 views counted before the stop were written");
-    restarted.kill().unwrap();
-    restarted.wait().unwrap();
+    restarted.kill_9();
 }

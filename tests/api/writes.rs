@@ -1,12 +1,10 @@
 //! The store-backed write path: searchable within a second, validated, durable through kill -9.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use reqwest::Method;
 
-use crate::helpers::{offer_json, read_internal_token, repo_path, spawn_app, spawn_app_in, TestApp};
+use crate::helpers::{offer_json, read_internal_token, spawn_app, spawn_app_in, RealServer, TestApp};
 
 fn wait_for_count(app: &TestApp, query: &str, expected: u64) -> Duration {
     let started = Instant::now();
@@ -62,42 +60,11 @@ fn invalid_offers_are_refused_with_the_field() {
 }
 
 /// The real binary on a data directory, with its port read from its banner.
-struct Server {
-    child: Child,
-    base: String,
-}
-
-fn start_binary(data_dir: &std::path::Path) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wakat"))
-        .args(["serve", "--bind", "127.0.0.1:0", "--data-dir"])
-        .arg(data_dir)
-        .env("WAKAT_CONFIG", repo_path("wakat.toml"))
-        .env("WAKAT_SERVER__INDEX_DATA_DIR", repo_path("index-data"))
-        .env("WAKAT_SERVER__WORKERS", "2")
-        .env("WAKAT_TENANTS__0__DEFAULT_DATA", "")
-        .env("WAKAT_TENANTS__1__DEFAULT_DATA", "")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the wakat binary starts");
-    let stdout = child.stdout.take().expect("stdout is piped");
-    let mut lines = BufReader::new(stdout).lines();
-    let base = loop {
-        let line = lines.next().expect("the server prints its address").expect("stdout is readable");
-        if let Some(address) = line.strip_prefix("wakat API listening on ") {
-            break address.trim().to_string();
-        }
-    };
-    // Keep draining stdout so the server never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines {});
-    Server { child, base }
-}
-
 #[test]
 fn acknowledged_writes_survive_kill_9() {
     let data_dir = tempfile::tempdir().unwrap();
     let client = reqwest::blocking::Client::new();
-    let mut server = start_binary(data_dir.path());
+    let server = RealServer::start(data_dir.path(), &[]);
     let token = read_internal_token(data_dir.path());
     let n_offers = 40;
     for idx in 0..n_offers {
@@ -108,10 +75,9 @@ fn acknowledged_writes_survive_kill_9() {
     let deleted = client.delete(format!("{}/api/it/internal/offers/durable-0", server.base)).bearer_auth(&token).send().unwrap();
     assert_eq!(deleted.status().as_u16(), 200);
     // SIGKILL right after the last acknowledgement: no graceful shutdown, no pending index commit.
-    server.child.kill().unwrap();
-    server.child.wait().unwrap();
+    server.kill_9();
 
-    let mut restarted = start_binary(data_dir.path());
+    let restarted = RealServer::start(data_dir.path(), &[]);
     for idx in 1..n_offers {
         let answer = client.get(format!("{}/api/it/v1/offers/durable-{idx}", restarted.base)).send().unwrap();
         assert_eq!(answer.status().as_u16(), 200, "durable-{idx} was lost");
@@ -119,8 +85,7 @@ fn acknowledged_writes_survive_kill_9() {
     assert_eq!(client.get(format!("{}/api/it/v1/offers/durable-0", restarted.base)).send().unwrap().status().as_u16(), 404);
     let count: serde_json::Value = client.get(format!("{}/api/it/v2/user-panel/offers/count?city=poznan", restarted.base)).send().unwrap().json().unwrap();
     assert_eq!(count["count"], n_offers - 1, "the index caught up with the store after the crash");
-    restarted.child.kill().unwrap();
-    restarted.child.wait().unwrap();
+    restarted.kill_9();
 }
 
 #[test]

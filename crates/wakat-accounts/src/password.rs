@@ -5,8 +5,8 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use argon2::{Algorithm, Argon2, Params, Version};
 use rand::RngCore;
 
-use wakat_core::FieldCode;
 use crate::AccountsError;
+use wakat_core::FieldCode;
 
 /// Shortest password accepted.
 pub const MIN_PASSWORD_CHARS: usize = 8;

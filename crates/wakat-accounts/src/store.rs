@@ -19,8 +19,6 @@ pub const MAX_DOCUMENTS: usize = 5;
 pub const MAX_NAME_CHARS: usize = 100;
 /// Longest default message (the apply form's limit).
 pub const MAX_MESSAGE_CHARS: usize = 1000;
-/// Longest e-mail address (RFC 5321's path limit).
-pub const MAX_EMAIL_CHARS: usize = 254;
 
 /// A new account as submitted.
 #[derive(Debug, Clone)]
@@ -68,13 +66,14 @@ pub struct ProfileUpdate {
     pub preferences: Preferences,
 }
 
-/// Trims and lowercases an e-mail and checks its syntax.
+/// The e-mail as an account login: its identity (trimmed, lowercased: one login per mailbox),
+/// after the syntax check every part of Wakat shares.
 pub fn normalize_email(email: &str) -> Result<String, AccountsError> {
-    let email = email.trim().to_lowercase();
+    let email = wakat_core::email::email_identity(email);
     if email.is_empty() {
         return Err(AccountsError::invalid("email", FieldCode::Required, "the e-mail is required"));
     }
-    if email.chars().count() > MAX_EMAIL_CHARS || !email_address::EmailAddress::is_valid(&email) {
+    if !wakat_core::email::is_valid_email(&email) {
         return Err(AccountsError::invalid("email", FieldCode::InvalidEmail, "the e-mail address is not valid"));
     }
     Ok(email)
@@ -83,7 +82,11 @@ pub fn normalize_email(email: &str) -> Result<String, AccountsError> {
 fn check_name(field: &'static str, name: &str) -> Result<String, AccountsError> {
     let name = name.trim();
     if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(AccountsError::invalid(field, FieldCode::InvalidName, format!("{field} must be at most {MAX_NAME_CHARS} characters, without control characters")));
+        return Err(AccountsError::invalid(
+            field,
+            FieldCode::InvalidName,
+            format!("{field} must be at most {MAX_NAME_CHARS} characters, without control characters"),
+        ));
     }
     Ok(name.to_string())
 }
@@ -108,9 +111,7 @@ impl AccountStore {
 
     pub(crate) fn read<T: DeserializeOwned>(&self, key: &[u8]) -> Result<Option<T>, AccountsError> {
         let Some(bytes) = self.kv.get(key)? else { return Ok(None) };
-        serde_json::from_slice(&bytes)
-            .map(Some)
-            .map_err(|e| AccountsError::Corrupt { key: String::from_utf8_lossy(key).into_owned(), message: e.to_string() })
+        serde_json::from_slice(&bytes).map(Some).map_err(|e| AccountsError::Corrupt { key: String::from_utf8_lossy(key).into_owned(), message: e.to_string() })
     }
 
     pub(crate) fn put_op<T: Serialize>(key: Vec<u8>, value: &T) -> WriteOp {
@@ -256,7 +257,15 @@ impl AccountStore {
     }
 
     /// Changes the password of a logged-in account; its other sessions are revoked.
-    pub fn change_password(&self, tenant: &str, account_id: &str, current: &str, new_password: &str, keep_session_token: &str, now: i64) -> Result<(), AccountsError> {
+    pub fn change_password(
+        &self,
+        tenant: &str,
+        account_id: &str,
+        current: &str,
+        new_password: &str,
+        keep_session_token: &str,
+        now: i64,
+    ) -> Result<(), AccountsError> {
         let mut account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
         if !self.passwords.verify(current, &account.password_hash) {
             return Err(AccountsError::invalid("currentPassword", FieldCode::InvalidPassword, "the current password is wrong"));
@@ -271,7 +280,14 @@ impl AccountStore {
 
     /// Starts moving the account to `new_email`: checks the password and returns the token of
     /// the link to mail to the new address. Nothing changes until it is opened.
-    pub fn request_email_change(&self, tenant: &str, account_id: &str, password: &str, new_email: &str, now: i64) -> Result<(Account, String, String), AccountsError> {
+    pub fn request_email_change(
+        &self,
+        tenant: &str,
+        account_id: &str,
+        password: &str,
+        new_email: &str,
+        now: i64,
+    ) -> Result<(Account, String, String), AccountsError> {
         let account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
         let new_email = normalize_email(new_email)?;
         if !self.passwords.verify(password, &account.password_hash) {
@@ -322,7 +338,14 @@ impl AccountStore {
 
     /// Adds a document, or replaces the one with `replace_id` (whose record is returned so the
     /// caller can release its bytes).
-    pub fn put_document(&self, tenant: &str, account_id: &str, document: Document, replace_id: Option<&str>, now: i64) -> Result<(Account, Option<Document>), AccountsError> {
+    pub fn put_document(
+        &self,
+        tenant: &str,
+        account_id: &str,
+        document: Document,
+        replace_id: Option<&str>,
+        now: i64,
+    ) -> Result<(Account, Option<Document>), AccountsError> {
         let mut account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
         let replaced = match replace_id {
             Some(id) => {
@@ -355,7 +378,8 @@ impl AccountStore {
     pub fn delete_account(&self, tenant: &str, account_id: &str) -> Result<Account, AccountsError> {
         let _guard = self.email_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
-        let mut ops = vec![WriteOp::Delete { key: keys::account(tenant, account_id)? }, WriteOp::Delete { key: keys::email(tenant, account.kind, &account.email)? }];
+        let mut ops =
+            vec![WriteOp::Delete { key: keys::account(tenant, account_id)? }, WriteOp::Delete { key: keys::email(tenant, account.kind, &account.email)? }];
         ops.extend(self.revoke_sessions_ops(tenant, account_id, None)?);
         let tokens_prefix = keys::tokens_of(tenant, account_id)?;
         for entry in self.kv.scan_prefix(&tokens_prefix) {

@@ -147,7 +147,14 @@ fn profile_documents_and_deletion() {
     let too_long = ProfileUpdate { message: "x".repeat(MAX_MESSAGE_CHARS + 1), ..Default::default() };
     assert!(matches!(accounts.update_profile("it", &account.id, too_long, NOW), Err(AccountsError::Invalid { field: "message", .. })));
 
-    let document = |id: &str| Document { id: id.into(), file_name: "cv.pdf".into(), blob_hash: "ab".repeat(32), size: 10, mime: "application/pdf".into(), uploaded_at: NOW };
+    let document = |id: &str| Document {
+        id: id.into(),
+        file_name: "cv.pdf".into(),
+        blob_hash: "ab".repeat(32),
+        size: 10,
+        mime: "application/pdf".into(),
+        uploaded_at: NOW,
+    };
     accounts.put_document("it", &account.id, document("d1"), None, NOW).unwrap();
     let (_, replaced) = accounts.put_document("it", &account.id, document("d2"), Some("d1"), NOW).unwrap();
     assert_eq!(replaced.unwrap().id, "d1");
@@ -175,7 +182,9 @@ fn concurrent_registrations_of_one_email_make_one_account() {
     let threads: Vec<_> = (0..8)
         .map(|_| {
             let accounts = accounts.clone();
-            std::thread::spawn(move || matches!(accounts.register("it", AccountKind::Candidate, new_account("race@example.pl"), NOW).unwrap(), Registration::Created { .. }))
+            std::thread::spawn(move || {
+                matches!(accounts.register("it", AccountKind::Candidate, new_account("race@example.pl"), NOW).unwrap(), Registration::Created { .. })
+            })
         })
         .collect();
     let n_created = threads.into_iter().map(|t| t.join().unwrap()).filter(|created| *created).count();

@@ -15,7 +15,7 @@ macro_rules! field_codes {
             /// Every code, for documentation (the OpenAPI document lists them).
             pub const ALL: &'static [FieldCode] = &[$(FieldCode::$variant,)+];
 
-            /// The snake_case wire form.
+            /// The wire form: snake_case, except the apply form's camelCase keys fixed by the spec.
             pub const fn as_str(self) -> &'static str {
                 match self {
                     $(FieldCode::$variant => $code,)+
@@ -104,11 +104,25 @@ field_codes! {
     BodyTooLong => "body_too_long",
     /// An expiry before publication.
     InvalidExpiry => "invalid_expiry",
-    /// A required field left empty (a key of the spec).
+    /// A name over the length limit or with control characters.
+    InvalidName => "invalid_name",
+    /// An apply source other than `apply_form` or `1_click_apply`.
+    InvalidSource => "invalid_source",
+    /// A candidate id that is not 1 to 64 letters, digits, `-` or `_`.
+    InvalidCandidateId => "invalid_candidate_id",
+    // The apply form's keys below are the spec's (`applyForm.errors.*`), camelCase and fixed: the
+    // web app looks its messages up by them.
+    /// A required field is missing or blank (the field name is in `field`).
     Required => "required",
-    /// Not an e-mail address (a key of the spec).
+    /// An e-mail address that mail cannot reach.
     InvalidEmail => "invalidEmail",
-    /// A message over its length limit (a key of the spec).
+    /// An application with neither an attachment nor a message.
+    FileOrDescriptionRequired => "fileOrDescriptionRequired",
+    /// An attachment over the size limit.
+    FileSize => "fileSize",
+    /// An attachment of a type not accepted.
+    FileType => "fileType",
+    /// A message over the length limit.
     MessageLength => "messageLength",
     /// A new password shorter than the minimum.
     PasswordTooShort => "password_too_short",
@@ -120,8 +134,6 @@ field_codes! {
     InvalidPassword => "invalid_password",
     /// A new e-mail equal to the current one.
     SameEmail => "same_email",
-    /// A person's name too long or with control characters.
-    InvalidName => "invalid_name",
 }
 
 impl std::fmt::Display for FieldCode {
@@ -153,14 +165,17 @@ impl FieldError {
 mod tests {
     use super::*;
 
+    /// Keys the spec fixes for the apply form (`applyForm.errors.*`); camelCase because the web
+    /// app's messages are looked up by them. Every other code is snake_case.
+    const SPEC_CAMEL_CASE_KEYS: &[&str] = &["invalidEmail", "fileOrDescriptionRequired", "fileSize", "fileType", "messageLength"];
+
     #[test]
     fn wire_codes_are_unique_snake_case_or_the_specs_keys() {
-        // The apply form's keys are the spec's (camelCase) and fixed; every other code is ours.
-        const SPEC_KEYS: &[&str] = &["invalidEmail", "messageLength"];
         let mut seen = std::collections::HashSet::new();
         for code in FieldCode::ALL {
             let text = code.as_str();
-            assert!(SPEC_KEYS.contains(&text) || text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_'), "{text}");
+            let snake_case = text.bytes().all(|b| b.is_ascii_lowercase() || b == b'_');
+            assert!(snake_case || SPEC_CAMEL_CASE_KEYS.contains(&text), "{text}");
             assert!(seen.insert(text), "{text} is listed twice");
         }
     }

@@ -5,14 +5,17 @@
 //! gazetteer) are parsed from strings handed in by the caller, so tests and the server share them.
 #![warn(missing_docs)]
 
+pub mod apply;
 pub mod candidate;
 pub mod category;
 pub mod cursor;
+pub mod email;
 pub mod enums;
 mod error;
 pub mod filters;
 pub mod geo;
 pub mod html;
+pub mod matching;
 pub mod offer;
 pub mod params;
 pub mod place;
@@ -20,11 +23,14 @@ pub mod salary;
 pub mod text;
 pub mod validate;
 
+pub use apply::{ApplyForm, ApplyFormInput, ApplySource, ApplyUserStatus};
 pub use candidate::Preferences;
 pub use category::{Category, CategoryTree};
+pub use email::is_valid_email;
 pub use enums::{Currency, EmploymentKind, ExperienceLevel, SalaryUnit, WorkingTime, WorkplaceType};
 pub use error::{FieldCode, FieldError};
 pub use filters::{FilterError, Filters, OrderBy, SearchVariant, Sort, SortBy};
+pub use matching::{match_offer, MatchReason, OfferMatch};
 pub use offer::{EmploymentType, Language, Location, Offer, Skill};
 pub use place::{Gazetteer, Place};
 pub use salary::Rates;

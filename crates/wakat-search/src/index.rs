@@ -370,6 +370,18 @@ impl SearchIndex {
         top.first().map(|(_, address)| self.load_hit(&searcher, *address)).transpose()
     }
 
+    /// Finds the first location document of the offer with `guid` (the `jobAdvertisementId` of
+    /// favourites and applications), active or not.
+    pub fn find_guid(&self, tenant: &str, guid: &str) -> Result<Option<Hit>> {
+        let query = BooleanQuery::new(vec![
+            (Occur::Must, Box::new(TermQuery::new(Term::from_field_text(self.fields.tenant, tenant), IndexRecordOption::Basic)) as Box<dyn Query>),
+            (Occur::Must, Box::new(TermQuery::new(Term::from_field_text(self.fields.guid, guid), IndexRecordOption::Basic))),
+        ]);
+        let searcher = self.searcher();
+        let top = searcher.search(&query, &TopDocs::with_limit(1).order_by_score())?;
+        top.first().map(|(_, address)| self.load_hit(&searcher, *address)).transpose()
+    }
+
     /// Returns the first location of each offer slug that is indexed and active, in the given order.
     pub fn offers_by_slugs(&self, tenant: &str, slugs: &[String], now: i64) -> Result<Vec<Hit>> {
         let searcher = self.searcher();

@@ -9,7 +9,7 @@ use crate::analysis::ANALYZER_NAME;
 use crate::geo::{cell_at, CLUSTER_RESOLUTIONS};
 
 /// Bumped whenever the schema or the analysis changes; a mismatch triggers a rebuild from the store.
-pub const SCHEMA_VERSION: u32 = 3;
+pub const SCHEMA_VERSION: u32 = 4;
 
 /// Bytes per compressed block of stored cards: small, so loading one card decompresses little.
 pub const DOCSTORE_BLOCK_BYTES: usize = 4096;
@@ -24,6 +24,8 @@ pub struct Fields {
     pub(crate) key: Field,
     pub(crate) slug: Field,
     pub(crate) parent: Field,
+    /// The offer's guid (the candidate side's `jobAdvertisementId`), on every location document.
+    pub(crate) guid: Field,
     pub(crate) title: Field,
     pub(crate) company: Field,
     pub(crate) skills: Field,
@@ -75,6 +77,7 @@ impl Fields {
             key: builder.add_text_field("key", STRING),
             slug: builder.add_text_field("slug", STRING),
             parent: builder.add_text_field("parent", STRING),
+            guid: builder.add_text_field("guid", STRING),
             title: builder.add_text_field("title", text.clone()),
             company: builder.add_text_field("company", text.clone()),
             skills: builder.add_text_field("skills", text.clone()),
@@ -133,6 +136,7 @@ impl Fields {
                 doc.add_text(self.key, offer_key(tenant, &offer.slug));
                 doc.add_text(self.slug, &location.slug);
                 doc.add_text(self.parent, &offer.slug);
+                doc.add_text(self.guid, &offer.guid);
                 doc.add_text(self.title, &offer.title);
                 doc.add_text(self.company, &offer.company_name);
                 doc.add_text(self.skills, &skills);

@@ -495,3 +495,17 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn an_offer_is_found_by_its_guid_on_its_board_only() {
+    let index = SearchIndex::in_memory(config()).unwrap();
+    let feeder = IndexFeeder::start(&index).unwrap();
+    let mut offer = corpus()[0].clone();
+    offer.guid = "1ffce401-159f-cdf4-966a-809a9f6af2ff".into();
+    feeder.upsert("it", offer.clone(), 1).unwrap();
+    feeder.commit().unwrap();
+    let hit = index.find_guid("it", &offer.guid).unwrap().expect("found by guid");
+    assert_eq!(hit.parent_slug, offer.slug);
+    assert!(index.find_guid("work", &offer.guid).unwrap().is_none());
+    assert!(index.find_guid("it", "another-guid").unwrap().is_none());
+}

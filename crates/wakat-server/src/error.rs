@@ -106,6 +106,18 @@ error_codes! {
     MailUnavailable => ("mail_unavailable", SERVICE_UNAVAILABLE, "the mail could not be sent; try again in a moment"),
     /// A multipart body that does not parse.
     InvalidMultipart => ("invalid_multipart", BAD_REQUEST, "the body must be multipart/form-data with the documented fields"),
+    /// An application to an offer that is no longer active.
+    OfferInactive => ("offer_inactive", CONFLICT, "the offer is no longer active"),
+    /// A form application to an offer that takes applications on the employer's site.
+    ExternalApplyOnly => ("external_apply_only", CONFLICT, "this offer takes applications on the employer's site"),
+    /// A redirect tracked for an offer without an external apply link.
+    NoExternalApply => ("no_external_apply", CONFLICT, "this offer takes applications through its form"),
+    /// No such redirect of this candidate.
+    RedirectNotFound => ("redirect_not_found", NOT_FOUND, "there is no such redirect"),
+    /// A per-candidate cap is reached.
+    LimitReached => ("limit_reached", CONFLICT, "the limit is reached"),
+    /// A one-click application from an account without a CV.
+    NoStoredCv => ("no_stored_cv", CONFLICT, "one-click apply needs a CV in the profile"),
     /// Too many requests from one client.
     RateLimited => ("rate_limited", TOO_MANY_REQUESTS, "too many requests; try again later"),
     /// Our fault; the cause is in the log.
@@ -246,6 +258,39 @@ pub fn accounts_error(error: wakat_accounts::AccountsError) -> ApiError {
         AccountsError::NotFound => ApiError::new(ErrorCode::AccountDocumentNotFound),
         AccountsError::TooManyDocuments(max) => ApiError::new(ErrorCode::TooManyDocuments).with_message(format!("an account keeps at most {max} documents")),
         AccountsError::Store(store) => store.into(),
+        other => ApiError::internal(&other),
+    }
+}
+
+/// Maps an applications failure to its API error.
+pub fn applications_error(error: wakat_applications::ApplicationsError) -> ApiError {
+    use wakat_applications::ApplicationsError;
+    match error {
+        ApplicationsError::NotFound { what: "redirect" } => ApiError::new(ErrorCode::RedirectNotFound),
+        ApplicationsError::NotFound { what } => ApiError::new(ErrorCode::NotFound).with_message(format!("there is no such {what}")),
+        ApplicationsError::LimitReached { what, limit } => ApiError::new(ErrorCode::LimitReached).with_message(format!("at most {limit} {what}")),
+        ApplicationsError::TooManyIds { max, given } => {
+            ApiError::from(FieldError::new("jobAdvertisementsIds", wakat_core::FieldCode::TooManyValues, format!("at most {max} ids per call, {given} given")))
+        }
+        ApplicationsError::InvalidInput { field, reason } => ApiError::new(ErrorCode::InvalidKey).with_message(format!("{field}: {reason}")).with_field(field),
+        ApplicationsError::Store(store) => store.into(),
+        other => ApiError::internal(&other),
+    }
+}
+
+/// Maps an upload failure: the uploader's mistakes are the apply form's keys on `field`.
+pub fn upload_error(error: wakat_uploads::UploadError, field: &str) -> ApiError {
+    use wakat_uploads::UploadError;
+    match error {
+        UploadError::TooLarge { max_bytes } => {
+            ApiError::from(FieldError::new(field, wakat_core::FieldCode::FileSize, format!("the file may have at most {max_bytes} bytes")))
+        }
+        UploadError::TypeNotAllowed { detected } => ApiError::from(FieldError::new(
+            field,
+            wakat_core::FieldCode::FileType,
+            format!("the file must be a PDF, DOCX, JPEG or PNG (this one is {})", detected.as_deref().unwrap_or("unknown")),
+        )),
+        UploadError::Empty => ApiError::from(FieldError::new(field, wakat_core::FieldCode::FileType, "the file is empty")),
         other => ApiError::internal(&other),
     }
 }

@@ -7,8 +7,8 @@
 #![warn(missing_docs)]
 
 pub mod board_files;
-pub mod captcha;
 pub mod cache;
+pub mod captcha;
 pub mod config;
 pub mod dto;
 pub mod engine;
@@ -19,11 +19,12 @@ pub mod metrics;
 pub mod ratelimit;
 pub mod routes;
 pub mod security_headers;
-pub mod session;
 pub mod services;
+pub mod session;
 pub mod startup;
 pub mod state;
 pub mod telemetry;
+pub mod uploads;
 pub mod views;
 
 pub use config::Settings;

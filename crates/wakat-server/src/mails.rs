@@ -78,7 +78,10 @@ pub fn confirm_account(context: &MailContext, account: &Account, token: &str, fa
                 "thank you for signing up. Click the button to confirm your e-mail address and log in.",
             ))
             .button(context.text("Potwierdzam", "Confirm"), link)
-            .small(context.text("Link jest ważny 48 godzin. Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość.", "The link is valid for 48 hours. If you did not sign up, ignore this mail."))
+            .small(context.text(
+                "Link jest ważny 48 godzin. Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość.",
+                "The link is valid for 48 hours. If you did not sign up, ignore this mail.",
+            ))
     })
 }
 
@@ -105,7 +108,10 @@ pub fn reset_password(context: &MailContext, account: &Account, token: &str) -> 
             .paragraph(greeting(context, account))
             .paragraph(context.text("kliknij przycisk, aby ustawić nowe hasło.", "click the button to set a new password."))
             .button(context.text("Ustaw hasło", "Set the password"), context.link(&format!("/account/reset?token={token}")))
-            .small(context.text("Link jest ważny godzinę. Jeśli to nie Ty prosiłeś o zmianę, zignoruj tę wiadomość.", "The link is valid for one hour. If you did not ask for it, ignore this mail."))
+            .small(context.text(
+                "Link jest ważny godzinę. Jeśli to nie Ty prosiłeś o zmianę, zignoruj tę wiadomość.",
+                "The link is valid for one hour. If you did not ask for it, ignore this mail.",
+            ))
     })
 }
 
@@ -144,7 +150,7 @@ pub fn send_in_background(state: &AppState, mail: Mail) {
     let tag = mail.tag.clone();
     let spawned = std::thread::Builder::new().name("mail".into()).spawn(move || {
         if let Err(error) = mailer.send(&mail) {
-            tracing::error!(%error, tag, "a mail could not be sent");
+            tracing::error!(%error, tag = mail.tag, "a mail could not be sent");
         }
     });
     if let Err(error) = spawned {

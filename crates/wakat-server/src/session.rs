@@ -74,7 +74,10 @@ impl FromRequest for Candidate {
     type Future = Ready<Result<Candidate, ApiError>>;
 
     fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
-        ready(resolve(request, AccountKind::Candidate).and_then(|candidate| candidate.ok_or_else(|| ApiError::new(ErrorCode::Unauthorized).with_message("log in first"))))
+        ready(
+            resolve(request, AccountKind::Candidate)
+                .and_then(|candidate| candidate.ok_or_else(|| ApiError::new(ErrorCode::Unauthorized).with_message("log in first"))),
+        )
     }
 }
 
@@ -102,7 +105,8 @@ pub fn session_cookies(new_session: &NewSession, public_url: &str) -> [Cookie<'s
         .secure(secure(public_url))
         .max_age(max_age)
         .finish();
-    let csrf = Cookie::build(CSRF_COOKIE, new_session.csrf_token.clone()).path("/").same_site(SameSite::Lax).secure(secure(public_url)).max_age(max_age).finish();
+    let csrf =
+        Cookie::build(CSRF_COOKIE, new_session.csrf_token.clone()).path("/").same_site(SameSite::Lax).secure(secure(public_url)).max_age(max_age).finish();
     [session, csrf]
 }
 

@@ -24,6 +24,9 @@ use wakat_accounts::{AccountStore, LinkSigner, PasswordCost, Passwords};
 /// File of the generated key of signed links in the data directory.
 const LINK_SECRET_FILE: &str = "link-secret";
 
+/// Uploads older than this without a reference are removed at start.
+const ORPHAN_UPLOAD_AGE: Duration = Duration::from_secs(3600);
+
 /// Largest JSON body accepted (offers with long descriptions).
 const MAX_JSON_BYTES: usize = 1024 * 1024;
 
@@ -62,7 +65,8 @@ impl Application {
         let cost = PasswordCost { memory_kib: accounts_settings.password_memory_kib, iterations: accounts_settings.password_iterations, parallelism: 1 };
         let passwords = Passwords::new(cost).map_err(std::io::Error::other)?;
         let accounts = Arc::new(AccountStore::new(engine.kv.clone(), passwords));
-        let link_secret = crate::internal_token::resolve_secret(&accounts_settings.link_secret, &server_settings.data_dir, LINK_SECRET_FILE).map_err(std::io::Error::other)?;
+        let link_secret = crate::internal_token::resolve_secret(&accounts_settings.link_secret, &server_settings.data_dir, LINK_SECRET_FILE)
+            .map_err(std::io::Error::other)?;
         let signer = Arc::new(LinkSigner::new(link_secret.as_bytes()));
         let mail_settings = &engine.settings.mail;
         let mailer = wakat_mail::build_mailer(mail_settings, &server_settings.data_dir).map_err(std::io::Error::other)?;
@@ -72,6 +76,13 @@ impl Application {
             None
         };
         let captcha: Arc<dyn crate::captcha::CaptchaVerifier> = Arc::from(crate::captcha::build(&accounts_settings.captcha));
+        let blobs = Arc::new(wakat_uploads::BlobStore::new(&server_settings.data_dir, engine.kv.clone()).map_err(std::io::Error::other)?);
+        // Files of uploads that died before being referenced (a crash, a refused form).
+        match blobs.sweep_orphans(ORPHAN_UPLOAD_AGE) {
+            Ok(report) if report.blobs_deleted + report.temp_files_deleted > 0 => tracing::info!(?report, "orphan uploads removed"),
+            Ok(_) => {}
+            Err(error) => tracing::warn!(%error, "orphan uploads could not be swept"),
+        }
         let state = AppState {
             engine: engine.clone(),
             cache,
@@ -85,6 +96,11 @@ impl Application {
             dev_mailbox,
             signer,
             captcha,
+            blobs,
+            applications: Arc::new(wakat_applications::ApplicationStore::new(engine.kv.clone())),
+            redirects: Arc::new(wakat_applications::RedirectStore::new(engine.kv.clone())),
+            favourites: Arc::new(wakat_applications::FavouriteStore::new(engine.kv.clone())),
+            history: Arc::new(wakat_applications::History::new(engine.kv.clone())),
         };
         let workers = server_settings.workers;
         let mut server = HttpServer::new(move || {

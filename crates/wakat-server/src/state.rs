@@ -36,12 +36,33 @@ pub struct AppState {
     pub signer: Arc<wakat_accounts::LinkSigner>,
     /// The captcha of public writes.
     pub captcha: Arc<dyn crate::captcha::CaptchaVerifier>,
+    /// Every uploaded file (CVs, attachments), by content.
+    pub blobs: Arc<wakat_uploads::BlobStore>,
+    /// Applications sent through the form.
+    pub applications: Arc<wakat_applications::ApplicationStore>,
+    /// Tracked redirects to external apply links.
+    pub redirects: Arc<wakat_applications::RedirectStore>,
+    /// Candidates' favourites.
+    pub favourites: Arc<wakat_applications::FavouriteStore>,
+    /// Candidates' application histories.
+    pub history: Arc<wakat_applications::History>,
 }
 
 impl AppState {
     /// The tenant of the path, or a 404.
     pub fn tenant(&self, slug: &str) -> Result<Arc<Tenant>, ApiError> {
         self.engine.tenants.get(slug).cloned().ok_or_else(|| ApiError::new(ErrorCode::UnknownTenant).with_message(format!("there is no board '{slug}'")))
+    }
+}
+
+impl AppState {
+    /// A keyed hash of the client's address: enough to tell repeated calls of one client apart
+    /// (duplicate applications, redirect throttling) without storing the address.
+    pub fn client_key(&self, request: &HttpRequest) -> String {
+        let forwarded_for = request.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok());
+        let client = self.limits.client(request.peer_addr().map(|a| a.ip()), forwarded_for);
+        let address = client.map(|ip| ip.to_string()).unwrap_or_default();
+        self.signer.sign("client", &address, 0)
     }
 }
 

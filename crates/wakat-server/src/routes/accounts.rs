@@ -18,7 +18,6 @@ use crate::services::accounts as service;
 use crate::session::{cleared_cookies, session_cookies, Candidate, SESSION_COOKIE};
 use crate::state::{language, AppState};
 
-
 fn previous_session(request: &HttpRequest) -> Option<String> {
     request.cookie(SESSION_COOKIE).map(|cookie| cookie.value().to_string())
 }
@@ -162,4 +161,3 @@ pub async fn update_profile(state: web::Data<AppState>, candidate: Candidate, bo
     let account = web::block(move || service::update_profile(&state, &candidate, body.into_inner())).await??;
     Ok(HttpResponse::Ok().json(CandidateDto::from(&account)))
 }
-

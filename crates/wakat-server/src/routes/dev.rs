@@ -29,7 +29,10 @@ pub struct MailPath {
 }
 
 fn outbox(state: &AppState) -> Result<std::sync::Arc<wakat_mail::Outbox>> {
-    state.dev_mailbox.clone().ok_or_else(|| ApiError::new(ErrorCode::FeatureDisabled).with_message("the dev mailbox is off (SMTP is configured or the board is served over HTTPS)"))
+    state
+        .dev_mailbox
+        .clone()
+        .ok_or_else(|| ApiError::new(ErrorCode::FeatureDisabled).with_message("the dev mailbox is off (SMTP is configured or the board is served over HTTPS)"))
 }
 
 /// The newest mails of the outbox.

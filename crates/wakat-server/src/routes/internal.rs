@@ -102,3 +102,28 @@ pub async fn delete_offer(state: web::Data<AppState>, path: web::Path<SlugPath>,
         None => Err(ApiError::new(ErrorCode::OfferNotFound).with_message(format!("there is no offer '{slug}'"))),
     }
 }
+
+/// The applications to an offer, newest first (for the employer side until its panel exists).
+#[utoipa::path(get, path = "/api/{tenant}/internal/offers/{slug}/applications", tag = "internal",
+    params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Offer slug"),
+           ("page" = Option<u32>, Query, description = "1-based page"), ("pageSize" = Option<u32>, Query, description = "1 to 100 (default 20)")),
+    responses((status = 200, description = "Applications", body = Object), (status = 400, description = "Bad paging", body = crate::error::ErrorBody),
+              (status = 401, description = "No or a wrong internal token", body = crate::error::ErrorBody), (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
+pub async fn offer_applications(
+    state: web::Data<AppState>,
+    path: web::Path<SlugPath>,
+    query: web::Query<crate::state::QueryPairs>,
+    request: HttpRequest,
+) -> Result<HttpResponse> {
+    authorize(&state, &request)?;
+    let tenant = state.tenant(&path.tenant)?.settings.slug.clone();
+    let page_number = query.iter().find(|(k, _)| k == "page").and_then(|(_, v)| v.parse().ok()).unwrap_or(1);
+    let page_size = query.iter().find(|(k, _)| k == "pageSize").and_then(|(_, v)| v.parse().ok()).unwrap_or(20);
+    let page = wakat_applications::Page::new(page_number, page_size).map_err(|_| {
+        ApiError::from(wakat_core::FieldError::new("pageSize", wakat_core::FieldCode::InvalidPerPage, "page must be at least 1 and pageSize 1 to 100"))
+    })?;
+    let paged = web::block(move || state.applications.list_for_offer(&tenant, &path.slug, page)).await?.map_err(crate::error::applications_error)?;
+    let meta = crate::dto::candidate::PageMeta::of(&paged);
+    let data: Vec<crate::dto::candidate::ApplicationDto> = paged.items.iter().map(crate::dto::candidate::ApplicationDto::from).collect();
+    Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(crate::dto::candidate::PagedDto { data, meta }))
+}

@@ -6,7 +6,7 @@ use utoipa::OpenApi;
 use wakat_core::FieldCode;
 
 use crate::error::ErrorCode;
-use crate::routes::{accounts, dev, internal, meta, offers, places};
+use crate::routes::{accounts, applications, candidate, dev, internal, meta, offers, places};
 
 /// Filter, sort and paging parameters shared by every offers call. Each array parameter may be
 /// repeated (`keywords[]=java&keywords[]=spring`) or comma-separated; the list page's Polish and
@@ -154,6 +154,25 @@ pub struct MapQueryDoc {
         accounts::change_email,
         accounts::confirm_email_change,
         accounts::update_profile,
+        applications::apply,
+        applications::track_redirect,
+        candidate::offers_by_ids,
+        candidate::favourites_count,
+        candidate::favourites,
+        candidate::add_favourite,
+        candidate::remove_favourite,
+        candidate::history,
+        candidate::confirm_redirect,
+        candidate::remove_redirect,
+        candidate::matched_offers,
+        candidate::upload_document,
+        candidate::replace_document,
+        candidate::delete_document,
+        candidate::document_link,
+        candidate::download_document,
+        candidate::export,
+        candidate::delete_account,
+        internal::offer_applications,
         dev::list,
         dev::get,
     ),

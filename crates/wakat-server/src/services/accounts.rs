@@ -52,6 +52,15 @@ pub fn login(state: &AppState, tenant: &Tenant, request: &LoginRequest, previous
     let slug = &tenant.settings.slug;
     let account = state.accounts.authenticate(slug, AccountKind::Candidate, &request.email, &request.password).map_err(accounts_error)?;
     let session = state.accounts.open_session(slug, &account, previous_session, now()).map_err(accounts_error)?;
+    // A guest who clicked a heart logs in with the offer: it becomes a favourite (a stale or
+    // unknown offer is not worth failing the login over).
+    if let Some(guid) = request.favorite_offer_id.as_deref().filter(|id| !id.is_empty()) {
+        if crate::services::candidate::offer_by_guid(state, slug, guid)?.is_some() {
+            if let Err(error) = state.favourites.add(slug, &account.id, guid, now()) {
+                tracing::warn!(%error, "the favourite of the login could not be added");
+            }
+        }
+    }
     Ok((account, session))
 }
 

@@ -3,4 +3,6 @@
 //! and render the result with the DTOs.
 
 pub mod accounts;
+pub mod applications;
+pub mod candidate;
 pub mod offers;
