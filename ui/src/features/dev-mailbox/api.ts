@@ -6,15 +6,18 @@
 import { env } from '@/config/env';
 import { ApiError, toApiError } from '@/lib/api-client';
 
+/** An address as the API gives it: plain, or `{email, name}`. */
+export type MailAddress = string | { email: string; name?: string | null };
+
 export interface Mail {
   id: string;
   at: string;
-  from: string;
-  to: string | string[];
+  from: MailAddress | MailAddress[];
+  to: MailAddress | MailAddress[];
   subject: string;
   text: string;
   html: string | null;
-  headers: Record<string, string> | [string, string][] | null;
+  headers: Record<string, string> | ([string, string] | { name: string; value: string })[] | null;
   tag: string | null;
 }
 
@@ -37,13 +40,20 @@ export const listMails = (to: string, limit = 50) => mailboxGet<{ data: Mail[] }
 /** One mail; ApiError 404 when it (or the mailbox) is not there. */
 export const getMail = (id: string) => mailboxGet<Mail>(`/${encodeURIComponent(id)}`);
 
+/** Addresses as one line: `Name <email>`, or the bare address. */
+export function addresses(value: MailAddress | MailAddress[] | null | undefined): string {
+  const list = Array.isArray(value) ? value : value ? [value] : [];
+  return list.map((address) => (typeof address === 'string' ? address : address.name ? `${address.name} <${address.email}>` : address.email)).join(', ');
+}
+
 /** The recipients as one line. */
-export const recipients = (mail: Pick<Mail, 'to'>) => (Array.isArray(mail.to) ? mail.to.join(', ') : mail.to);
+export const recipients = (mail: Pick<Mail, 'to'>) => addresses(mail.to);
 
 /** The headers as name/value pairs, whatever shape the API gives them. */
 export function headerPairs(headers: Mail['headers']): [string, string][] {
   if (!headers) return [];
-  return Array.isArray(headers) ? headers.map(([name, value]) => [String(name), String(value)]) : Object.entries(headers).map(([name, value]) => [name, String(value)]);
+  if (!Array.isArray(headers)) return Object.entries(headers).map(([name, value]) => [name, String(value)]);
+  return headers.map((header) => (Array.isArray(header) ? [String(header[0]), String(header[1])] : [String(header.name), String(header.value)]));
 }
 
 /**

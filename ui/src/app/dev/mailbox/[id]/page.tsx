@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import { getMail, headerPairs, mailLinks, recipients, type Mail } from '@/features/dev-mailbox/api';
+import { addresses, getMail, headerPairs, mailLinks, recipients, type Mail } from '@/features/dev-mailbox/api';
 import { getTranslator } from '@/i18n/request';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/config/paths';
@@ -32,7 +32,7 @@ export default async function MailPage({ params }: { params: Promise<{ id: strin
       <h1>{mail.subject || '—'}</h1>
       <dl className="mailbox__meta">
         <dt>{t('mailbox.from')}</dt>
-        <dd>{mail.from}</dd>
+        <dd>{addresses(mail.from)}</dd>
         <dt>{t('mailbox.to')}</dt>
         <dd>{recipients(mail)}</dd>
         <dt>{t('mailbox.at')}</dt>
