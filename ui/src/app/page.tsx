@@ -51,12 +51,21 @@ export default async function HomePage() {
   const tabContent: Record<string, Offer[] | undefined> = { newWithSalary: newest?.data, popular: popular?.data, favoriteOffers: favourites ?? undefined, matchedForYou: matched?.map((match) => match.offer) };
   const tabLinks: Record<string, string> = { newWithSalary: listHref({ withSalary: true, sort: 'newest' }), popular: paths.allOffers(), favoriteOffers: paths.favourites(), matchedForYou: paths.account() };
   const slidesOf = (tab: string) => (tab === 'matchedForYou' && matched ? matched.map((match) => <MatchedCard key={match.offer.slug} match={match} locale={locale} />) : offerSlides(tabContent[tab] ?? []));
+  // A candidate with no match yet (no preferences) is told how to get some.
+  const emptyTab = (tab: string) => tab === 'matchedForYou' && matched !== null && matched.length === 0;
   const panels: TabPanel[] = tabs
-    .filter((tab) => tabContent[tab]?.length)
+    .filter((tab) => tabContent[tab]?.length || emptyTab(tab))
     .map((tab) => ({
       id: tab,
       label: t(`home.tab.${tab}` as 'home.tab.popular'),
-      content: (
+      content: emptyTab(tab) ? (
+        <div className="empty-state" data-testid={`${tab}-empty`}>
+          <p>{t('matched.empty')}</p>
+          <Link className="button button--primary" href={`${paths.account()}#preferences`}>
+            {t('account.goToProfile')}
+          </Link>
+        </div>
+      ) : (
         <>
           <Carousel label={t(`home.tab.${tab}` as 'home.tab.popular')} texts={carouselTexts} testId={tab === 'newWithSalary' ? 'newest-offers' : `${tab}-offers`}>
             {slidesOf(tab)}
