@@ -11,6 +11,7 @@ import useSWR, { mutate } from 'swr';
 import { apiGet, ApiError } from './api-client';
 import { apiWrite } from './api-write';
 import type { CandidatePage, FavouriteItem } from './candidate';
+import { forgetOnUnauthorized } from './session';
 
 export const FAVOURITES_PATH = '/v1/candidate/favourites';
 export const FAVOURITES_COUNT_KEY = `${FAVOURITES_PATH}/count`;
@@ -70,7 +71,7 @@ export function isFavourite(guid: string): Promise<boolean> {
   });
 }
 
-const QUIET = { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false, shouldRetryOnError: false } as const;
+const QUIET = { revalidateOnFocus: false, revalidateOnReconnect: false, revalidateIfStale: false, shouldRetryOnError: false, onError: forgetOnUnauthorized } as const;
 
 /** Whether the offer is among the candidate's favourites (undefined while unknown or for guests). */
 export function useIsFavourite(guid: string, enabled: boolean): boolean | undefined {

@@ -79,3 +79,8 @@ export async function forgetCandidate(): Promise<void> {
   await setSessionCandidate(null);
   await globalMutate(isCandidateKey, undefined, { revalidate: false });
 }
+
+/** SWR `onError` of the candidate's calls: a 401 means the session ended elsewhere (password reset, expiry). */
+export function forgetOnUnauthorized(error: unknown): void {
+  if (error instanceof ApiError && error.status === 401) void forgetCandidate();
+}
