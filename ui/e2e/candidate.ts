@@ -23,6 +23,15 @@ export async function formOffers(request: APIRequestContext, count = 5): Promise
   return offers.slice(0, count);
 }
 
+/** Active offers of the board with an external apply link, list order. */
+export async function externalOffers(request: APIRequestContext, count = 2): Promise<ApplyOffer[]> {
+  const response = await request.get(`${apiURL}/api/${tenant}/v2/user-panel/offers?perPage=100`);
+  expect(response.status(), 'offers list').toBe(200);
+  const offers = ((await response.json()) as { data: ApplyOffer[] }).data.filter((offer) => offer.applyUrl);
+  expect(offers.length, 'offers with an external apply link').toBeGreaterThanOrEqual(count);
+  return offers.slice(0, count);
+}
+
 /** A unique address for one journey (the board refuses a second account with the same e-mail). */
 export function uniqueEmail(label: string): string {
   return `e2e-${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
