@@ -225,3 +225,25 @@ fn a_session_survives_kill_9_and_a_restart() {
     same_browser.cookies = cookies;
     assert_eq!(same_browser.get("/api/it/v1/candidate/me").body["email"], "ala@example.pl");
 }
+
+#[test]
+fn mails_leave_through_a_real_smtp_server_when_configured() {
+    let sink = wakat_mail::testsuite::SmtpSink::start();
+    let smtp = sink.settings();
+    let app = crate::helpers::spawn_configured(false, move |settings| {
+        settings.mail.transport = wakat_mail::MailTransport::Smtp;
+        settings.mail.smtp = smtp;
+    });
+    assert_eq!(app.get("/api/dev/mailbox").body["code"], "feature_disabled", "no dev mailbox once SMTP is configured");
+    let mut browser = Browser::new(&app);
+    let registered = browser.json(Method::POST, "/api/it/v1/candidate/register", &json!({"email": "ala@example.pl", "password": PASSWORD}));
+    assert_eq!(registered.status, 202);
+    let message = String::from_utf8_lossy(&sink.wait_for_messages(1)[0]).into_owned();
+    assert!(message.contains("multipart/alternative") && message.contains("text/html"), "{message}");
+    assert!(message.contains("X-Wakat-Tag: account.confirm"), "{message}");
+    // Quoted-printable: soft line breaks and '=' escaped as '=3D'.
+    let decoded = message.replace("=\r\n", "").replace("=3D", "=");
+    let token = crate::browser::token_in(&decoded).expect("the mail carries the link");
+    let confirmed = browser.json(Method::POST, "/api/it/v1/candidate/confirm", &json!({"token": token}));
+    assert_eq!(confirmed.status, 200, "the link read from the SMTP server confirms the account: {}", confirmed.body);
+}
