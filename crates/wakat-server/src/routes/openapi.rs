@@ -195,6 +195,7 @@ pub fn document_json() -> serde_json::Value {
     if let Some(code) = document.pointer_mut("/components/schemas/ErrorBody/properties/code") {
         code["enum"] = serde_json::json!(error_codes());
     }
+    document_body_errors(&mut document);
     for (method, path) in crate::routes::RATE_LIMITED {
         if let Some(responses) =
             document.get_mut("paths").and_then(|paths| paths.get_mut(*path)).and_then(|p| p.get_mut(*method)).and_then(|o| o.get_mut("responses"))
@@ -207,6 +208,27 @@ pub fn document_json() -> serde_json::Value {
         }
     }
     document
+}
+
+/// Every operation that takes a body can be sent a body it cannot read: a malformed one (400), a
+/// too large one (413) or one of another content type (415). Listed here once rather than on
+/// every handler.
+fn document_body_errors(document: &mut serde_json::Value) {
+    let error_body = serde_json::json!({"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}});
+    let Some(paths) = document.get_mut("paths").and_then(|paths| paths.as_object_mut()) else { return };
+    for operations in paths.values_mut().filter_map(|operations| operations.as_object_mut()) {
+        for operation in operations.values_mut() {
+            if operation.get("requestBody").is_none() {
+                continue;
+            }
+            let Some(responses) = operation.get_mut("responses").and_then(|r| r.as_object_mut()) else { continue };
+            for (status, description) in
+                [("400", "The body cannot be read"), ("413", "The body is too large"), ("415", "The body has another content type than the call takes")]
+            {
+                responses.entry(status).or_insert_with(|| serde_json::json!({"description": description, "content": error_body.clone()}));
+            }
+        }
+    }
 }
 
 /// `GET /api/openapi.json`.
