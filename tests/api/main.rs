@@ -1,6 +1,7 @@
 //! Black-box HTTP tests: the real application on a random port, spoken to over HTTP.
 
 mod bad_input;
+mod boards;
 mod helpers;
 mod limits;
 mod observability;

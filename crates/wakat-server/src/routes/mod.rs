@@ -29,7 +29,7 @@ pub const RATE_LIMITED: &[(&str, &str)] = &[
 /// their [`RateClass`].
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
-        web::scope("/api").route("/openapi.json", web::get().to(openapi::document)).service(
+        web::scope("/api").route("/openapi.json", web::get().to(openapi::document)).route("/boards", web::get().to(meta::boards)).service(
             web::scope("/{tenant}")
                 .route("/v2/user-panel/offers", web::get().to(offers::list_page).wrap(RateClass::ExpensiveRead))
                 .route("/v2/user-panel/offers/by-cursor", web::get().to(offers::list_cursor).wrap(RateClass::ExpensiveRead))
