@@ -20,7 +20,7 @@ import { activeCurrency, buildListHref, cityName, countActiveFilters, currencyCh
 import { formatNumber, salaryDisplayOf } from '@/lib/format';
 import { CurrencyMenu } from '@/features/currency/components/currency-menu';
 import { requestCurrency } from '@/features/currency/server';
-import { env } from '@/config/env';
+import { siteOrigin } from '@/lib/board-server';
 import { ListMapPanel } from '@/features/map/components/list-map-panel';
 import '@/features/search/search.css';
 
@@ -45,7 +45,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   const canonical = buildListHref(withFilters(filters, { currency: null }), config, locale);
   return {
     title: where ? `${t('list.title')}: ${where}` : t('list.title'),
-    alternates: { canonical: `${env.siteUrl}${canonical}` },
+    alternates: { canonical: `${await siteOrigin()}${canonical}` },
   };
 }
 

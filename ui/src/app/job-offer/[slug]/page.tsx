@@ -21,7 +21,7 @@ import { formatDate, formatSalary, orderEmploymentTypes, salaryDisplayOf } from 
 import { requestCurrency } from '@/features/currency/server';
 import { slugify } from '@/lib/text';
 import { paths } from '@/config/paths';
-import { env } from '@/config/env';
+import { siteOrigin } from '@/lib/board-server';
 import { OfferMap } from '@/features/map/components/offer-map';
 import type { BoardConfig, FilterOption, Locale, OfferDetail } from '@/lib/types';
 
@@ -36,7 +36,8 @@ async function loadOffer(slug: string, locale: Locale): Promise<OfferDetail> {
   }
 }
 
-const absolute = (path: string) => (/^https?:/.test(path) ? path : `${env.siteUrl}${path}`);
+/** An absolute URL on the board's public origin (relative paths), or the URL itself. */
+const absoluteOn = (origin: string) => (path: string) => (/^https?:/.test(path) ? path : `${origin}${path}`);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
@@ -44,6 +45,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // The page itself answers 404; metadata of a missing offer is simply empty.
   const offer = await getOffer(slug, locale).catch(() => null);
   if (!offer) return { robots: { index: false } };
+  const absolute = absoluteOn(await siteOrigin());
   const url = absolute(paths.offer(offer.slug));
   const description = `${offer.companyName} · ${offer.city} · ${offer.requiredSkills.map((skill) => skill.name).join(', ')}`;
   return {
@@ -80,7 +82,8 @@ export default async function OfferPage({ params, searchParams }: Props) {
   const [{ locale, t }, config, query] = await Promise.all([getTranslator(), getConfig(), searchParams ?? Promise.resolve({} as Record<string, string | string[] | undefined>)]);
   // Salaries in the chosen currency (`?currency=`, else the `wakat-currency` cookie, else the default), from the converted amounts.
   const display = salaryDisplayOf(config.featureFlags, await requestCurrency(config, query.currency));
-  const [offer, lookalikes] = await Promise.all([loadOffer(slug, locale), getLookalikes(slug, locale)]);
+  const [offer, lookalikes, origin] = await Promise.all([loadOffer(slug, locale), getLookalikes(slug, locale), siteOrigin()]);
+  const absolute = absoluteOn(origin);
   const url = absolute(paths.offer(offer.slug));
   const crumbs = offerBreadcrumbs(offer, config, locale, t('nav.allOffers'));
   const active = offer.isOfferActive;
