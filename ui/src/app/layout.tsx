@@ -5,6 +5,8 @@ import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import './globals.css';
 import { HorizontalPopup } from '@/features/popups/components/horizontal-popup';
 import { SurveyPopup } from '@/features/popups/components/survey-popup';
+import { HeaderSearch } from '@/features/search/components/header-search';
+import { HEADER_SUGGEST_MIN_CHARS } from '@/features/search/suggest';
 import { shouldShowSurvey } from '@/features/popups/rules';
 import { HeaderGate } from '@/features/theme/components/header-gate';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
@@ -73,6 +75,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 {config ? <img src={config.tenant.logoUrl} alt="" width={32} height={32} /> : null}
                 <span>{config?.tenant.name ?? board.name}</span>
               </Link>
+              <HeaderSearch locale={locale} keywordName={config?.urlParams.keyword?.[locale] ?? 'keyword'} minChars={config?.limits.headerSuggestMinChars ?? HEADER_SUGGEST_MIN_CHARS} />
               <nav aria-label={t('nav.home')} className="site-header__nav">
                 <Link href={paths.allOffers()}>{t('nav.allOffers')}</Link>
                 <Suspense fallback={null}>
