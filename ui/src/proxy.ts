@@ -7,7 +7,8 @@
  *   pass, marked with this process's secret hop token, keeps the outer pass's host, nonce and policy.
  * - Locale switch: `?lang=en` (or `pl`) on any page stores the choice in the `wakat-lang` cookie for
  *   a year and redirects to the same address without `lang`, so every render reads one source.
- * - Unknown offers: `/job-offer/{slug}` whose slug the API does not know is rewritten to
+ * - Unknown offers and company stories: `/job-offer/{slug}` or `/brands/story/{slug}` whose slug the
+ *   API does not know is rewritten to
  *   Next's internal `/_not-found` route, which answers 404 with the not-found page as real HTML.
  *   (`notFound()` inside a page renders an empty HTML body in production builds, so without
  *   JavaScript the page would be blank: vercel/next.js#98954. The page still calls `notFound()`
@@ -30,14 +31,17 @@ const API_URL = (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/
 // The map's style URLs are inlined at build time; WAKAT_MAP_ORIGINS (runtime) adds the tile,
 // sprite and glyph hosts a remote style refers to.
 const MAP_ORIGINS = originsOf([process.env.NEXT_PUBLIC_MAP_STYLE_URL, process.env.NEXT_PUBLIC_MAP_STYLE_URL_DARK, process.env.WAKAT_MAP_ORIGINS]);
+// Offer banners from other origins than the app's (`features/job/media.ts`).
+const IMAGE_ORIGINS = originsOf([process.env.WAKAT_IMAGE_ORIGINS]);
 
 /** Marks the inner pass of a rewrite (never leaves the process: a client cannot guess it). */
 const HOP_HEADER = 'x-wakat-proxy-hop';
 const HOP_TOKEN = createNonce();
 
-async function offerIsUnknown(board: string, slug: string): Promise<boolean> {
+/** Whether the API answers 404 for a board path (an offer's or a company story's). */
+async function apiAnswers404(board: string, path: string): Promise<boolean> {
   try {
-    const response = await fetch(`${API_URL}/api/${board}/v2/user-panel/offers/active-slug/${encodeURIComponent(slug)}`, {
+    const response = await fetch(`${API_URL}/api/${board}${path}`, {
       cache: 'no-store',
       signal: AbortSignal.timeout(3000),
     });
@@ -56,7 +60,7 @@ export async function proxy(request: NextRequest) {
   const boardHost = (hop ? request.headers.get(BOARD_HOST_HEADER) : request.headers.get('host')) ?? '';
   requestHeaders.set(BOARD_HOST_HEADER, boardHost);
   const nonce = (hop && request.headers.get('x-nonce')) || createNonce();
-  const policy = (hop && request.headers.get('content-security-policy')) || pageContentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', https, mapOrigins: MAP_ORIGINS });
+  const policy = (hop && request.headers.get('content-security-policy')) || pageContentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', https, mapOrigins: MAP_ORIGINS, imageOrigins: IMAGE_ORIGINS });
   requestHeaders.set('content-security-policy', policy);
   requestHeaders.set('x-nonce', nonce);
   // The inner pass of a rewrite is already routed.
@@ -88,6 +92,23 @@ function notFoundPage(request: NextRequest, requestHeaders: Headers): NextRespon
   return NextResponse.rewrite(url, { request: { headers: requestHeaders } });
 }
 
+/**
+ * The API call telling whether the page of `pathname` exists: an offer (`active-slug`) or a company
+ * story (`short-info`); null for other pages.
+ */
+function existenceCheck(pathname: string): string | null {
+  const match = /^\/(job-offer|brands\/story)\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  let slug = match[2];
+  try {
+    slug = decodeURIComponent(slug);
+  } catch {
+    // Keep the raw slug; the API answers 404 for it.
+  }
+  const encoded = encodeURIComponent(slug);
+  return match[1] === 'job-offer' ? `/v2/user-panel/offers/active-slug/${encoded}` : `/v2/user-panel/brand-stories/company/${encoded}/short-info`;
+}
+
 /** robots.txt and sitemap.xml answer unknown hosts themselves (no page to rewrite to). */
 const BOARD_FILES = ['/robots.txt', '/sitemap.xml'];
 
@@ -104,17 +125,9 @@ async function route(request: NextRequest, requestHeaders: Headers, boardHost: s
     }
     return response;
   }
-  const offer = /^\/job-offer\/([^/]+)\/?$/.exec(request.nextUrl.pathname);
   const isPrefetch = request.headers.get('rsc') === '1';
-  if (offer && !isPrefetch && board) {
-    let slug = offer[1];
-    try {
-      slug = decodeURIComponent(slug);
-    } catch {
-      // Keep the raw slug; the API answers 404 for it.
-    }
-    if (await offerIsUnknown(board.slug, slug)) return notFoundPage(request, requestHeaders);
-  }
+  const checked = board && !isPrefetch ? existenceCheck(request.nextUrl.pathname) : null;
+  if (board && checked && (await apiAnswers404(board.slug, checked))) return notFoundPage(request, requestHeaders);
   return NextResponse.next({ request: { headers: requestHeaders } });
 }
 

@@ -111,7 +111,7 @@ export default async function HomePage() {
                 <div className="story-card__body">
                   <img className="story-card__logo" src={story.logoUrl} alt="" width={48} height={48} loading="lazy" />
                   <h3>
-                    <Link href={listHref({ companies: [story.name] })}>{story.name}</Link>
+                    <Link href={paths.brandStory(story.slug)}>{story.name}</Link>
                   </h3>
                   {story.shortDescription ? <p className="story-card__text">{story.shortDescription}</p> : null}
                   <p className="muted">{t('home.storyOffers', { count: story.offersCount, n: formatNumber(story.offersCount) })}</p>
@@ -178,7 +178,7 @@ export default async function HomePage() {
           <h2 id="partners-heading">{t('home.partners')}</h2>
           <Carousel label={t('home.partners')} texts={carouselTexts} testId="partner-carousel" className="carousel-box--partners">
             {partners.map((company) => (
-              <Link key={company.slug} className="partner" href={listHref({ companies: [company.name] })}>
+              <Link key={company.slug} className="partner" href={paths.brandStory(company.slug)}>
                 <img src={company.logoUrl} alt="" width={56} height={56} />
                 <span>{company.name}</span>
               </Link>

@@ -23,6 +23,11 @@ import { slugify } from '@/lib/text';
 import { paths } from '@/config/paths';
 import { siteOrigin } from '@/lib/board-server';
 import { OfferMap } from '@/features/map/components/offer-map';
+import { getBrandStoryTeaser } from '@/features/brands/api/get-brand-story';
+import { CompanyTeaser } from '@/features/brands/components/company-teaser';
+import { OfferMedia } from '@/features/job/components/offer-media';
+import { bannerMedia, videoMedia } from '@/features/job/media';
+import { env } from '@/config/env';
 import type { BoardConfig, FilterOption, Locale, OfferDetail } from '@/lib/types';
 
 type Props = { params: Promise<{ slug: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
@@ -85,6 +90,8 @@ export default async function OfferPage({ params, searchParams }: Props) {
   const [offer, lookalikes, origin] = await Promise.all([loadOffer(slug, locale), getLookalikes(slug, locale), siteOrigin()]);
   const absolute = absoluteOn(origin);
   const url = absolute(paths.offer(offer.slug));
+  // Spec: the company teaser comes from `short-info` when the offer has a story; a failure hides it.
+  const story = await getBrandStoryTeaser(offer.brandStorySlug, locale);
   const crumbs = offerBreadcrumbs(offer, config, locale, t('nav.allOffers'));
   const active = offer.isOfferActive;
   const categoryHref = crumbs.length > 2 ? (crumbs[crumbs.length - 2].href ?? paths.allOffers()) : paths.allOffers();
@@ -237,6 +244,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
               </p>
             ) : null}
             <div className="description" dangerouslySetInnerHTML={{ __html: body }} />
+            <OfferMedia banner={bannerMedia(offer.bannerUrl, env.imageOrigins)} video={videoMedia(offer.videoUrl)} company={offer.companyName} locale={locale} />
             {offer.informationClause ? (
               <details className="clause">
                 <summary>{t('offer.informationClause')}</summary>
@@ -285,6 +293,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
             )}
           </div>
           {active ? <OfferMap offer={offer} locale={locale} /> : null}
+          {story ? <CompanyTeaser story={story} locale={locale} /> : null}
           {banners.map((banner) => (
             <section key={banner.id} className={`card offer-banner offer-banner--${banner.kind}`} data-testid={`${banner.kind}-banner`} data-banner={banner.id}>
               <h2>{fill(banner.title[locale])}</h2>

@@ -1,6 +1,6 @@
 /** Server fetchers of the homepage sections. Each section is optional: a failing call hides it. */
 import { boardGet } from '@/lib/board-server';
-import type { Localized, OffersPage } from '@/lib/types';
+import type { BrandStory, Localized, OffersPage } from '@/lib/types';
 
 export interface Testimonial {
   name: string;
@@ -9,17 +9,6 @@ export interface Testimonial {
   quote: Localized;
 }
 
-export interface BrandStory {
-  slug: string;
-  name: string;
-  logoUrl: string;
-  coverPhotoUrl: string | null;
-  shortDescription: string | null;
-  offersCount: number;
-  type: string;
-  size: string | null;
-  url: string | null;
-}
 
 async function orNull<T>(promise: Promise<T>): Promise<T | null> {
   try {
