@@ -1,21 +1,7 @@
 // One web app, every board: the board is chosen by the host name (`hosts` of each board in
 // wakat.toml, listed by GET /api/boards). Chromium resolves any *.localhost name to the loopback
 // address, so `work.localhost` and `it.localhost` reach the same server as 127.0.0.1.
-import { test, expect, baseURL, type Page } from './fixtures';
-
-const base = new URL(baseURL);
-/** The app's address on another host name (same scheme and port). */
-export const onHost = (host: string, path = '/') => `${base.protocol}//${host}${base.port ? `:${base.port}` : ''}${path}`;
-
-/** Cookies of a journey on other hosts than the fixtures' (survey and 'new look' popups stay away). */
-export async function quietPopups(page: Page, hosts: string[]) {
-  await page.context().addCookies(
-    hosts.flatMap((host) => [
-      { name: 'hideSurveyPopup', value: 'true', domain: host, path: '/' },
-      { name: 'horizontalPopup', value: '3', domain: host, path: '/' },
-    ]),
-  );
-}
+import { test, expect, onHost, quietPopups, type Page } from './fixtures';
 
 /** What a page of the app says about its board. */
 async function boardOf(page: Page) {

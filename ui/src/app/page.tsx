@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getConfig } from '@/features/config/api/get-config';
-import { getOffersCount } from '@/features/search/api/get-offers';
-import { getBrandStories, getCategoryCounts, getNewWithSalary, getPopularOffers, getTestimonials } from '@/features/home/api/get-home-data';
+import { homeCountSource } from '@/lib/flags';
+import { getBrandStories, getCategoryCounts, getHomeCount, getNewWithSalary, getPopularOffers, getTestimonials } from '@/features/home/api/get-home-data';
 import { AllCategories, type CategoryEntry } from '@/features/home/components/all-categories';
 import { Carousel, type CarouselTexts } from '@/features/home/components/carousel';
 import { OfferTabs, type TabPanel } from '@/features/home/components/offer-tabs';
@@ -17,7 +17,7 @@ import type { Offer } from '@/lib/types';
 export default async function HomePage() {
   const [{ locale, t }, config] = await Promise.all([getTranslator(), getConfig()]);
   const [count, newest, popular, stories, testimonials, categoryCounts] = await Promise.all([
-    getOffersCount(undefined, locale),
+    getHomeCount(config.featureFlags, locale),
     getNewWithSalary(locale),
     getPopularOffers(locale),
     getBrandStories(locale, 100),
@@ -66,7 +66,7 @@ export default async function HomePage() {
       <section className="hero" aria-labelledby="hero-heading">
         <h1 id="hero-heading">{t('home.heading')}</h1>
         <p className="hero__count" data-testid="offers-count">
-          {t('home.count', { count, n: formatNumber(count) })}
+          {t(homeCountSource(config.featureFlags) === 'allBoards' ? 'home.countAllBoards' : 'home.count', { count, n: formatNumber(count) })}
         </p>
         <SearchForm config={config} locale={locale} id="home-search" />
       </section>

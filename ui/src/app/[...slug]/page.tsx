@@ -13,6 +13,8 @@ import { ListProvider } from '@/features/search/components/list-context';
 import { OffersList } from '@/features/search/components/offers-list';
 import { cardOffer } from '@/features/search/api/search-offers';
 import { SortMenu } from '@/features/search/components/sort-menu';
+import { listHeading } from '@/features/search/heading';
+import { sortingEnabled } from '@/lib/flags';
 import { SwitchLink } from '@/features/search/components/switch-link';
 import { SearchForm } from '@/components/ui/search-form';
 import { getTranslator } from '@/i18n/request';
@@ -71,9 +73,7 @@ export default async function OffersListPage(props: Props) {
     category ? `${category.label[locale]}${subcategoryLabels.length ? ` (${subcategoryLabels.join(', ')})` : ''}` : null,
     cityLabel ? cityLabel + (filters.radius ? ` +${filters.radius} km` : '') : null,
   ].filter(Boolean);
-  const countText = whereParts.length
-    ? t('list.countIn', { count: total, n: formatNumber(total), where: whereParts.join(', ') })
-    : t('list.count', { count: total, n: formatNumber(total) });
+  const countText = listHeading(config.featureFlags, t, total, whereParts as string[]);
   const last = start + page.data.length;
   const nextHref = last < total ? href({ from: start + PAGE_SIZE }) : null;
   const previousHref = start > 0 ? href({ from: Math.max(0, start - PAGE_SIZE) }) : null;
@@ -144,7 +144,7 @@ export default async function OffersListPage(props: Props) {
             <span className="filter-bar__spacer" />
             <SwitchLink href={href({ remote: !filters.remote })} checked={filters.remote} label={t('list.remote')} testId="switch-remote" />
             <SwitchLink href={href({ withSalary: !filters.withSalary })} checked={filters.withSalary} label={t('list.withSalary')} testId="switch-with-salary" />
-            <SortMenu />
+            {sortingEnabled(config.featureFlags) ? <SortMenu /> : null}
             {currencyChoosable(config) ? (
               <CurrencyMenu
                 current={currency}

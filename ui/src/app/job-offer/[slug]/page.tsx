@@ -28,6 +28,7 @@ import { CompanyTeaser } from '@/features/brands/components/company-teaser';
 import { OfferMedia } from '@/features/job/components/offer-media';
 import { bannerMedia, videoMedia } from '@/features/job/media';
 import { env } from '@/config/env';
+import { showExpiredOffer, showOfferLanguages } from '@/lib/flags';
 import type { BoardConfig, FilterOption, Locale, OfferDetail } from '@/lib/types';
 
 type Props = { params: Promise<{ slug: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
@@ -94,6 +95,8 @@ export default async function OfferPage({ params, searchParams }: Props) {
   const story = await getBrandStoryTeaser(offer.brandStorySlug, locale);
   const crumbs = offerBreadcrumbs(offer, config, locale, t('nav.allOffers'));
   const active = offer.isOfferActive;
+  // Flag `expiredOffers`: an inactive offer says so and hides location, favourite and salary.
+  const expired = showExpiredOffer(config.featureFlags, active);
   const categoryHref = crumbs.length > 2 ? (crumbs[crumbs.length - 2].href ?? paths.allOffers()) : paths.allOffers();
   // The API sanitises offer HTML once, on write (ammonia with an allow-list): it is embedded as it is.
   const body = offer.body;
@@ -135,7 +138,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
         </ol>
       </nav>
 
-      {!active ? (
+      {expired ? (
         <div role="alert" className="alert alert--warning" data-testid="expired-alert">
           <p>{t('offer.expired')}</p>
           <Link href={categoryHref} className="button button--small">
@@ -157,14 +160,14 @@ export default async function OfferPage({ params, searchParams }: Props) {
               offer.companyName
             )}
           </p>
-          {active ? <LocationMore city={offer.city} street={offer.street} others={others} moreLabel={t('job.moreLocations', { count: others.length, n: others.length })} listLabel={t('offer.otherLocations')} /> : null}
+          {!expired ? <LocationMore city={offer.city} street={offer.street} others={others} moreLabel={t('job.moreLocations', { count: others.length, n: others.length })} listLabel={t('offer.otherLocations')} /> : null}
           <p className="muted">{t('offer.published', { date: formatDate(offer.publishedAt, locale) })}</p>
         </div>
         <div className="offer-header__actions">
-          {active ? favourite : null}
+          {!expired ? favourite : null}
           <ShareButton url={url} texts={shareTexts} />
         </div>
-        {active ? (
+        {!expired ? (
           <ul className="offer-header__salaries">
             {orderEmploymentTypes(offer.employmentTypes, display.sortBySalary).map((entry, index) => (
               <li key={`${entry.type}-${index}`} data-testid="offer-salary">
@@ -221,7 +224,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
                 </ul>
               </>
             ) : null}
-            {offer.languages.length ? (
+            {showOfferLanguages(config.featureFlags, offer.languages) ? (
               <>
                 <h3>{t('offer.languages')}</h3>
                 <ul className="skills">
@@ -292,7 +295,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
               </>
             )}
           </div>
-          {active ? <OfferMap offer={offer} locale={locale} /> : null}
+          {!expired ? <OfferMap offer={offer} locale={locale} /> : null}
           {story ? <CompanyTeaser story={story} locale={locale} /> : null}
           {banners.map((banner) => (
             <section key={banner.id} className={`card offer-banner offer-banner--${banner.kind}`} data-testid={`${banner.kind}-banner`} data-banner={banner.id}>

@@ -1,6 +1,8 @@
 /** Server fetchers of the homepage sections. Each section is optional: a failing call hides it. */
 import { boardGet } from '@/lib/board-server';
+import type { FeatureFlags } from '@/lib/flags';
 import type { BrandStory, Localized, OffersPage } from '@/lib/types';
+import { homeCountPath } from '../rules';
 
 export interface Testimonial {
   name: string;
@@ -39,3 +41,8 @@ export const getBrandStories = (locale: string, perPage = 20) =>
 /** Current offers per top-level category value. */
 export const getCategoryCounts = () =>
   orNull(boardGet<{ count: number; counts: Record<string, number> }>('/v2/user-panel/offers/count/categories').then((answer) => answer.counts));
+
+/** The homepage's offers count (see `homeCountPath`); throws like the page's other required calls. */
+export async function getHomeCount(flags: FeatureFlags, locale: string): Promise<number> {
+  return (await boardGet<{ count: number }>(homeCountPath(flags), undefined, { locale })).count;
+}

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { Dialog } from '@/components/ui/dialog';
 import { buildListHref, cityName, clampSalary, emptyFilters, LIST_FILTER_KEYS, orderedSalary, toApiQuery, withFilters, type ListFilterKey, type ListFilters } from '@/lib/filters';
+import { sortingEnabled } from '@/lib/flags';
 import { formatNumber } from '@/lib/format';
 import { slugify } from '@/lib/text';
 import type { Category } from '@/lib/types';
@@ -184,6 +185,7 @@ function MoreFiltersDialog({ open, onClose }: { open: boolean; onClose: () => vo
             </label>
           ))}
         </fieldset>
+        {sortingEnabled(config.featureFlags) ? (
         <fieldset className="filters-form__group">
           <legend>{t('list.sort')}</legend>
           <div className="check-pills">
@@ -195,6 +197,7 @@ function MoreFiltersDialog({ open, onClose }: { open: boolean; onClose: () => vo
             ))}
           </div>
         </fieldset>
+        ) : null}
       </form>
     </Dialog>
   );
