@@ -10,7 +10,8 @@ import { HEADER_SUGGEST_MIN_CHARS } from '@/features/search/suggest';
 import { shouldShowSurvey } from '@/features/popups/rules';
 import { HeaderGate } from '@/features/theme/components/header-gate';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
-import { resolveLayoutVariant, resolveTheme, showThemeToggle, type Theme } from '@/features/theme/theme';
+import { lookChoice, NEW_LOOK, OLD_LOOK, resolveTheme, showThemeToggle, type Theme } from '@/features/theme/theme';
+import { LookSwitch } from '@/features/popups/components/look-switch';
 import { HORIZONTAL_POPUP_COOKIE, HORIZONTAL_THEME_COOKIE, SURVEY_COOKIE, THEME_COOKIE } from '@/lib/preference-cookies';
 import { getConfig } from '@/features/config/api/get-config';
 import { getTranslator } from '@/i18n/request';
@@ -61,13 +62,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const horizontalTheme = cookieStore.get(HORIZONTAL_THEME_COOKIE)?.value;
   const surveyUrl = (config as (BoardConfig & { surveyUrl?: string | null }) | null)?.surveyUrl ?? null;
   const survey = shouldShowSurvey({ flag: flags.surveyPopup, surveyUrl, hideCookie: cookieStore.get(SURVEY_COOKIE)?.value });
-  const horizontalPopup = Boolean(flags.horizontalPopup) && resolveLayoutVariant(horizontalTheme) === null;
+  // The new look (horizontal layout) once accepted in its popup; the way back stays visible.
+  const look = lookChoice(flags, horizontalTheme);
+  const horizontalPopup = Boolean(flags.horizontalPopup) && look === null;
   return (
-    <html lang={locale} data-board={board?.slug} data-theme={theme === 'dark' ? 'dark' : 'light'} data-layout={resolveLayoutVariant(horizontalTheme) ?? undefined}>
+    <html lang={locale} data-board={board?.slug} data-theme={theme === 'dark' ? 'dark' : 'light'} data-layout={look === 'new' ? 'horizontal' : undefined}>
       <body style={themeStyle(config, theme)}>
         <a className="skip-link" href="#main">
           {t('nav.skip')}
         </a>
+        {look === 'new' ? <LookSwitch to={OLD_LOOK} label={t('look.back')} note={t('look.note')} /> : null}
         {board ? (
           <HeaderGate>
             <header className="site-header" data-testid="site-header">
@@ -95,6 +99,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           <footer className="site-footer">
             <p>
               © {config?.tenant.name ?? board.name} · {t('footer.rights')} · <Link href={paths.terms()}>{t('nav.terms')}</Link>
+              {look === 'old' ? (
+                <>
+                  {' · '}
+                  <LookSwitch to={NEW_LOOK} label={t('look.try')} />
+                </>
+              ) : null}
             </p>
           </footer>
         ) : null}

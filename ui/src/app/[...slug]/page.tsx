@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
+import { cookies } from 'next/headers';
+import { listLayoutFor } from '@/features/theme/theme';
+import { HORIZONTAL_THEME_COOKIE } from '@/lib/preference-cookies';
 import { getConfig } from '@/features/config/api/get-config';
 import { getConfigForCity } from '@/features/config/api/get-config-for-city';
 import { getOffersFrom } from '@/features/search/api/get-offers';
@@ -77,7 +80,8 @@ export default async function OffersListPage(props: Props) {
   const last = start + page.data.length;
   const nextHref = last < total ? href({ from: start + PAGE_SIZE }) : null;
   const previousHref = start > 0 ? href({ from: Math.max(0, start - PAGE_SIZE) }) : null;
-  const layout = config.tenant.layout;
+  // The new look (horizontal layout) once the visitor accepted it (`horizontalTheme`).
+  const layout = listLayoutFor(config.tenant.layout, config.featureFlags, (await cookies()).get(HORIZONTAL_THEME_COOKIE)?.value);
   const searchAction = buildListHref({ ...emptyFilters(), category: filters.category, subcategories: filters.subcategories }, config, locale).split('?')[0];
   const keepQuery = new URLSearchParams(buildListHref(withFilters(filters, { keyword: null, city: null, radius: null }), config, locale).split('?')[1] ?? '');
   const keep: [string, string][] = [...keepQuery.entries()];
