@@ -8,4 +8,5 @@ export const paths = {
   subcategory: (categorySlug: string, subcategorySlug: string, citySlug?: string | null) =>
     `${citySlug ? `/${citySlug}` : ''}/${categorySlug}/${subcategorySlug}`,
   terms: () => '/terms-and-privacy-policies',
+  brandStory: (slug: string) => `/brands/story/${encodeURIComponent(slug)}`,
 };

@@ -10,6 +10,10 @@ import searchPl from '@messages/search.pl.json';
 import searchEn from '@messages/search.en.json';
 import homePl from '@messages/home.pl.json';
 import homeEn from '@messages/home.en.json';
+import sitePl from '@messages/site.pl.json';
+import siteEn from '@messages/site.en.json';
+import brandsPl from '@messages/brands.pl.json';
+import brandsEn from '@messages/brands.en.json';
 import type { Locale } from '@/lib/types';
 
 export const LOCALES: Locale[] = ['pl', 'en'];
@@ -19,9 +23,9 @@ export const LOCALE_COOKIE = 'wakat-lang';
 type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>>;
 type Message = string | PluralMessage;
 export type Messages = Record<string, Message>;
-// One file pair per feature (core, map, search, home) so that features do not edit the same file.
-const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl };
-const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn };
+// One file pair per feature (core, map, search, home, site, brands) so that features do not edit the same file.
+const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...sitePl, ...brandsPl };
+const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...siteEn, ...brandsEn };
 export type MessageKey = keyof typeof pl;
 
 export const messages: Record<Locale, Messages> = { pl, en };

@@ -116,7 +116,10 @@ pub struct MapQueryDoc {
 /// The API description.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Wakat API", description = "Multi-tenant job board API. Every path is under /api/{tenant}. Errors are `{code, message, field}`."),
+    info(
+        title = "Wakat API",
+        description = "Multi-tenant job board API. Every board's path is under /api/{tenant}; /api/boards lists the boards. Errors are `{code, message, field}`."
+    ),
     paths(
         offers::list_page,
         offers::list_cursor,
@@ -132,6 +135,7 @@ pub struct MapQueryDoc {
         offers::active_slug,
         offers::lookalikes,
         offers::record_view,
+        meta::boards,
         meta::configuration,
         meta::testimonials,
         meta::brand_story_short_info,
