@@ -9,8 +9,6 @@ const nextConfig: NextConfig = {
   // Separate output directories let several dev servers run from one checkout.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
-  // The tenant is also needed by browser code (same-origin API calls).
-  env: { NEXT_PUBLIC_WAKAT_TENANT: process.env.WAKAT_TENANT || 'it' },
   // No rewrite of /api/*: src/app/api/[...path]/route.ts forwards the allow-listed public calls only.
   async headers() {
     return [

@@ -3,6 +3,7 @@
 mod accounts;
 mod applying;
 mod bad_input;
+mod boards;
 mod browser;
 mod candidate_area;
 mod helpers;

@@ -27,6 +27,9 @@ const PAGES: { name: string; path: (slug: string) => string }[] = [
   { name: 'list-all-locations', path: () => '/all-locations' },
   { name: 'offer', path: (slug) => `/job-offer/${slug}` },
   { name: 'terms', path: () => '/terms-and-privacy-policies' },
+  // An offer with a company teaser, a banner and a video link, and that company's story.
+  { name: 'offer-media', path: () => '/job-offer/lynx-tech-junior-salesforce-developer-torun-160' },
+  { name: 'company-story', path: () => '/brands/story/lynx-tech' },
 ];
 
 for (const lang of ['pl', 'en'] as const) {
@@ -42,7 +45,7 @@ for (const lang of ['pl', 'en'] as const) {
           await page.goto(target.path(slug));
           await expect(page.locator('html')).toHaveAttribute('lang', lang);
           await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-          if (target.name.startsWith('list') || target.name === 'offer') {
+          if (target.name.startsWith('list') || target.name.startsWith('offer')) {
             // The list at 1280 px has the map beside it, the offer page its own: checked once drawn.
             await mapReady(page);
           }
@@ -67,6 +70,15 @@ test.describe('map views', () => {
       });
     });
   }
+
+  test('a11y-map-city-markers', async ({ page }) => {
+    await page.goto('/krakow');
+    await mapReady(page);
+    const marker = page.locator('[data-testid=map-marker][data-count="1"]').first();
+    await expect(marker).toBeVisible({ timeout: 30_000 });
+    await page.locator('[data-testid=map-marker]').first().focus();
+    await expectNoViolations(page, 'the city view with offer markers');
+  });
 
   test.describe('mobile', () => {
     test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -95,6 +107,12 @@ test.describe('dialogs', () => {
         await expect(page.getByTestId('keyword-suggestions').locator('[role=option]').first()).toBeVisible();
         await expectNoViolations(page, `keyword suggestions (${theme})`);
         await keyword.press('Escape');
+        // The header search's suggestions.
+        const header = page.locator('#header-search-keyword');
+        await header.pressSequentially('re');
+        await expect(page.getByTestId('header-suggestions').locator('[role=option]').first()).toBeVisible();
+        await expectNoViolations(page, `header suggestions (${theme})`);
+        await header.press('Escape');
         // More filters.
         await page.getByTestId('open-more-filters').click();
         const filters = page.getByTestId('more-filters-dialog');

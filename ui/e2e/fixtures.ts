@@ -13,7 +13,7 @@
 import { test as base, expect, type Locator, type Page, type Response, type TestInfo } from '@playwright/test';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { apiURL, tenant } from './env';
+import { apiURL, baseURL, tenant } from './env';
 
 export { expect };
 export type { Locator, Page } from '@playwright/test';
@@ -170,5 +170,19 @@ export async function hydrated(page: Page): Promise<void> {
         channel.port1.onmessage = () => (++rounds < 5 ? channel.port2.postMessage(0) : resolve());
         channel.port2.postMessage(0);
       }),
+  );
+}
+
+const appURL = new URL(baseURL);
+/** The app's address on another host name (same scheme and port): `work.localhost` shows the board `work` (Chromium resolves *.localhost to loopback). */
+export const onHost = (host: string, path = '/') => `${appURL.protocol}//${host}${appURL.port ? `:${appURL.port}` : ''}${path}`;
+
+/** Keeps the survey and 'new look' popups away on other hosts than the fixtures' own. */
+export async function quietPopups(page: Page, hosts: string[]) {
+  await page.context().addCookies(
+    hosts.flatMap((host) => [
+      { name: 'hideSurveyPopup', value: 'true', domain: host, path: '/' },
+      { name: 'horizontalPopup', value: '3', domain: host, path: '/' },
+    ]),
   );
 }

@@ -16,10 +16,10 @@ function watch(page: Page) {
   return { clusters, foreign };
 }
 
-/** Waits until the map has drawn its style and the cluster bubbles. */
+/** Waits until the map has drawn its style and the cluster bubbles (or, zoomed to a city, the offers' markers). */
 async function waitForClusters(page: Page) {
   await expect(page.locator('.maplibregl-canvas').first()).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('map-cluster').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[data-testid=map-cluster], [data-testid=map-marker]').first()).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.map-city-label'), 'city labels').not.toHaveCount(0);
   await expect(page.locator('[data-testid=map-canvas][data-ready]').first()).toBeVisible({ timeout: 30_000 });
 }
@@ -85,7 +85,7 @@ test.describe('mobile 390', () => {
     await written;
     await waitForClusters(page);
     await expect(page.locator('.list-page__results'), 'list hidden with the map').toBeHidden();
-    await page.getByTestId('map-cluster').first().click();
+    await page.locator('[data-testid=map-cluster], [data-testid=map-marker]').first().click();
     await expect(page.getByTestId('map-popup')).toBeVisible();
     await expect(page.getByTestId('map-popup-offer').first()).toBeVisible();
     await shot(page, 'map-02a-mobile-popup');
@@ -168,7 +168,8 @@ test('map-03-viewport-debounced', async ({ page }) => {
   expect(span, 'a viewport was sent').toBeGreaterThan(0);
   expect(visible.width, 'the map has a size').toBeGreaterThan(0);
   await page.clock.resume();
-  await expect(page.getByTestId('map-cluster').first()).toBeVisible();
+  // Bubbles, or once zoomed to a city, the offers' markers.
+  await expect(page.locator('[data-testid=map-cluster], [data-testid=map-marker]').first()).toBeVisible();
   await shot(page, 'map-03-zoomed');
 });
 
@@ -187,7 +188,7 @@ test.describe('dark theme', () => {
     await expect(canvas).toHaveAttribute('data-scheme', 'light');
     await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
     await expect(canvas).toHaveAttribute('data-scheme', 'dark');
-    await expect(page.getByTestId('map-cluster').first()).toBeVisible();
+    await expect(page.locator('[data-testid=map-cluster], [data-testid=map-marker]').first()).toBeVisible();
   });
 });
 
@@ -235,4 +236,69 @@ test('map-06-unsupported-browser', async ({ page }) => {
   await expect(message).toBeVisible();
   await expect(message, 'message in Polish').toHaveText(/przeglądark/);
   await expect(page.getByTestId('offer-card'), 'the list stays').not.toHaveCount(0);
+});
+
+test('map-07-city-view-shows-offer-markers', async ({ page }) => {
+  const markersCalls: URL[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/v2/user-panel/offers/markers')) markersCalls.push(new URL(request.url()));
+  });
+  await page.goto('/krakow');
+  const heading = await page.getByTestId('count-heading').innerText();
+  const total = Number(heading.replace(/\D+/g, ' ').trim().split(' ')[0]);
+  await expect(page.locator('.maplibregl-canvas')).toBeVisible({ timeout: 30_000 });
+  // The city is one cluster at this zoom: its offers are drawn as markers instead of one "99+" bubble.
+  const markers = page.getByTestId('map-marker');
+  await expect(markers.first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('map-cluster')).toHaveCount(0);
+  expect(markersCalls.length, 'markers of the viewport, 100 a page').toBeGreaterThan(0);
+  expect(markersCalls.every((url) => url.searchParams.get('perPage') === '100' && url.searchParams.has('north') && url.searchParams.get('city') === 'krakow')).toBe(true);
+  // The city is framed so its offers spread: single-offer pins, and counts where they share a spot;
+  // every offer of the view is on the map.
+  const markerCounts = () => markers.evaluateAll((nodes) => nodes.map((node) => Number((node as HTMLElement).dataset.count)));
+  await expect
+    .poll(async () => {
+      const counts = await markerCounts();
+      return { spread: counts.length > 5, singles: counts.includes(1), offers: counts.reduce((sum, count) => sum + count, 0) >= Math.min(total, 500) };
+    }, { message: 'markers spread over the city', timeout: 30_000 })
+    .toEqual({ spread: true, singles: true, offers: true });
+  // Framing moved the map: let its clusters and markers settle (400 ms debounce, then the calls).
+  const map = page.locator('.offers-map');
+  await expect(map).not.toHaveAttribute('aria-busy');
+  await page.waitForTimeout(800);
+  await expect(map).not.toHaveAttribute('aria-busy');
+  const counts = await markerCounts();
+  await page.locator('[data-testid=map-canvas][data-ready]').waitFor({ timeout: 30_000 });
+  await shot(page, 'map-07a-city-markers');
+
+  // The busiest marker opens the popup list: six rows, then it scrolls.
+  const busiest = counts.indexOf(Math.max(...counts));
+  await markers.nth(busiest).click();
+  const popup = page.getByTestId('map-popup');
+  await expect(popup).toBeVisible();
+  const rows = popup.getByTestId('map-popup-offer');
+  await expect(rows).toHaveCount(counts[busiest]);
+  if (counts[busiest] > 6) {
+    const geometry = await popup.getByTestId('map-popup-list').evaluate((element) => ({ scroll: element.scrollHeight, client: element.clientHeight, row: element.querySelector('li')!.getBoundingClientRect().height }));
+    expect(geometry.scroll).toBeGreaterThan(geometry.client);
+    expect(Math.round(geometry.client / geometry.row)).toBe(6);
+  }
+  await shot(page, 'map-07b-marker-popup');
+  await page.getByTestId('map-popup-close').click();
+
+  // A single-offer marker (one inside the map, which moved to fit the popup) opens that offer's row.
+  await expect(map).not.toHaveAttribute('aria-busy');
+  const box = (await page.locator('.maplibregl-canvas').boundingBox())!;
+  const singles = page.locator('[data-testid=map-marker][data-count="1"]');
+  let inside = -1;
+  for (let index = 0; index < (await singles.count()) && inside < 0; index += 1) {
+    const marker = await singles.nth(index).boundingBox();
+    if (marker && marker.x > box.x + 20 && marker.x + marker.width < box.x + box.width - 60 && marker.y > box.y + 60 && marker.y + marker.height < box.y + box.height - 20) inside = index;
+  }
+  expect(inside, 'a single-offer marker inside the map').toBeGreaterThanOrEqual(0);
+  await singles.nth(inside).click();
+  await expect(popup.getByTestId('map-popup-offer')).toHaveCount(1);
+  const title = (await popup.getByTestId('map-popup-offer').innerText()).trim();
+  await popup.getByTestId('map-popup-offer').click();
+  await expect(page.getByTestId('offer-title')).toHaveText(title);
 });

@@ -236,7 +236,7 @@ test('search-10-more-filters-clear-resets-to-url', async ({ page }) => {
   const withSalary = dialog.getByRole('switch', { name: 'Z widełkami', exact: true });
   const salaryMin = page.getByTestId('salary-min');
   await expect(b2b, 'b2b from the address').toBeChecked();
-  await expect(salaryMin, 'salary from the address').toHaveValue('10000');
+  await expect(salaryMin, 'salary from the address').toHaveValue('10 000');
   // Change everything, then Clear.
   await b2b.uncheck();
   await permanent.check();
@@ -247,8 +247,8 @@ test('search-10-more-filters-clear-resets-to-url', async ({ page }) => {
   await page.getByTestId('more-filters-clear').click();
   await expect(b2b, 'Clear restores b2b').toBeChecked();
   await expect(permanent, 'Clear drops permanent').not.toBeChecked();
-  await expect(salaryMin, 'Clear restores the salary').toHaveValue('10000');
-  await expect(page.getByTestId('salary-max'), 'Clear restores the salary').toHaveValue('20000');
+  await expect(salaryMin, 'Clear restores the salary').toHaveValue('10 000');
+  await expect(page.getByTestId('salary-max'), 'Clear restores the salary').toHaveValue('20 000');
   await expect(withSalary, 'Clear restores with-salary').toBeChecked();
   await expect(dialog.getByRole('radio', { name: 'Domyślnie' }), 'Clear restores the sort').toBeChecked();
   // The count is the address's again, and submitting keeps the address's filters.

@@ -1,8 +1,14 @@
 /**
  * Request pre-processing:
+ * - Board: the request's `Host` names the board (`GET /api/boards`, cached; `lib/boards.ts`). A host
+ *   no board lists is rewritten to `/_not-found`, whose page then says so (404). The host is handed
+ *   to the render as `x-wakat-board-host` (always written here, so a client cannot choose it): Next
+ *   serves a rewrite by sending the request in again with `Host` set to its own name, and that inner
+ *   pass, marked with this process's secret hop token, keeps the outer pass's host, nonce and policy.
  * - Locale switch: `?lang=en` (or `pl`) on any page stores the choice in the `wakat-lang` cookie for
  *   a year and redirects to the same address without `lang`, so every render reads one source.
- * - Unknown offers: `/job-offer/{slug}` whose slug the API does not know is rewritten to
+ * - Unknown offers and company stories: `/job-offer/{slug}` or `/brands/story/{slug}` whose slug the
+ *   API does not know is rewritten to
  *   Next's internal `/_not-found` route, which answers 404 with the not-found page as real HTML.
  *   (`notFound()` inside a page renders an empty HTML body in production builds, so without
  *   JavaScript the page would be blank: vercel/next.js#98954. The page still calls `notFound()`
@@ -16,18 +22,26 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, currencyToRemember, isPrefetch } from '@/features/currency/currency';
+import { boardDirectory } from '@/lib/board-directory';
+import { BOARD_HOST_HEADER, type Board } from '@/lib/boards';
 import { createNonce, HSTS_HEADER, originsOf, pageContentSecurityPolicy, servedOverHttps } from '@/lib/security-headers';
 
 const LOCALE_COOKIE = 'wakat-lang';
 const API_URL = (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
-const TENANT = process.env.WAKAT_TENANT || 'it';
 // The map's style URLs are inlined at build time; WAKAT_MAP_ORIGINS (runtime) adds the tile,
 // sprite and glyph hosts a remote style refers to.
 const MAP_ORIGINS = originsOf([process.env.NEXT_PUBLIC_MAP_STYLE_URL, process.env.NEXT_PUBLIC_MAP_STYLE_URL_DARK, process.env.WAKAT_MAP_ORIGINS]);
+// Offer banners from other origins than the app's (`features/job/media.ts`).
+const IMAGE_ORIGINS = originsOf([process.env.WAKAT_IMAGE_ORIGINS]);
 
-async function offerIsUnknown(slug: string): Promise<boolean> {
+/** Marks the inner pass of a rewrite (never leaves the process: a client cannot guess it). */
+const HOP_HEADER = 'x-wakat-proxy-hop';
+const HOP_TOKEN = createNonce();
+
+/** Whether the API answers 404 for a board path (an offer's or a company story's). */
+async function apiAnswers404(board: string, path: string): Promise<boolean> {
   try {
-    const response = await fetch(`${API_URL}/api/${TENANT}/v2/user-panel/offers/active-slug/${encodeURIComponent(slug)}`, {
+    const response = await fetch(`${API_URL}/api/${board}${path}`, {
       cache: 'no-store',
       signal: AbortSignal.timeout(3000),
     });
@@ -40,12 +54,17 @@ async function offerIsUnknown(slug: string): Promise<boolean> {
 
 export async function proxy(request: NextRequest) {
   const https = servedOverHttps(process.env.WAKAT_SITE_URL, request.headers.get('x-forwarded-proto'));
-  const nonce = createNonce();
-  const policy = pageContentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', https, mapOrigins: MAP_ORIGINS });
+  const hop = request.headers.get(HOP_HEADER) === HOP_TOKEN;
   const requestHeaders = new Headers(request.headers);
+  requestHeaders.delete(HOP_HEADER);
+  const boardHost = (hop ? request.headers.get(BOARD_HOST_HEADER) : request.headers.get('host')) ?? '';
+  requestHeaders.set(BOARD_HOST_HEADER, boardHost);
+  const nonce = (hop && request.headers.get('x-nonce')) || createNonce();
+  const policy = (hop && request.headers.get('content-security-policy')) || pageContentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', https, mapOrigins: MAP_ORIGINS, imageOrigins: IMAGE_ORIGINS });
   requestHeaders.set('content-security-policy', policy);
   requestHeaders.set('x-nonce', nonce);
-  const response = await route(request, requestHeaders);
+  // The inner pass of a rewrite is already routed.
+  const response = hop ? NextResponse.next({ request: { headers: requestHeaders } }) : await route(request, requestHeaders, boardHost);
   response.headers.set('content-security-policy', policy);
   if (https) response.headers.set(HSTS_HEADER.key, HSTS_HEADER.value);
   const currency = currencyToRemember(request.nextUrl.searchParams);
@@ -56,7 +75,46 @@ export async function proxy(request: NextRequest) {
   return response;
 }
 
-async function route(request: NextRequest, requestHeaders: Headers): Promise<NextResponse> {
+/** The board of the request's host; undefined while the board list cannot be read (the page reports the API failure). */
+async function boardOf(host: string): Promise<Board | null | undefined> {
+  try {
+    return await boardDirectory.resolve(host);
+  } catch {
+    return undefined;
+  }
+}
+
+function notFoundPage(request: NextRequest, requestHeaders: Headers): NextResponse {
+  const url = request.nextUrl.clone();
+  url.pathname = '/_not-found';
+  url.search = '';
+  requestHeaders.set(HOP_HEADER, HOP_TOKEN);
+  return NextResponse.rewrite(url, { request: { headers: requestHeaders } });
+}
+
+/**
+ * The API call telling whether the page of `pathname` exists: an offer (`active-slug`) or a company
+ * story (`short-info`); null for other pages.
+ */
+function existenceCheck(pathname: string): string | null {
+  const match = /^\/(job-offer|brands\/story)\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return null;
+  let slug = match[2];
+  try {
+    slug = decodeURIComponent(slug);
+  } catch {
+    // Keep the raw slug; the API answers 404 for it.
+  }
+  const encoded = encodeURIComponent(slug);
+  return match[1] === 'job-offer' ? `/v2/user-panel/offers/active-slug/${encoded}` : `/v2/user-panel/brand-stories/company/${encoded}/short-info`;
+}
+
+/** robots.txt and sitemap.xml answer unknown hosts themselves (no page to rewrite to). */
+const BOARD_FILES = ['/robots.txt', '/sitemap.xml'];
+
+async function route(request: NextRequest, requestHeaders: Headers, boardHost: string): Promise<NextResponse> {
+  const board = await boardOf(boardHost);
+  if (board === null && !BOARD_FILES.includes(request.nextUrl.pathname)) return notFoundPage(request, requestHeaders);
   const lang = request.nextUrl.searchParams.get('lang');
   if (lang !== null) {
     const url = request.nextUrl.clone();
@@ -67,26 +125,15 @@ async function route(request: NextRequest, requestHeaders: Headers): Promise<Nex
     }
     return response;
   }
-  const offer = /^\/job-offer\/([^/]+)\/?$/.exec(request.nextUrl.pathname);
   const isPrefetch = request.headers.get('rsc') === '1';
-  if (offer && !isPrefetch) {
-    let slug = offer[1];
-    try {
-      slug = decodeURIComponent(slug);
-    } catch {
-      // Keep the raw slug; the API answers 404 for it.
-    }
-    if (await offerIsUnknown(slug)) {
-      const url = request.nextUrl.clone();
-      url.pathname = '/_not-found';
-      return NextResponse.rewrite(url, { request: { headers: requestHeaders } });
-    }
-  }
+  const checked = board && !isPrefetch ? existenceCheck(request.nextUrl.pathname) : null;
+  if (board && checked && (await apiAnswers404(board.slug, checked))) return notFoundPage(request, requestHeaders);
   return NextResponse.next({ request: { headers: requestHeaders } });
 }
 
-// Pages only: the API forwarder, Next's assets and static files need no nonce (next.config gives
-// them the static security headers).
+// Pages, robots.txt and sitemap.xml (they read the board host): the API forwarder (which reads
+// `Host` itself), Next's assets and static files need no nonce (next.config gives them the static
+// security headers).
 export const config = {
-  matcher: ['/((?!api/|_next/|favicon.ico|.*\\.(?:svg|png|jpg|ico|js|mjs|css|json|geojson|webp|txt|xml)$).*)'],
+  matcher: ['/((?!api/|_next/|favicon.ico|.*\\.(?:svg|png|jpg|ico|js|mjs|css|json|geojson|webp|txt|xml)$).*)', '/robots.txt', '/sitemap.xml'],
 };

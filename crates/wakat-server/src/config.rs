@@ -151,6 +151,9 @@ pub struct TenantSettings {
     pub public_url: String,
     /// Display name.
     pub name: String,
+    /// Host names the web app serves this board on (lowercase, without port). Empty: `{slug}.localhost`;
+    /// the first board also gets `localhost` and `127.0.0.1` unless another board lists them.
+    pub hosts: Vec<String>,
     /// `pl` or `en`.
     pub default_locale: String,
     /// Category file in the index-data directory.
@@ -254,6 +257,7 @@ impl Default for TenantSettings {
             slug: String::new(),
             public_url: String::new(),
             name: String::new(),
+            hosts: Vec::new(),
             default_locale: "pl".into(),
             categories: String::new(),
             companies: String::new(),
@@ -328,16 +332,44 @@ impl Settings {
             }
             set_path(&mut root, &keys, parse_scalar(&value))?;
         }
-        let settings: Settings = toml::Value::Table(root).try_into().map_err(|e: toml::de::Error| ConfigError::Invalid(e.to_string()))?;
+        let mut settings: Settings = toml::Value::Table(root).try_into().map_err(|e: toml::de::Error| ConfigError::Invalid(e.to_string()))?;
+        settings.fill_default_hosts();
         settings.check()?;
         Ok(settings)
     }
 
+    /// Gives every board without `hosts` its default `{slug}.localhost`, and the first board the
+    /// loopback names no board lists, so a web app opened on `127.0.0.1` shows the first board.
+    fn fill_default_hosts(&mut self) {
+        for tenant in &mut self.tenants {
+            tenant.hosts = tenant.hosts.iter().map(|host| host.trim().to_ascii_lowercase()).collect();
+            if tenant.hosts.is_empty() {
+                tenant.hosts.push(format!("{}.localhost", tenant.slug));
+            }
+        }
+        let claimed: std::collections::HashSet<String> = self.tenants.iter().flat_map(|tenant| tenant.hosts.iter().cloned()).collect();
+        if let Some(first) = self.tenants.first_mut() {
+            first.hosts.extend(LOOPBACK_HOSTS.iter().filter(|host| !claimed.contains(**host)).map(|host| host.to_string()));
+        }
+    }
+
     fn check(&self) -> Result<(), ConfigError> {
         let mut seen = std::collections::HashSet::new();
+        let mut hosts = std::collections::HashMap::new();
         for tenant in &self.tenants {
             if !wakat_core::validate::is_valid_slug(&tenant.slug) {
                 return Err(ConfigError::Invalid(format!("tenant slug '{}' must be lowercase letters, digits and dashes", tenant.slug)));
+            }
+            if RESERVED_SLUGS.contains(&tenant.slug.as_str()) {
+                return Err(ConfigError::Invalid(format!("tenant slug '{}' is reserved (`/api/{}` is another call)", tenant.slug, tenant.slug)));
+            }
+            for host in &tenant.hosts {
+                if !is_valid_host(host) {
+                    return Err(ConfigError::Invalid(format!("tenant '{}': host '{host}' must be a host name or IPv4 address without port", tenant.slug)));
+                }
+                if let Some(other) = hosts.insert(host.clone(), tenant.slug.clone()) {
+                    return Err(ConfigError::Invalid(format!("host '{host}' is listed by both '{other}' and '{}'", tenant.slug)));
+                }
             }
             if !seen.insert(&tenant.slug) {
                 return Err(ConfigError::Invalid(format!("tenant '{}' is listed twice", tenant.slug)));
@@ -359,6 +391,24 @@ impl Settings {
         }
         Ok(())
     }
+}
+
+/// Loopback names the first board answers on unless a board lists them.
+const LOOPBACK_HOSTS: [&str; 2] = ["localhost", "127.0.0.1"];
+
+/// Slugs that cannot name a board: `/api/{slug}` is another call.
+const RESERVED_SLUGS: [&str; 1] = ["boards"];
+
+/// A lowercase host name (labels of letters, digits and inner dashes) or dotted IPv4 address.
+fn is_valid_host(host: &str) -> bool {
+    let label = |part: &str| {
+        !part.is_empty()
+            && part.len() <= 63
+            && !part.starts_with('-')
+            && !part.ends_with('-')
+            && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    };
+    host.len() <= 253 && host.split('.').all(label)
 }
 
 fn check_legal(tenant: &TenantSettings) -> Result<(), ConfigError> {
@@ -505,6 +555,30 @@ mod tests {
         assert!(Settings::from_toml(&with("audience = \"users\"\nfile = \"terms\"\ndue_date = \"soon\""), []).is_err());
         assert!(Settings::from_toml(&with("audience = \"users\"\nfile = \"terms\"\nfrom_date = \"2027-01-02\"\ndue_date = \"2027-01-01\""), []).is_err());
         assert!(Settings::from_toml(&with("audience = \"clients\"\nfile = \"terms\"\nfrom_date = \"2027-01-01\"\ndue_date = \"2027-01-01\""), []).is_ok());
+    }
+
+    #[test]
+    fn boards_get_default_hosts_and_the_first_the_loopback_names() {
+        let two = format!("{BASE}\n[[tenants]]\nslug = \"work\"\ncategories = \"x\"\n");
+        let settings = Settings::from_toml(&two, []).unwrap();
+        assert_eq!(settings.tenants[0].hosts, ["it.localhost", "localhost", "127.0.0.1"]);
+        assert_eq!(settings.tenants[1].hosts, ["work.localhost"]);
+        let claimed = format!("{BASE}\n[[tenants]]\nslug = \"work\"\ncategories = \"x\"\nhosts = [\"Praca.Example\", \"localhost\"]\n");
+        let settings = Settings::from_toml(&claimed, []).unwrap();
+        assert_eq!(settings.tenants[0].hosts, ["it.localhost", "127.0.0.1"]);
+        assert_eq!(settings.tenants[1].hosts, ["praca.example", "localhost"]);
+    }
+
+    #[test]
+    fn rejects_bad_hosts() {
+        let board = |slug: &str, hosts: &str| format!("[[tenants]]\nslug = \"{slug}\"\ncategories = \"x\"\nhosts = {hosts}\n");
+        assert!(Settings::from_toml(&board("it", "[\"it.example\"]"), []).is_ok());
+        for bad in ["[\"it.example:3000\"]", "[\"\"]", "[\"-it.example\"]", "[\"it..example\"]", "[\"it example\"]", "[\"[::1]\"]"] {
+            assert!(Settings::from_toml(&board("it", bad), []).is_err(), "{bad}");
+        }
+        let twice = format!("{}{}", board("it", "[\"it.example\"]"), board("work", "[\"IT.example\"]"));
+        assert!(Settings::from_toml(&twice, []).is_err());
+        assert!(Settings::from_toml(&board("boards", "[]"), []).is_err());
     }
 
     #[test]

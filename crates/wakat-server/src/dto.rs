@@ -320,3 +320,40 @@ impl OfferDetail {
         }
     }
 }
+
+/// A board the web app may serve, with the host names it serves it on.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BoardDto {
+    /// Path prefix of the board's calls: `/api/{slug}`.
+    pub slug: String,
+    /// Display name.
+    pub name: String,
+    /// Lowercase host names without port (`it.localhost`); a host belongs to one board.
+    pub hosts: Vec<String>,
+    /// `pl` or `en`.
+    pub default_locale: String,
+}
+
+/// Every board, in configuration order (the first one also answers the loopback names by default).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BoardList {
+    /// The boards.
+    pub data: Vec<BoardDto>,
+}
+
+impl BoardList {
+    /// The boards of the configuration.
+    pub fn new(tenants: &[crate::config::TenantSettings]) -> BoardList {
+        let data = tenants
+            .iter()
+            .map(|tenant| BoardDto {
+                slug: tenant.slug.clone(),
+                name: tenant.name.clone(),
+                hosts: tenant.hosts.clone(),
+                default_locale: tenant.default_locale.clone(),
+            })
+            .collect();
+        BoardList { data }
+    }
+}

@@ -5,16 +5,20 @@ import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import './globals.css';
 import { HorizontalPopup } from '@/features/popups/components/horizontal-popup';
 import { SurveyPopup } from '@/features/popups/components/survey-popup';
+import { HeaderSearch } from '@/features/search/components/header-search';
+import { HEADER_SUGGEST_MIN_CHARS } from '@/features/search/suggest';
 import { shouldShowSurvey } from '@/features/popups/rules';
 import { HeaderGate } from '@/features/theme/components/header-gate';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
-import { resolveLayoutVariant, resolveTheme, showThemeToggle, type Theme } from '@/features/theme/theme';
+import { lookChoice, NEW_LOOK, OLD_LOOK, resolveTheme, showThemeToggle, type Theme } from '@/features/theme/theme';
+import { LookSwitch } from '@/features/popups/components/look-switch';
 import { HORIZONTAL_POPUP_COOKIE, HORIZONTAL_THEME_COOKIE, SURVEY_COOKIE, THEME_COOKIE } from '@/lib/preference-cookies';
 import { getConfig } from '@/features/config/api/get-config';
 import { getTranslator } from '@/i18n/request';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { paths } from '@/config/paths';
-import { env } from '@/config/env';
+import { currentBoard, siteOrigin } from '@/lib/board-server';
+import type { Board } from '@/lib/boards';
 import type { BoardConfig } from '@/lib/types';
 import { SessionProvider } from '@/lib/session';
 import { getCandidate } from '@/lib/session-server';
@@ -24,12 +28,18 @@ import { FavouritesHeaderButton } from '@/features/favourites/components/favouri
 // Every page depends on the locale cookie and live API data.
 export const dynamic = 'force-dynamic';
 
+/** The request's board; null for a host no board lists (the page is then the 404) or while the API is down. */
+async function boardOrNull(): Promise<Board | null> {
+  return currentBoard().catch(() => null);
+}
+
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getTranslator();
-  const config = await getConfig().catch(() => null);
-  const board = config?.tenant.name ?? 'Wakat';
+  const known = await boardOrNull();
+  const config = known ? await getConfig().catch(() => null) : null;
+  const board = config?.tenant.name ?? known?.name ?? 'Wakat';
   return {
-    metadataBase: new URL(env.siteUrl),
+    ...(known ? { metadataBase: new URL(await siteOrigin()) } : {}),
     title: { default: t('meta.title', { board }), template: `%s | ${board}` },
     description: t('meta.description'),
   };
@@ -48,49 +58,67 @@ function themeStyle(config: BoardConfig | null, mode: Theme): CSSProperties {
 }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const { locale, t } = await getTranslator();
-  const [config, cookieStore] = await Promise.all([getConfig().catch(() => null), cookies()]);
+  const [{ locale, t }, board] = await Promise.all([getTranslator(), boardOrNull()]);
+  const [config, cookieStore] = await Promise.all([board ? getConfig().catch(() => null) : null, cookies()]);
   const flags = config?.featureFlags ?? {};
   // Read on the server so the first paint already has the right theme (no flash).
   const theme = resolveTheme(cookieStore.get(THEME_COOKIE)?.value, flags);
   const horizontalTheme = cookieStore.get(HORIZONTAL_THEME_COOKIE)?.value;
   const surveyUrl = (config as (BoardConfig & { surveyUrl?: string | null }) | null)?.surveyUrl ?? null;
   const survey = shouldShowSurvey({ flag: flags.surveyPopup, surveyUrl, hideCookie: cookieStore.get(SURVEY_COOKIE)?.value });
-  const horizontalPopup = Boolean(flags.horizontalPopup) && resolveLayoutVariant(horizontalTheme) === null;
+  // The new look (horizontal layout) once accepted in its popup; the way back stays visible.
+  const look = lookChoice(flags, horizontalTheme);
+  const horizontalPopup = Boolean(flags.horizontalPopup) && look === null;
   // Candidate accounts: the login check once per request, only with the flag and a session cookie.
   const candidateFeatures = { login: Boolean(flags.candidatePortalLogin), favourites: Boolean(flags.favouritesButton), history: Boolean(flags.applicationHistory), matched: Boolean(flags.matchedForYou) };
-  const candidate = candidateFeatures.login ? await getCandidate() : null;
+  const candidate = board && candidateFeatures.login ? await getCandidate() : null;
   return (
-    <html lang={locale} data-theme={theme === 'dark' ? 'dark' : 'light'} data-layout={resolveLayoutVariant(horizontalTheme) ?? undefined}>
+    <html lang={locale} data-board={board?.slug} data-theme={theme === 'dark' ? 'dark' : 'light'} data-layout={look === 'new' ? 'horizontal' : undefined}>
       <body style={themeStyle(config, theme)}>
         <SessionProvider candidate={candidate} features={candidateFeatures}>
         <a className="skip-link" href="#main">
           {t('nav.skip')}
         </a>
-        <HeaderGate>
-        <header className="site-header">
-          <Link href={paths.home()} className="site-header__brand">
-            {config ? <img src={config.tenant.logoUrl} alt="" width={32} height={32} /> : null}
-            <span>{config?.tenant.name ?? 'Wakat'}</span>
-          </Link>
-          <nav aria-label={t('nav.home')} className="site-header__nav">
-            <Link href={paths.allOffers()}>{t('nav.allOffers')}</Link>
-            <Suspense fallback={null}>
-              <LanguageSwitch locale={locale} label={t('nav.language')} switchTo={t('nav.switchTo')} />
-            </Suspense>
-            {showThemeToggle(flags) ? <ThemeToggle initial={theme} label={t('theme.dark')} /> : null}
-            <FavouritesHeaderButton locale={locale} /><AccountNav locale={locale} />
-          </nav>
-        </header>
-        </HeaderGate>
+        {look === 'new' ? <LookSwitch to={OLD_LOOK} label={t('look.back')} note={t('look.note')} /> : null}
+        {board ? (
+          <HeaderGate>
+            <header className="site-header" data-testid="site-header">
+              <Link href={paths.home()} className="site-header__brand" data-testid="board-brand">
+                {config ? <img src={config.tenant.logoUrl} alt="" width={32} height={32} /> : null}
+                <span>{config?.tenant.name ?? board.name}</span>
+              </Link>
+              <HeaderSearch locale={locale} keywordName={config?.urlParams.keyword?.[locale] ?? 'keyword'} minChars={config?.limits.headerSuggestMinChars ?? HEADER_SUGGEST_MIN_CHARS} />
+              <nav aria-label={t('nav.home')} className="site-header__nav">
+                <Link href={paths.allOffers()}>{t('nav.allOffers')}</Link>
+                <Suspense fallback={null}>
+                  <LanguageSwitch locale={locale} label={t('nav.language')} switchTo={t('nav.switchTo')} />
+                </Suspense>
+                {showThemeToggle(flags) ? <ThemeToggle initial={theme} label={t('theme.dark')} /> : null}
+              </nav>
+              {/* Accounts (issue 9): the favourites button (flag `favouritesButton`) and the account menu go in this slot, last in the header. */}
+              <div className="site-header__user" data-slot="user">
+                <FavouritesHeaderButton locale={locale} />
+                <AccountNav locale={locale} />
+              </div>
+            </header>
+          </HeaderGate>
+        ) : null}
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <footer className="site-footer">
-          <p>
-            © {config?.tenant.name ?? 'Wakat'} · {t('footer.rights')} · <Link href={paths.terms()}>{t('nav.terms')}</Link>
-          </p>
-        </footer>
+        {board ? (
+          <footer className="site-footer">
+            <p>
+              © {config?.tenant.name ?? board.name} · {t('footer.rights')} · <Link href={paths.terms()}>{t('nav.terms')}</Link>
+              {look === 'old' ? (
+                <>
+                  {' · '}
+                  <LookSwitch to={NEW_LOOK} label={t('look.try')} />
+                </>
+              ) : null}
+            </p>
+          </footer>
+        ) : null}
         {survey && surveyUrl ? (
           <SurveyPopup url={surveyUrl} texts={{ title: t('popup.surveyTitle'), body: t('popup.surveyBody'), take: t('popup.surveyTake'), close: t('popup.surveyClose') }} />
         ) : null}

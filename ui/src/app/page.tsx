@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getConfig } from '@/features/config/api/get-config';
-import { getOffersCount } from '@/features/search/api/get-offers';
-import { getBrandStories, getCategoryCounts, getFavouriteOffers, getMatchedOffers, getNewWithSalary, getPopularOffers, getTestimonials } from '@/features/home/api/get-home-data';
+import { homeCountSource } from '@/lib/flags';
+import { getBrandStories, getCategoryCounts, getFavouriteOffers, getHomeCount, getMatchedOffers, getNewWithSalary, getPopularOffers, getTestimonials } from '@/features/home/api/get-home-data';
 import { MatchedCard } from '@/features/home/components/matched-card';
 import { getCandidate } from '@/lib/session-server';
 import { AllCategories, type CategoryEntry } from '@/features/home/components/all-categories';
@@ -19,7 +19,7 @@ import type { Offer } from '@/lib/types';
 export default async function HomePage() {
   const [{ locale, t }, config] = await Promise.all([getTranslator(), getConfig()]);
   const [count, newest, popular, stories, testimonials, categoryCounts] = await Promise.all([
-    getOffersCount(undefined, locale),
+    getHomeCount(config.featureFlags, locale),
     getNewWithSalary(locale),
     getPopularOffers(locale),
     getBrandStories(locale, 100),
@@ -84,7 +84,7 @@ export default async function HomePage() {
       <section className="hero" aria-labelledby="hero-heading">
         <h1 id="hero-heading">{t('home.heading')}</h1>
         <p className="hero__count" data-testid="offers-count">
-          {t('home.count', { count, n: formatNumber(count) })}
+          {t(homeCountSource(config.featureFlags) === 'allBoards' ? 'home.countAllBoards' : 'home.count', { count, n: formatNumber(count) })}
         </p>
         <SearchForm config={config} locale={locale} id="home-search" />
       </section>
@@ -129,7 +129,7 @@ export default async function HomePage() {
                 <div className="story-card__body">
                   <img className="story-card__logo" src={story.logoUrl} alt="" width={48} height={48} loading="lazy" />
                   <h3>
-                    <Link href={listHref({ companies: [story.name] })}>{story.name}</Link>
+                    <Link href={paths.brandStory(story.slug)}>{story.name}</Link>
                   </h3>
                   {story.shortDescription ? <p className="story-card__text">{story.shortDescription}</p> : null}
                   <p className="muted">{t('home.storyOffers', { count: story.offersCount, n: formatNumber(story.offersCount) })}</p>
@@ -196,7 +196,7 @@ export default async function HomePage() {
           <h2 id="partners-heading">{t('home.partners')}</h2>
           <Carousel label={t('home.partners')} texts={carouselTexts} testId="partner-carousel" className="carousel-box--partners">
             {partners.map((company) => (
-              <Link key={company.slug} className="partner" href={listHref({ companies: [company.name] })}>
+              <Link key={company.slug} className="partner" href={paths.brandStory(company.slug)}>
                 <img src={company.logoUrl} alt="" width={56} height={56} />
                 <span>{company.name}</span>
               </Link>

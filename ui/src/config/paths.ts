@@ -22,6 +22,7 @@ export const paths = {
   subcategory: (categorySlug: string, subcategorySlug: string, citySlug?: string | null) =>
     `${citySlug ? `/${citySlug}` : ''}/${categorySlug}/${subcategorySlug}`,
   terms: () => '/terms-and-privacy-policies',
+  brandStory: (slug: string) => `/brands/story/${encodeURIComponent(slug)}`,
   // Candidate accounts (the mails link to confirm, reset and email).
   login: (query: AuthLinkQuery = {}) => withQuery('/account/login', { ...query }),
   register: (query: AuthLinkQuery = {}) => withQuery('/account/register', { ...query }),

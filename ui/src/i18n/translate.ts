@@ -10,6 +10,10 @@ import searchPl from '@messages/search.pl.json';
 import searchEn from '@messages/search.en.json';
 import homePl from '@messages/home.pl.json';
 import homeEn from '@messages/home.en.json';
+import sitePl from '@messages/site.pl.json';
+import siteEn from '@messages/site.en.json';
+import brandsPl from '@messages/brands.pl.json';
+import brandsEn from '@messages/brands.en.json';
 import accountPl from '@messages/account.pl.json';
 import accountEn from '@messages/account.en.json';
 import applyPl from '@messages/apply.pl.json';
@@ -23,9 +27,9 @@ export const LOCALE_COOKIE = 'wakat-lang';
 type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>>;
 type Message = string | PluralMessage;
 export type Messages = Record<string, Message>;
-// One file pair per feature (core, map, search, home, account, apply) so that features do not edit the same file.
-const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...accountPl, ...applyPl };
-const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...accountEn, ...applyEn };
+// One file pair per feature (core, map, search, home, site, brands, account, apply) so that features do not edit the same file.
+const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...sitePl, ...brandsPl, ...accountPl, ...applyPl };
+const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...siteEn, ...brandsEn, ...accountEn, ...applyEn };
 export type MessageKey = keyof typeof pl;
 
 export const messages: Record<Locale, Messages> = { pl, en };

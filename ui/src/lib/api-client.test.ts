@@ -17,9 +17,13 @@ describe('toApiError', () => {
 });
 
 describe('apiUrl', () => {
-  it('builds server URLs under the tenant', () => {
+  it('builds server URLs under the board the server code names', () => {
     // The origin comes from WAKAT_API_URL (scripts/test points it at its own API port).
     const origin = (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
-    expect(apiUrl('/v1/offers/a', { perPage: 1, skip: undefined })).toBe(`${origin}/api/it/v1/offers/a?perPage=1`);
+    expect(apiUrl('/v1/offers/a', { perPage: 1, skip: undefined }, 'work')).toBe(`${origin}/api/work/v1/offers/a?perPage=1`);
+  });
+
+  it('refuses a server call that names no board (the board is per request)', () => {
+    expect(() => apiUrl('/v1/offers/a')).toThrow(/names no board/);
   });
 });

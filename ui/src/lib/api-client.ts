@@ -52,13 +52,32 @@ function queryString(query?: Query): string {
   return text ? `?${text}` : '';
 }
 
-/** Returns the absolute (server) or same-origin (browser) URL of a tenant API path like `/v1/offers/x`. */
-export function apiUrl(path: string, query?: Query): string {
-  const base = typeof window === 'undefined' ? env.apiUrl : '';
-  return `${base}/api/${env.tenant}${path}${queryString(query)}`;
+/**
+ * The board of browser code: the page's `<html data-board>`, written by the root layout for the
+ * board of the page's host (the `/api/*` forwarder forwards that board only).
+ */
+function pageBoard(): string {
+  const slug = document.documentElement.dataset.board;
+  if (!slug) throw new Error('the page names no board');
+  return slug;
+}
+
+/**
+ * Returns the absolute (server) or same-origin (browser) URL of a board's API path like
+ * `/v1/offers/x`. Server code names the board (`requireBoard()` in `board-server.ts`); browser code
+ * may leave it to the page.
+ */
+export function apiUrl(path: string, query?: Query, board?: string): string {
+  if (typeof window === 'undefined') {
+    if (!board) throw new Error(`the server call ${path} names no board`);
+    return `${env.apiUrl}/api/${board}${path}${queryString(query)}`;
+  }
+  return `/api/${board ?? pageBoard()}${path}${queryString(query)}`;
 }
 
 export interface RequestOptions {
+  /** The board's slug: required on the server, the page's board in the browser by default. */
+  board?: string;
   locale?: string;
   /** Seconds the server may reuse the answer (config); default: never cached. */
   revalidate?: number;
@@ -77,7 +96,7 @@ export async function apiGet<T>(path: string, query?: Query, options: RequestOpt
   else init.cache = 'no-store';
   let response: Response;
   try {
-    response = await fetch(apiUrl(path, query), init);
+    response = await fetch(apiUrl(path, query, options.board), init);
   } catch (cause) {
     if ((cause as Error)?.name === 'AbortError') throw cause;
     throw new ApiError(0, 'network_error', 'the API cannot be reached');

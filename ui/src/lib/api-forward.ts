@@ -5,6 +5,7 @@
  * header, hop-by-hop headers) crosses, and the future session cookies (`cookie`/`set-cookie`) do.
  */
 import { env } from '@/config/env';
+import { boardDirectory } from './board-directory';
 import { apiErrorBody, matchPublicApi } from './public-api';
 
 /** The API is on the same host or network; an answer slower than this is an outage. */
@@ -117,7 +118,15 @@ export async function readLimitedBody(body: ReadableStream<Uint8Array> | null, l
 /** The route handler of `/api/[...path]`, for every method. */
 export async function forwardToApi(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const match = matchPublicApi(request.method, url.pathname, [env.tenant]);
+  // Only the board of the request's host: a page of one board never calls another's API.
+  let board;
+  try {
+    board = await boardDirectory.resolve(request.headers.get('host'));
+  } catch {
+    return errorAnswer(502, 'api_unreachable', 'the API cannot be reached');
+  }
+  if (!board) return errorAnswer(404, 'unknown_board', 'no board is served on this host');
+  const match = matchPublicApi(request.method, url.pathname, [board.slug]);
   if (match.kind === 'not_found') return errorAnswer(404, 'not_found', 'no such endpoint');
   if (match.kind === 'method_not_allowed') return errorAnswer(405, 'method_not_allowed', `use ${match.allow.join(', ')}`, { allow: match.allow.join(', ') });
 

@@ -16,6 +16,8 @@ export interface WriteOptions {
   signal?: AbortSignal;
   /** Lets the request outlive the page (view tracking). */
   keepalive?: boolean;
+  /** The board; in the browser the page's own by default. */
+  board?: string;
 }
 
 /** The cookies the page can read (none outside a browser). */
@@ -36,7 +38,7 @@ export function writeRequest(method: WriteMethod, path: string, body: unknown, o
   }
   withCsrfHeader(method, headers, cookies);
   return {
-    url: apiUrl(path, options.query),
+    url: apiUrl(path, options.query, options.board),
     init: { method, headers, body: payload, credentials: 'same-origin', cache: 'no-store', signal: options.signal, keepalive: options.keepalive },
   };
 }

@@ -20,8 +20,10 @@ describe('favourites lookups', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('batch the hearts of one moment into one call and answer each', async () => {
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', { cookie: '', documentElement: { dataset: { board: 'it' } } });
     const fetchMock = vi.fn(async (url: string) => {
-      expect(new URL(url).searchParams.getAll('jobAdvertisementsIds[]').sort()).toEqual(['a', 'b', 'c']);
+      expect(new URL(url, 'http://page.test').searchParams.getAll('jobAdvertisementsIds[]').sort()).toEqual(['a', 'b', 'c']);
       return Response.json({ data: [{ jobAdvertisementId: 'b', addedAt: '2026-01-01T00:00:00Z', offer: null }], meta: { hasNextPage: false, pageNumber: 1 } });
     });
     vi.stubGlobal('fetch', fetchMock);

@@ -44,7 +44,7 @@ describe('withCsrfHeader', () => {
 
 describe('writeRequest', () => {
   it('sends JSON with the CSRF header and the page cookies', () => {
-    const { url, init } = writeRequest('PUT', '/v1/candidate/profile', { firstName: 'Ada' }, {}, 'wakat_csrf=tok');
+    const { url, init } = writeRequest('PUT', '/v1/candidate/profile', { firstName: 'Ada' }, { board: 'it' }, 'wakat_csrf=tok');
     expect(url).toMatch(/\/api\/it\/v1\/candidate\/profile$/);
     const headers = init.headers as Headers;
     expect(init.method).toBe('PUT');
@@ -57,7 +57,7 @@ describe('writeRequest', () => {
   it('lets the browser set the multipart content type of a FormData body', () => {
     const form = new FormData();
     form.set('name', 'Ada');
-    const { init } = writeRequest('POST', '/v1/offers/x/applications', form, { headers: { 'Recaptcha-Token': '' } }, 'wakat_csrf=tok');
+    const { init } = writeRequest('POST', '/v1/offers/x/applications', form, { headers: { 'Recaptcha-Token': '' }, board: 'it' }, 'wakat_csrf=tok');
     const headers = init.headers as Headers;
     expect(init.body).toBe(form);
     expect(headers.has('content-type')).toBe(false);
@@ -66,7 +66,7 @@ describe('writeRequest', () => {
   });
 
   it('sends no body and no CSRF header for a guest without a body', () => {
-    const { init } = writeRequest('DELETE', '/v1/candidate/favourites/g', undefined, {}, '');
+    const { init } = writeRequest('DELETE', '/v1/candidate/favourites/g', undefined, { board: 'it' }, '');
     expect(init.body).toBeUndefined();
     expect((init.headers as Headers).has('x-csrf-token')).toBe(false);
   });
@@ -74,21 +74,29 @@ describe('writeRequest', () => {
 
 describe('apiWrite', () => {
   afterEach(() => vi.unstubAllGlobals());
+  // A page of the board `it` (the browser names its board in <html data-board>).
+  const browserPage = (cookie = '') => {
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', { cookie, documentElement: { dataset: { board: 'it' } } });
+  };
 
   it('reads the token from document.cookie and returns the JSON answer', async () => {
-    vi.stubGlobal('document', { cookie: 'a=b; wakat_csrf=from-page' });
+    browserPage('a=b; wakat_csrf=from-page');
     const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => Response.json({ id: 'app-1' }, { status: 201 }));
     vi.stubGlobal('fetch', fetchMock);
     await expect(apiWrite('POST', '/v1/candidate/favourites', { jobAdvertisementId: 'g' })).resolves.toEqual({ id: 'app-1' });
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/it/v1/candidate/favourites');
     expect((fetchMock.mock.calls[0][1].headers as Headers).get('x-csrf-token')).toBe('from-page');
   });
 
   it('answers null for 204', async () => {
+    browserPage();
     vi.stubGlobal('fetch', vi.fn(async () => new Response(null, { status: 204 })));
     await expect(apiWrite('DELETE', '/v1/candidate/favourites/g')).resolves.toBeNull();
   });
 
   it("throws the API's {code, message, field} as an ApiError", async () => {
+    browserPage();
     vi.stubGlobal('fetch', vi.fn(async () => Response.json({ code: 'messageLength', message: 'too long', field: 'message' }, { status: 400 })));
     const error = await apiWrite('POST', '/v1/offers/x/applications', new FormData()).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
@@ -96,6 +104,7 @@ describe('apiWrite', () => {
   });
 
   it('turns a refused CSRF check and a network failure into errors too', async () => {
+    browserPage();
     vi.stubGlobal('fetch', vi.fn(async () => Response.json({ code: 'csrf_failed', message: 'no', field: null }, { status: 403 })));
     await expect(apiWrite('POST', '/v1/candidate/logout')).rejects.toMatchObject({ status: 403, code: 'csrf_failed' });
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('failed to fetch'))));

@@ -20,6 +20,13 @@ describe('pageContentSecurityPolicy', () => {
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://tiles.example.com']);
   });
 
+  it('lets banner images come from the configured image origins, and nothing else from them', () => {
+    const policy = directives(pageContentSecurityPolicy({ nonce: 'n', imageOrigins: ['https://cdn.example.com'] }));
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://cdn.example.com']);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('frame-src')).toEqual(["'none'"]);
+  });
+
   it('keeps inline styles without a style nonce (a nonce would switch unsafe-inline off)', () => {
     const styles = directives(pageContentSecurityPolicy({ nonce: 'n' })).get('style-src') ?? [];
     expect(styles).toContain("'unsafe-inline'");

@@ -63,6 +63,8 @@ export interface PagePolicyOptions {
   https?: boolean;
   /** Where the map's style, tiles, sprites and glyphs come from when not from the app itself. */
   mapOrigins?: readonly string[];
+  /** Other origins offer banners may come from (`WAKAT_IMAGE_ORIGINS`); images only, never frames or scripts. */
+  imageOrigins?: readonly string[];
 }
 
 /**
@@ -71,13 +73,14 @@ export interface PagePolicyOptions {
  * nonce in style-src: it would switch 'unsafe-inline' off). MapLibre needs blob: workers and
  * data:/blob: images.
  */
-export function pageContentSecurityPolicy({ nonce, dev = false, https = false, mapOrigins = [] }: PagePolicyOptions): string {
+export function pageContentSecurityPolicy({ nonce, dev = false, https = false, mapOrigins = [], imageOrigins = [] }: PagePolicyOptions): string {
   const map = mapOrigins.join(' ');
+  const images = [...new Set([...mapOrigins, ...imageOrigins])].join(' ');
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${map}`.trim(),
+    `img-src 'self' data: blob: ${images}`.trim(),
     "font-src 'self'",
     `connect-src 'self' ${map}${dev ? ' ws: wss:' : ''}`.trim(),
     "worker-src 'self' blob:",

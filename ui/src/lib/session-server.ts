@@ -8,6 +8,7 @@ import { redirect } from 'next/navigation';
 import { cache } from 'react';
 import { paths } from '@/config/paths';
 import { ApiError, apiGet, type Query } from './api-client';
+import { boardSlug } from './board-server';
 import type { Candidate } from './candidate';
 import { SESSION_COOKIE } from './csrf';
 
@@ -21,7 +22,7 @@ export const getCandidate = cache(async (): Promise<Candidate | null> => {
   const headers = await sessionHeaders();
   if (!headers) return null;
   try {
-    return await apiGet<Candidate>('/v1/candidate/me', undefined, { headers });
+    return await apiGet<Candidate>('/v1/candidate/me', undefined, { headers, board: await boardSlug() });
   } catch (error) {
     if (error instanceof ApiError && error.status !== 401) console.error('login check failed', error.code);
     return null;
@@ -32,7 +33,7 @@ export const getCandidate = cache(async (): Promise<Candidate | null> => {
 export async function sessionGet<T>(path: string, query?: Query, locale?: string): Promise<T> {
   const headers = await sessionHeaders();
   if (!headers) throw new ApiError(401, 'unauthorized', 'log in first');
-  return apiGet<T>(path, query, { headers, locale });
+  return apiGet<T>(path, query, { headers, locale, board: await boardSlug() });
 }
 
 /** The candidate, or a redirect to the login page that comes back to `returnTo` afterwards. */

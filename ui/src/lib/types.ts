@@ -161,3 +161,19 @@ export interface BoardConfig {
   topCities: City[];
   urlParams: Record<string, Localized>;
 }
+
+/** A company's brand story (`brand-stories/company/{slug}/short-info` and the list). */
+export interface BrandStory {
+  slug: string;
+  name: string;
+  logoUrl: string;
+  coverPhotoUrl: string | null;
+  shortDescription: string | null;
+  offersCount: number;
+  /** startup, software-house, e-commerce, corporation, agency, other. */
+  type: string;
+  /** Head count band, e.g. `26-50`. */
+  size: string | null;
+  /** The company's own website. */
+  url: string | null;
+}

@@ -53,7 +53,12 @@ pub async fn list(state: web::Data<AppState>, query: web::Query<MailboxQuery>) -
 pub async fn get(state: web::Data<AppState>, path: web::Path<MailPath>) -> Result<HttpResponse> {
     let outbox = outbox(&state)?;
     let id = path.into_inner().id;
-    let mail = web::block(move || outbox.get(&id)).await?.map_err(|e| ApiError::internal(&e))?;
+    let mail = match web::block(move || outbox.get(&id)).await? {
+        Ok(mail) => mail,
+        // An id that cannot name an outbox file names no mail.
+        Err(wakat_mail::MailError::InvalidMailId(_)) => None,
+        Err(error) => return Err(ApiError::internal(&error)),
+    };
     let mail = mail.ok_or_else(|| ApiError::new(ErrorCode::NotFound).with_message("there is no such mail"))?;
     Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(mail))
 }

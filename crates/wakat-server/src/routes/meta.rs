@@ -93,6 +93,13 @@ macro_rules! options {
     };
 }
 
+/// Every board with the host names the web app serves it on, so one web app can serve all of them.
+#[utoipa::path(get, path = "/api/boards", tag = "board",
+    responses((status = 200, description = "Boards in configuration order", body = crate::dto::BoardList)))]
+pub async fn boards(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().insert_header(("Cache-Control", "public, max-age=60")).json(crate::dto::BoardList::new(&state.engine.settings.tenants))
+}
+
 /// The board: categories, filter options with their Polish and English URL names, flags,
 /// currencies, salary limits, theme and main cities.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/configuration", tag = "board",

@@ -116,7 +116,10 @@ pub struct MapQueryDoc {
 /// The API description.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Wakat API", description = "Multi-tenant job board API. Every path is under /api/{tenant}. Errors are `{code, message, field}`."),
+    info(
+        title = "Wakat API",
+        description = "Multi-tenant job board API. Every board's path is under /api/{tenant}; /api/boards lists the boards. Errors are `{code, message, field}`."
+    ),
     paths(
         offers::list_page,
         offers::list_cursor,
@@ -132,6 +135,7 @@ pub struct MapQueryDoc {
         offers::active_slug,
         offers::lookalikes,
         offers::record_view,
+        meta::boards,
         meta::configuration,
         meta::testimonials,
         meta::brand_story_short_info,
@@ -195,6 +199,7 @@ pub fn document_json() -> serde_json::Value {
     if let Some(code) = document.pointer_mut("/components/schemas/ErrorBody/properties/code") {
         code["enum"] = serde_json::json!(error_codes());
     }
+    document_body_errors(&mut document);
     for (method, path) in crate::routes::RATE_LIMITED {
         if let Some(responses) =
             document.get_mut("paths").and_then(|paths| paths.get_mut(*path)).and_then(|p| p.get_mut(*method)).and_then(|o| o.get_mut("responses"))
@@ -207,6 +212,27 @@ pub fn document_json() -> serde_json::Value {
         }
     }
     document
+}
+
+/// Every operation that takes a body can be sent a body it cannot read: a malformed one (400), a
+/// too large one (413) or one of another content type (415). Listed here once rather than on
+/// every handler.
+fn document_body_errors(document: &mut serde_json::Value) {
+    let error_body = serde_json::json!({"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}});
+    let Some(paths) = document.get_mut("paths").and_then(|paths| paths.as_object_mut()) else { return };
+    for operations in paths.values_mut().filter_map(|operations| operations.as_object_mut()) {
+        for operation in operations.values_mut() {
+            if operation.get("requestBody").is_none() {
+                continue;
+            }
+            let Some(responses) = operation.get_mut("responses").and_then(|r| r.as_object_mut()) else { continue };
+            for (status, description) in
+                [("400", "The body cannot be read"), ("413", "The body is too large"), ("415", "The body has another content type than the call takes")]
+            {
+                responses.entry(status).or_insert_with(|| serde_json::json!({"description": description, "content": error_body.clone()}));
+            }
+        }
+    }
 }
 
 /// `GET /api/openapi.json`.

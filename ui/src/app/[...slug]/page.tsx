@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
+import { cookies } from 'next/headers';
+import { listLayoutFor } from '@/features/theme/theme';
+import { HORIZONTAL_THEME_COOKIE } from '@/lib/preference-cookies';
 import { getConfig } from '@/features/config/api/get-config';
 import { getConfigForCity } from '@/features/config/api/get-config-for-city';
 import { getOffersFrom } from '@/features/search/api/get-offers';
@@ -13,6 +16,8 @@ import { ListProvider } from '@/features/search/components/list-context';
 import { OffersList } from '@/features/search/components/offers-list';
 import { cardOffer } from '@/features/search/api/search-offers';
 import { SortMenu } from '@/features/search/components/sort-menu';
+import { listHeading } from '@/features/search/heading';
+import { sortingEnabled } from '@/lib/flags';
 import { SwitchLink } from '@/features/search/components/switch-link';
 import { SearchForm } from '@/components/ui/search-form';
 import { getTranslator } from '@/i18n/request';
@@ -20,7 +25,7 @@ import { activeCurrency, buildListHref, cityName, countActiveFilters, currencyCh
 import { formatNumber, salaryDisplayOf } from '@/lib/format';
 import { CurrencyMenu } from '@/features/currency/components/currency-menu';
 import { requestCurrency } from '@/features/currency/server';
-import { env } from '@/config/env';
+import { siteOrigin } from '@/lib/board-server';
 import { ListMapPanel } from '@/features/map/components/list-map-panel';
 import '@/features/search/search.css';
 
@@ -45,7 +50,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
   const canonical = buildListHref(withFilters(filters, { currency: null }), config, locale);
   return {
     title: where ? `${t('list.title')}: ${where}` : t('list.title'),
-    alternates: { canonical: `${env.siteUrl}${canonical}` },
+    alternates: { canonical: `${await siteOrigin()}${canonical}` },
   };
 }
 
@@ -71,13 +76,12 @@ export default async function OffersListPage(props: Props) {
     category ? `${category.label[locale]}${subcategoryLabels.length ? ` (${subcategoryLabels.join(', ')})` : ''}` : null,
     cityLabel ? cityLabel + (filters.radius ? ` +${filters.radius} km` : '') : null,
   ].filter(Boolean);
-  const countText = whereParts.length
-    ? t('list.countIn', { count: total, n: formatNumber(total), where: whereParts.join(', ') })
-    : t('list.count', { count: total, n: formatNumber(total) });
+  const countText = listHeading(config.featureFlags, t, total, whereParts as string[]);
   const last = start + page.data.length;
   const nextHref = last < total ? href({ from: start + PAGE_SIZE }) : null;
   const previousHref = start > 0 ? href({ from: Math.max(0, start - PAGE_SIZE) }) : null;
-  const layout = config.tenant.layout;
+  // The new look (horizontal layout) once the visitor accepted it (`horizontalTheme`).
+  const layout = listLayoutFor(config.tenant.layout, config.featureFlags, (await cookies()).get(HORIZONTAL_THEME_COOKIE)?.value);
   const searchAction = buildListHref({ ...emptyFilters(), category: filters.category, subcategories: filters.subcategories }, config, locale).split('?')[0];
   const keepQuery = new URLSearchParams(buildListHref(withFilters(filters, { keyword: null, city: null, radius: null }), config, locale).split('?')[1] ?? '');
   const keep: [string, string][] = [...keepQuery.entries()];
@@ -144,7 +148,7 @@ export default async function OffersListPage(props: Props) {
             <span className="filter-bar__spacer" />
             <SwitchLink href={href({ remote: !filters.remote })} checked={filters.remote} label={t('list.remote')} testId="switch-remote" />
             <SwitchLink href={href({ withSalary: !filters.withSalary })} checked={filters.withSalary} label={t('list.withSalary')} testId="switch-with-salary" />
-            <SortMenu />
+            {sortingEnabled(config.featureFlags) ? <SortMenu /> : null}
             {currencyChoosable(config) ? (
               <CurrencyMenu
                 current={currency}

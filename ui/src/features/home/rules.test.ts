@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeBanner, homeTabs, partnerCompanies } from './rules';
+import { homeBanner, homeCountPath, homeTabs, partnerCompanies } from './rules';
 
 describe('home tabs', () => {
   const all = { candidatePortalLogin: true, favouritesButton: true, matchedForYou: true };
@@ -29,5 +29,12 @@ describe('home banner and partners', () => {
       { name: 'C', offersCount: 9 },
     ];
     expect(partnerCompanies(companies, 2).map((company) => company.name)).toEqual(['C', 'A']);
+  });
+});
+
+describe('home count (flag countAllBoardsOffers)', () => {
+  it('counts every board when on, this board when off', () => {
+    expect(homeCountPath({ countAllBoardsOffers: true })).toBe('/v2/user-panel/offers/all-boards/count');
+    expect(homeCountPath({ countAllBoardsOffers: false })).toBe('/v2/user-panel/offers/count');
   });
 });

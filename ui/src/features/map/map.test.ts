@@ -7,7 +7,7 @@ import { offerLocations } from './components/offer-map';
 import { zoomForRadius } from './components/list-map-panel';
 import { createDebouncer, VIEWPORT_DEBOUNCE_MS, type Timers } from './lib/debounce';
 import { bubbleSize, clusterLabel } from './lib/labels';
-import { hrefWithLayout, LAYOUT_COOKIE, LAYOUT_COOKIE_MAX_AGE, parseLayout, resolveLayout } from './lib/layout';
+import { hrefWithLayout, LAYOUT_COOKIE, LAYOUT_COOKIE_MAX_AGE, mapColumnShown, parseLayout, resolveLayout } from './lib/layout';
 import { absolutizeStyle, isOfflineStyle, OFFLINE_STYLES, resolveScheme, selectStyleUrl } from './lib/style';
 import { apiZoom, boundsOf, clampBounds, expandBounds, roundBounds, sameViewport, viewportQuery } from './lib/viewport';
 import { createTranslator, messages } from '@/i18n/translate';
@@ -266,5 +266,13 @@ describe('map messages', () => {
     expect(t('map.popupTitle', { count: 3, n: 3 })).toBe('3 oferty');
     expect(t('map.popupTitle', { count: 25, n: 25 })).toBe('25 ofert');
     expect(createTranslator('en')('map.cluster', { count: 2, n: 2 })).toBe('2 offers here');
+  });
+});
+
+describe('map column (flag toggleableMap)', () => {
+  it('can be hidden by the visitor only when the flag is on', () => {
+    expect(mapColumnShown(true, 'true')).toBe(false);
+    expect(mapColumnShown(true, undefined)).toBe(true);
+    expect(mapColumnShown(false, 'true')).toBe(true);
   });
 });

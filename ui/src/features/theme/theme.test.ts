@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHeaderHidden, resolveLayoutVariant, resolveTheme, showThemeToggle } from './theme';
+import { isHeaderHidden, listLayoutFor, lookChoice, resolveLayoutVariant, resolveTheme, showThemeToggle } from './theme';
 
 describe('theme', () => {
   it('is dark only with the flag and the cookie', () => {
@@ -28,5 +28,17 @@ describe('theme', () => {
   it('reads the horizontal layout cookie', () => {
     expect(resolveLayoutVariant('always')).toBe('horizontal');
     expect(resolveLayoutVariant(undefined)).toBe(null);
+  });
+
+  it('switches the list to the horizontal layout once the new look is accepted, and back', () => {
+    const flags = { horizontalPopup: true };
+    expect(lookChoice(flags, undefined)).toBeNull();
+    expect(lookChoice(flags, 'always')).toBe('new');
+    expect(lookChoice(flags, 'never')).toBe('old');
+    expect(lookChoice({}, 'always'), 'only on boards offering the new look').toBeNull();
+    expect(listLayoutFor('classic', flags, 'always')).toBe('horizontal');
+    expect(listLayoutFor('classic', flags, 'never')).toBe('classic');
+    expect(listLayoutFor('classic', flags, undefined)).toBe('classic');
+    expect(listLayoutFor('column', {}, 'always')).toBe('column');
   });
 });

@@ -21,8 +21,14 @@ import { formatDate, formatSalary, orderEmploymentTypes, salaryDisplayOf } from 
 import { requestCurrency } from '@/features/currency/server';
 import { slugify } from '@/lib/text';
 import { paths } from '@/config/paths';
-import { env } from '@/config/env';
+import { siteOrigin } from '@/lib/board-server';
 import { OfferMap } from '@/features/map/components/offer-map';
+import { getBrandStoryTeaser } from '@/features/brands/api/get-brand-story';
+import { CompanyTeaser } from '@/features/brands/components/company-teaser';
+import { OfferMedia } from '@/features/job/components/offer-media';
+import { bannerMedia, videoMedia } from '@/features/job/media';
+import { env } from '@/config/env';
+import { showExpiredOffer, showOfferLanguages } from '@/lib/flags';
 import { ApplyBox } from '@/features/apply/components/apply-box';
 import type { BoardConfig, FilterOption, Locale, OfferDetail } from '@/lib/types';
 
@@ -37,7 +43,8 @@ async function loadOffer(slug: string, locale: Locale): Promise<OfferDetail> {
   }
 }
 
-const absolute = (path: string) => (/^https?:/.test(path) ? path : `${env.siteUrl}${path}`);
+/** An absolute URL on the board's public origin (relative paths), or the URL itself. */
+const absoluteOn = (origin: string) => (path: string) => (/^https?:/.test(path) ? path : `${origin}${path}`);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { slug } = await params;
@@ -45,6 +52,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   // The page itself answers 404; metadata of a missing offer is simply empty.
   const offer = await getOffer(slug, locale).catch(() => null);
   if (!offer) return { robots: { index: false } };
+  const absolute = absoluteOn(await siteOrigin());
   const url = absolute(paths.offer(offer.slug));
   const description = `${offer.companyName} · ${offer.city} · ${offer.requiredSkills.map((skill) => skill.name).join(', ')}`;
   return {
@@ -81,10 +89,15 @@ export default async function OfferPage({ params, searchParams }: Props) {
   const [{ locale, t }, config, query] = await Promise.all([getTranslator(), getConfig(), searchParams ?? Promise.resolve({} as Record<string, string | string[] | undefined>)]);
   // Salaries in the chosen currency (`?currency=`, else the `wakat-currency` cookie, else the default), from the converted amounts.
   const display = salaryDisplayOf(config.featureFlags, await requestCurrency(config, query.currency));
-  const [offer, lookalikes] = await Promise.all([loadOffer(slug, locale), getLookalikes(slug, locale)]);
+  const [offer, lookalikes, origin] = await Promise.all([loadOffer(slug, locale), getLookalikes(slug, locale), siteOrigin()]);
+  const absolute = absoluteOn(origin);
   const url = absolute(paths.offer(offer.slug));
+  // Spec: the company teaser comes from `short-info` when the offer has a story; a failure hides it.
+  const story = await getBrandStoryTeaser(offer.brandStorySlug, locale);
   const crumbs = offerBreadcrumbs(offer, config, locale, t('nav.allOffers'));
   const active = offer.isOfferActive;
+  // Flag `expiredOffers`: an inactive offer says so and hides location, favourite and salary.
+  const expired = showExpiredOffer(config.featureFlags, active);
   const categoryHref = crumbs.length > 2 ? (crumbs[crumbs.length - 2].href ?? paths.allOffers()) : paths.allOffers();
   // The API sanitises offer HTML once, on write (ammonia with an allow-list): it is embedded as it is.
   const body = offer.body;
@@ -128,7 +141,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
         </ol>
       </nav>
 
-      {!active ? (
+      {expired ? (
         <div role="alert" className="alert alert--warning" data-testid="expired-alert">
           <p>{t('offer.expired')}</p>
           <Link href={categoryHref} className="button button--small">
@@ -150,14 +163,14 @@ export default async function OfferPage({ params, searchParams }: Props) {
               offer.companyName
             )}
           </p>
-          {active ? <LocationMore city={offer.city} street={offer.street} others={others} moreLabel={t('job.moreLocations', { count: others.length, n: others.length })} listLabel={t('offer.otherLocations')} /> : null}
+          {!expired ? <LocationMore city={offer.city} street={offer.street} others={others} moreLabel={t('job.moreLocations', { count: others.length, n: others.length })} listLabel={t('offer.otherLocations')} /> : null}
           <p className="muted">{t('offer.published', { date: formatDate(offer.publishedAt, locale) })}</p>
         </div>
         <div className="offer-header__actions">
-          {active ? favourite : null}
+          {!expired ? favourite : null}
           <ShareButton url={url} texts={shareTexts} />
         </div>
-        {active ? (
+        {!expired ? (
           <ul className="offer-header__salaries">
             {orderEmploymentTypes(offer.employmentTypes, display.sortBySalary).map((entry, index) => (
               <li key={`${entry.type}-${index}`} data-testid="offer-salary">
@@ -214,7 +227,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
                 </ul>
               </>
             ) : null}
-            {offer.languages.length ? (
+            {showOfferLanguages(config.featureFlags, offer.languages) ? (
               <>
                 <h3>{t('offer.languages')}</h3>
                 <ul className="skills">
@@ -237,6 +250,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
               </p>
             ) : null}
             <div className="description" dangerouslySetInnerHTML={{ __html: body }} />
+            <OfferMedia banner={bannerMedia(offer.bannerUrl, env.imageOrigins)} video={videoMedia(offer.videoUrl)} company={offer.companyName} locale={locale} />
             {offer.informationClause ? (
               <details className="clause">
                 <summary>{t('offer.informationClause')}</summary>
@@ -265,7 +279,8 @@ export default async function OfferPage({ params, searchParams }: Props) {
 
         <aside className="offer-layout__side">
           <ApplyBox offer={{ slug: offer.slug, guid: offer.guid, title: offer.title, companyName: offer.companyName, applyUrl: offer.applyUrl, active, informationClause: offer.informationClause, futureConsent: offer.futureConsent ?? null, customConsent: offer.customConsent ?? null }} locale={locale} activeHref={categoryHref} salaryLabel={salaryLabel} lookalikes={lookalikes.slice(0, 6)} />
-          {active ? <OfferMap offer={offer} locale={locale} /> : null}
+          {!expired ? <OfferMap offer={offer} locale={locale} /> : null}
+          {story ? <CompanyTeaser story={story} locale={locale} /> : null}
           {banners.map((banner) => (
             <section key={banner.id} className={`card offer-banner offer-banner--${banner.kind}`} data-testid={`${banner.kind}-banner`} data-banner={banner.id}>
               <h2>{fill(banner.title[locale])}</h2>

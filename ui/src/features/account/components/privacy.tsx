@@ -14,7 +14,7 @@ import { deleteAccount, exportUrl } from '../api/profile';
 import { errorText, isWrongPassword, showServerError } from '../form';
 import { deleteAccountSchema, type DeleteAccountValues } from '../schemas';
 
-export function Privacy({ locale }: { locale: Locale }) {
+export function Privacy({ locale, board }: { locale: Locale; board: string }) {
   const t = createTranslator(locale);
   const router = useRouter();
   const [open, setOpen] = useState(false);
@@ -37,7 +37,7 @@ export function Privacy({ locale }: { locale: Locale }) {
   return (
     <div className="privacy" data-testid="privacy">
       <p>
-        <a className="button" href={exportUrl()} download="wakat-account.json" data-testid="export-data">
+        <a className="button" href={exportUrl(board)} download="wakat-account.json" data-testid="export-data">
           {t('account.export')}
         </a>
       </p>

@@ -24,7 +24,7 @@ function Section({ id, title, intro, children }: { id: string; title: string; in
   );
 }
 
-export function ProfileView({ locale, initial, options }: { locale: Locale; initial: Candidate; options: PreferenceOptions }) {
+export function ProfileView({ locale, board, initial, options }: { locale: Locale; board: string; initial: Candidate; options: PreferenceOptions }) {
   const t = createTranslator(locale);
   const session = useSession();
   const candidate = session.candidate ?? initial;
@@ -47,7 +47,7 @@ export function ProfileView({ locale, initial, options }: { locale: Locale; init
         <ChangePasswordForm locale={locale} />
       </Section>
       <Section id="privacy" title={t('account.privacy')}>
-        <Privacy locale={locale} />
+        <Privacy locale={locale} board={board} />
       </Section>
     </div>
   );

@@ -1,5 +1,6 @@
 import { cache } from 'react';
 import { apiGet } from '@/lib/api-client';
+import { boardSlug } from '@/lib/board-server';
 import type { BoardConfig, City } from '@/lib/types';
 import { getConfig } from './get-config';
 
@@ -10,7 +11,7 @@ import { getConfig } from './get-config';
 export const getConfigForCity = cache(async (slug: string | null): Promise<BoardConfig> => {
   const config = await getConfig();
   if (!slug || config.topCities.some((city) => city.slug === slug)) return config;
-  const found = await apiGet<{ cities: City[] }>('/v2/user-panel/cities', { keyword: slug.replace(/-/g, ' '), limit: 50 }, { revalidate: 3600 }).catch(() => null);
+  const found = await apiGet<{ cities: City[] }>('/v2/user-panel/cities', { keyword: slug.replace(/-/g, ' '), limit: 50 }, { revalidate: 3600, board: await boardSlug() }).catch(() => null);
   const city = found?.cities.find((candidate) => candidate.slug === slug);
   return city ? { ...config, topCities: [...config.topCities, city] } : config;
 });

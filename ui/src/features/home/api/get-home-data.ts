@@ -1,8 +1,10 @@
 /** Server fetchers of the homepage sections. Each section is optional: a failing call hides it. */
-import { apiGet } from '@/lib/api-client';
+import { boardGet } from '@/lib/board-server';
 import type { CandidatePage, FavouriteItem, MatchedOffer } from '@/lib/candidate';
+import type { FeatureFlags } from '@/lib/flags';
 import { sessionGet } from '@/lib/session-server';
-import type { Localized, OffersPage } from '@/lib/types';
+import type { BrandStory, Localized, OffersPage } from '@/lib/types';
+import { homeCountPath } from '../rules';
 
 export interface Testimonial {
   name: string;
@@ -11,17 +13,6 @@ export interface Testimonial {
   quote: Localized;
 }
 
-export interface BrandStory {
-  slug: string;
-  name: string;
-  logoUrl: string;
-  coverPhotoUrl: string | null;
-  shortDescription: string | null;
-  offersCount: number;
-  type: string;
-  size: string | null;
-  url: string | null;
-}
 
 async function orNull<T>(promise: Promise<T>): Promise<T | null> {
   try {
@@ -33,25 +24,30 @@ async function orNull<T>(promise: Promise<T>): Promise<T | null> {
 
 /** Most viewed offers (topped up by the API with the newest ones with a salary). */
 export const getPopularOffers = (locale: string, perPage = 12) =>
-  orNull(apiGet<OffersPage>('/v2/user-panel/offers/popular', { page: 1, perPage }, { locale }));
+  orNull(boardGet<OffersPage>('/v2/user-panel/offers/popular', { page: 1, perPage }, { locale }));
 
 /** Newest offers that show a salary. */
 export const getNewWithSalary = (locale: string, perPage = 12) =>
-  orNull(apiGet<OffersPage>('/v2/user-panel/offers', { withSalary: 'true', sortBy: 'newest', orderBy: 'DESC', perPage }, { locale }));
+  orNull(boardGet<OffersPage>('/v2/user-panel/offers', { withSalary: 'true', sortBy: 'newest', orderBy: 'DESC', perPage }, { locale }));
 
-export const getTestimonials = () => orNull(apiGet<{ data: Testimonial[] }>('/v2/testimonials', undefined, { revalidate: 300 }).then((answer) => answer.data));
+export const getTestimonials = () => orNull(boardGet<{ data: Testimonial[] }>('/v2/testimonials', undefined, { revalidate: 300 }).then((answer) => answer.data));
 
 /** Company stories; also the source of the partner logos (the only company list the API has). */
 export const getBrandStories = (locale: string, perPage = 20) =>
   orNull(
-    apiGet<{ data: BrandStory[]; meta: { totalItems: number } }>('/v2/user-panel/brand-stories/company/list', { page: 1, perPage, lang: locale }, { revalidate: 60 }).then(
+    boardGet<{ data: BrandStory[]; meta: { totalItems: number } }>('/v2/user-panel/brand-stories/company/list', { page: 1, perPage, lang: locale }, { revalidate: 60 }).then(
       (answer) => answer.data,
     ),
   );
 
 /** Current offers per top-level category value. */
 export const getCategoryCounts = () =>
-  orNull(apiGet<{ count: number; counts: Record<string, number> }>('/v2/user-panel/offers/count/categories').then((answer) => answer.counts));
+  orNull(boardGet<{ count: number; counts: Record<string, number> }>('/v2/user-panel/offers/count/categories').then((answer) => answer.counts));
+
+/** The homepage's offers count (see `homeCountPath`); throws like the page's other required calls. */
+export async function getHomeCount(flags: FeatureFlags, locale: string): Promise<number> {
+  return (await boardGet<{ count: number }>(homeCountPath(flags), undefined, { locale })).count;
+}
 
 /** The logged-in candidate's favourites, newest first (the `favoriteOffers` tab); offers that are gone are left out. */
 export const getFavouriteOffers = (locale: string, pageSize = 12) =>

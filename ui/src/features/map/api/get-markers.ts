@@ -1,4 +1,6 @@
+import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
+import type { Bounds } from '../lib/viewport';
 import { apiGet } from '@/lib/api-client';
 import type { Offer } from '@/lib/types';
 
@@ -40,5 +42,34 @@ export function useMarkers(apiQuery: string, region: string | null, locale?: str
     (pageIndex, previous: MarkersPage | null) => markersKey(apiQuery, region, pageIndex, previous),
     (key: string) => getMarkers(new URLSearchParams(key.split('?')[1] ?? ''), locale),
     { revalidateFirstPage: false, revalidateOnFocus: false, shouldRetryOnError: false },
+  );
+}
+
+/** The markers query of a viewport (all the view's offers, `perPage` a page), with the list's filters. */
+export function viewMarkersQuery(apiQuery: string, viewport: Bounds, page: number, perPage: number): URLSearchParams {
+  const params = new URLSearchParams(apiQuery);
+  for (const name of ['from', 'itemsCount', 'region']) params.delete(name);
+  params.set('north', String(viewport.north));
+  params.set('south', String(viewport.south));
+  params.set('east', String(viewport.east));
+  params.set('west', String(viewport.west));
+  params.set('page', String(page));
+  params.set('perPage', String(perPage));
+  return params;
+}
+
+/**
+ * The offers of a viewport, `pages` pages of `perPage` fetched together (see `lib/places.ts`);
+ * null key (no request) without a plan. The previous view's markers stay while the next load.
+ */
+export function useViewMarkers(apiQuery: string, viewport: Bounds | null, pages: number, perPage: number, locale?: string) {
+  const key = viewport && pages > 0 ? `${MARKERS_PATH}?${viewMarkersQuery(apiQuery, viewport, 1, perPage).toString()}&pages=${pages}` : null;
+  return useSWR(
+    key,
+    async () => {
+      const answers = await Promise.all(Array.from({ length: pages }, (_, index) => getMarkers(viewMarkersQuery(apiQuery, viewport as Bounds, index + 1, perPage), locale)));
+      return { offers: answers.flatMap((answer) => answer.data), total: answers[0]?.meta.totalItems ?? 0 };
+    },
+    { keepPreviousData: true, revalidateOnFocus: false, revalidateIfStale: false, shouldRetryOnError: false },
   );
 }

@@ -6,7 +6,28 @@ import type { MapCluster } from '../api/get-clusters';
 import { createTranslator } from '@/i18n/translate';
 import { paths } from '@/config/paths';
 import { formatNumber, formatSalary, headlineEmploymentType } from '@/lib/format';
-import type { Locale } from '@/lib/types';
+import type { Locale, Offer } from '@/lib/types';
+
+/** One offer of a map popup: logo, title link, company and city, salary (rows have a fixed height: six show before the list scrolls). */
+export function OfferRow({ offer, locale }: { offer: Offer; locale: Locale }) {
+  const t = createTranslator(locale);
+  const employment = headlineEmploymentType(offer);
+  const salary = employment ? formatSalary(employment, locale) : null;
+  return (
+    <li className="map-popup__row">
+      {offer.companyLogoThumbUrl ? <img className="map-popup__logo" src={offer.companyLogoThumbUrl} alt="" width={32} height={32} loading="lazy" /> : <span className="map-popup__logo" aria-hidden="true" />}
+      <span className="map-popup__text">
+        <Link href={paths.offer(offer.slug)} className="map-popup__link" data-testid="map-popup-offer">
+          {offer.title}
+        </Link>
+        <span className="map-popup__meta">
+          {offer.companyName} · {offer.city}
+        </span>
+        <span className={salary ? 'map-popup__salary' : 'map-popup__salary map-popup__salary--none'}>{salary ?? t('map.undisclosed')}</span>
+      </span>
+    </li>
+  );
+}
 
 /**
  * The offers of one cluster, 20 per request. The list shows up to 6 rows and then scrolls
@@ -74,28 +95,9 @@ export function ClusterPopup({
       ) : null}
       {!error && !loading && offers.length === 0 ? <p className="map-popup__status">{t('map.noOffers')}</p> : null}
       <ul className="map-popup__list" ref={list} data-testid="map-popup-list" tabIndex={-1}>
-        {offers.map((offer) => {
-          const employment = headlineEmploymentType(offer);
-          const salary = employment ? formatSalary(employment, locale) : null;
-          return (
-            <li key={offer.slug} className="map-popup__row">
-              {offer.companyLogoThumbUrl ? (
-                <img className="map-popup__logo" src={offer.companyLogoThumbUrl} alt="" width={32} height={32} loading="lazy" />
-              ) : (
-                <span className="map-popup__logo" aria-hidden="true" />
-              )}
-              <span className="map-popup__text">
-                <Link href={paths.offer(offer.slug)} className="map-popup__link" data-testid="map-popup-offer">
-                  {offer.title}
-                </Link>
-                <span className="map-popup__meta">
-                  {offer.companyName} · {offer.city}
-                </span>
-                <span className={salary ? 'map-popup__salary' : 'map-popup__salary map-popup__salary--none'}>{salary ?? t('map.undisclosed')}</span>
-              </span>
-            </li>
-          );
-        })}
+        {offers.map((offer) => (
+          <OfferRow key={offer.slug} offer={offer} locale={locale} />
+        ))}
         {hasMore ? (
           <li ref={sentinel} className="map-popup__more">
             <button type="button" className="map-popup__action" disabled={loading} onClick={() => void setSize(size + 1)}>

@@ -6,7 +6,8 @@
 import { cookies } from 'next/headers';
 import { ListMap } from './list-map';
 import type { InitialView } from './offers-map';
-import { LAYOUT_COOKIE, parseLayout, resolveLayout } from '../lib/layout';
+import { LAYOUT_COOKIE, MAP_HIDDEN_COOKIE, mapColumnShown, parseLayout, resolveLayout } from '../lib/layout';
+import { mapToggleable } from '@/lib/flags';
 import { POLAND_BOUNDS } from '../lib/viewport';
 import { buildListHref, toApiQuery, type ListFilters } from '@/lib/filters';
 import type { BoardConfig, Locale } from '@/lib/types';
@@ -32,6 +33,8 @@ export async function ListMapPanel({ filters, config, locale }: { filters: ListF
       initialLayout={layout}
       initialView={initialView}
       toggle={config.featureFlags.mapButton !== false}
+      hideable={mapToggleable(config.featureFlags)}
+      initialHidden={!mapColumnShown(mapToggleable(config.featureFlags), store.get(MAP_HIDDEN_COOKIE)?.value)}
       mapHref={buildListHref({ ...filters, showMap: true }, config, locale)}
       listHref={buildListHref({ ...filters, showMap: false }, config, locale)}
     />

@@ -7,7 +7,7 @@
 import dynamic from 'next/dynamic';
 import { useEffect, useState } from 'react';
 import { useMediaQuery } from '../hooks/use-media-query';
-import { saveListLayout } from '../actions';
+import { saveListLayout, saveMapHidden } from '../actions';
 import { hrefWithLayout, type ListLayoutMode } from '../lib/layout';
 import { supportsWebGL2 } from '../lib/support';
 import type { InitialView } from './offers-map';
@@ -41,6 +41,8 @@ export function ListMap({
   initialLayout,
   initialView,
   toggle,
+  hideable = false,
+  initialHidden = false,
   mapHref,
   listHref,
 }: {
@@ -50,6 +52,10 @@ export function ListMap({
   initialView: InitialView;
   /** Whether the mobile map button is offered (feature flag `mapButton`). */
   toggle: boolean;
+  /** Whether wide screens may hide the map column (feature flag `toggleableMap`). */
+  hideable?: boolean;
+  /** The column starts hidden (the visitor's last choice). */
+  initialHidden?: boolean;
   /** The list address with and without `showMap` (links that work before hydration). */
   mapHref: string;
   listHref: string;
@@ -57,8 +63,14 @@ export function ListMap({
   const t = createTranslator(locale);
   const [layout, setLayout] = useState<ListLayoutMode>(initialLayout);
   const [supported, setSupported] = useState<boolean | null>(null);
+  const [hidden, setHidden] = useState(hideable && initialHidden);
   const medium = useMediaQuery(MEDIUM_SCREEN);
-  const visible = medium === false || (medium === true && layout === 'map');
+  const visible = (medium === false && !hidden) || (medium === true && layout === 'map');
+
+  const hide = (next: boolean) => {
+    setHidden(next);
+    saveMapHidden(next).catch((error: unknown) => console.error('map column choice not saved', error));
+  };
 
   useEffect(() => setSupported(supportsWebGL2()), []);
 
@@ -70,7 +82,18 @@ export function ListMap({
   };
 
   return (
-    <section className="offers-map-panel" data-layout={layout} data-testid="map-panel" aria-label={t('map.label')}>
+    <section className="offers-map-panel" data-layout={layout} data-hidden={hidden || undefined} data-testid="map-panel" aria-label={t('map.label')}>
+      {hideable ? (
+        <button
+          type="button"
+          className={`button map-column-toggle map-column-toggle--${hidden ? 'show' : 'hide'}`}
+          aria-pressed={!hidden}
+          onClick={() => hide(!hidden)}
+          data-testid="map-column-toggle"
+        >
+          {hidden ? <MapIcon /> : null} {hidden ? t('map.showColumn') : t('map.hideColumn')}
+        </button>
+      ) : null}
       <div className="offers-map-panel__map">
         {visible ? (
           supported === false ? (

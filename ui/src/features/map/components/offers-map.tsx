@@ -2,19 +2,23 @@
 /**
  * The offers list's map (lazy chunk): server clusters of the current filters for the visible
  * viewport (debounced 400 ms, expanded 5%), count bubbles capped at "99+", and a popup listing the
- * offers of the chosen cluster.
+ * offers of the chosen cluster. From city zoom on, a view that is one cluster or holds few offers
+ * shows the offers themselves as markers instead (`lib/places.ts`), each opening its popup list.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Marker, Popup, type MapRef, type ViewStateChangeEvent } from 'react-map-gl/maplibre';
 import { MapCanvas } from './map-canvas';
 import { ClusterPopup } from './cluster-popup';
+import { MarkerPopup } from './marker-popup';
 import { useClusters, type MapCluster, type Viewport } from '../api/get-clusters';
+import { useViewMarkers } from '../api/get-markers';
+import { groupMarkers, markerPlan, MARKERS_PAGE_SIZE, worldPixel, type MarkerGroup } from '../lib/places';
 import { createDebouncer, VIEWPORT_DEBOUNCE_MS } from '../lib/debounce';
 import { bubbleSize, clusterLabel } from '../lib/labels';
-import { sameViewport, viewportQuery, type Bounds } from '../lib/viewport';
+import { boundsOf, sameViewport, viewportQuery, type Bounds } from '../lib/viewport';
 import { createTranslator } from '@/i18n/translate';
 import { formatNumber } from '@/lib/format';
-import type { Locale } from '@/lib/types';
+import type { Locale, Offer } from '@/lib/types';
 
 export interface InitialView {
   bounds?: Bounds;
@@ -29,6 +33,10 @@ export interface OffersMapProps {
 }
 
 const MAX_ZOOM = 17;
+/** A place whose offers take less than this share of the map (both ways) is framed… */
+const FRAME_BELOW = 0.35;
+/** …no closer than this (a single offer would otherwise fill the screen). */
+const FRAME_MAX_ZOOM = 14;
 
 function currentViewport(map: MapRef): Viewport {
   const bounds = map.getBounds();
@@ -42,6 +50,21 @@ export default function OffersMap({ apiQuery, locale, initialView }: OffersMapPr
   const [selected, setSelected] = useState<MapCluster | null>(null);
   const [failed, setFailed] = useState(false);
   const { data, error, isLoading } = useClusters(apiQuery, viewport, locale);
+  // Markers instead of bubbles when the view is a city-sized place (see lib/places.ts).
+  const plan = useMemo(() => (viewport && data ? markerPlan(data.clusters, viewport.zoom) : null), [data, viewport]);
+  const markers = useViewMarkers(apiQuery, plan ? viewport : null, plan?.pages ?? 0, MARKERS_PAGE_SIZE, locale);
+  const [selectedGroup, setSelectedGroup] = useState<MarkerGroup<Offer> | null>(null);
+  const groups = useMemo(() => {
+    const map = mapRef.current;
+    if (!plan || !markers.data || !map) return null;
+    // World pixels at the map's zoom: panning keeps the groups, zooming regroups them.
+    const zoom = map.getZoom();
+    return groupMarkers(markers.data.offers, (longitude, latitude) => worldPixel(longitude, latitude, zoom));
+    // Regrouped once the view has settled (the viewport state), not on every animation frame.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [plan, markers.data, viewport]);
+  // The open marker's offers are gone once the markers are regrouped.
+  useEffect(() => setSelectedGroup((current) => (current && groups?.some((group) => group.key === current.key) ? current : null)), [groups]);
 
   const debouncer = useMemo(
     () => createDebouncer<Viewport>((next) => setViewport((previous) => (sameViewport(previous, next) ? previous : next)), VIEWPORT_DEBOUNCE_MS),
@@ -50,16 +73,38 @@ export default function OffersMap({ apiQuery, locale, initialView }: OffersMapPr
   useEffect(() => () => debouncer.cancel(), [debouncer]);
 
   // New filters: the open cluster may not exist any more.
-  useEffect(() => setSelected(null), [apiQuery]);
+  useEffect(() => {
+    setSelected(null);
+    setSelectedGroup(null);
+  }, [apiQuery]);
 
+  /** The visitor moved the map: it is not re-framed for them any more (until another place is chosen). */
+  const userMoved = useRef(false);
   const onMove = useCallback(
     (event: ViewStateChangeEvent) => {
       const map = mapRef.current;
       if (map) debouncer.push(currentViewport(map));
-      void event;
+      if (event.originalEvent) userMoved.current = true;
     },
     [debouncer],
   );
+
+  // A place drawn as markers but small on screen (a city at its initial zoom): frame its offers once,
+  // so they spread into single-offer markers instead of a few big counts.
+  const framed = useRef<string | null>(null);
+  useEffect(() => {
+    const map = mapRef.current;
+    const offers = markers.data?.offers;
+    if (!map || !offers?.length || !plan || !data || data.clusters.length !== 1 || userMoved.current || framed.current === apiQuery) return;
+    framed.current = apiQuery;
+    const box = boundsOf(offers.map((offer) => [offer.longitude, offer.latitude]));
+    if (!box) return;
+    const canvas = map.getContainer();
+    const topLeft = map.project([box.west, box.north]);
+    const bottomRight = map.project([box.east, box.south]);
+    const small = bottomRight.x - topLeft.x < canvas.clientWidth * FRAME_BELOW && bottomRight.y - topLeft.y < canvas.clientHeight * FRAME_BELOW;
+    if (small) map.fitBounds([[box.west, box.south], [box.east, box.north]], { padding: 40, maxZoom: FRAME_MAX_ZOOM, duration: 600 });
+  }, [markers.data, plan, data, apiQuery]);
   const onLoadError = useCallback(() => setFailed(true), []);
 
   // Another city (or none) chosen while the map stays mounted: move there.
@@ -69,6 +114,7 @@ export default function OffersMap({ apiQuery, locale, initialView }: OffersMapPr
     const map = mapRef.current;
     if (!map || shownView.current === viewKey) return;
     shownView.current = viewKey;
+    userMoved.current = false;
     if (initialView.center) map.flyTo({ center: [initialView.center.longitude, initialView.center.latitude], zoom: initialView.center.zoom });
     else if (initialView.bounds) {
       const { west, south, east, north } = initialView.bounds;
@@ -101,7 +147,7 @@ export default function OffersMap({ apiQuery, locale, initialView }: OffersMapPr
     return label === String(count) ? name : `${label}, ${name}`;
   };
   return (
-    <div className="offers-map" aria-busy={isLoading || undefined}>
+    <div className="offers-map" aria-busy={isLoading || markers.isValidating || undefined}>
       <MapCanvas
         ref={mapRef}
         locale={locale}
@@ -114,7 +160,56 @@ export default function OffersMap({ apiQuery, locale, initialView }: OffersMapPr
         onMove={onMove}
         onLoadError={onLoadError}
       >
-        {clusters.map((cluster) => {
+        {groups
+          ? groups.map((group) => {
+              const count = group.offers.length;
+              const open = selectedGroup?.key === group.key;
+              return (
+                <Marker
+                  key={group.key}
+                  longitude={group.longitude}
+                  latitude={group.latitude}
+                  anchor={count > 1 ? 'center' : 'bottom'}
+                  className="map-marker-wrapper"
+                  onClick={(event) => {
+                    event.originalEvent.stopPropagation();
+                    setSelected(null);
+                    setSelectedGroup(group);
+                    // Bring the marker to the lower middle so the popup above it fits in the map.
+                    const map = mapRef.current;
+                    if (map) map.easeTo({ center: [group.longitude, group.latitude], offset: [0, map.getContainer().clientHeight * 0.25], duration: 300 });
+                  }}
+                >
+                  <button
+                    type="button"
+                    className={count > 1 ? 'map-marker map-marker--group' : 'map-marker'}
+                    data-testid="map-marker"
+                    data-count={count}
+                    aria-label={count > 1 ? t('map.markerGroup', { count, n: formatNumber(count) }) : t('map.markerOffer', { title: group.offers[0].title, company: group.offers[0].companyName })}
+                    aria-expanded={open}
+                  >
+                    {count > 1 ? clusterLabel(count) : null}
+                  </button>
+                </Marker>
+              );
+            })
+          : null}
+        {selectedGroup ? (
+          <Popup
+            longitude={selectedGroup.longitude}
+            latitude={selectedGroup.latitude}
+            anchor="bottom"
+            offset={selectedGroup.offers.length > 1 ? 18 : 30}
+            maxWidth="360px"
+            closeButton={false}
+            closeOnClick={false}
+            onClose={() => setSelectedGroup(null)}
+            className="map-popup"
+          >
+            <MarkerPopup offers={selectedGroup.offers} locale={locale} onClose={() => setSelectedGroup(null)} />
+          </Popup>
+        ) : null}
+        {(groups ? [] : clusters).map((cluster) => {
           const size = bubbleSize(cluster.count);
           return (
             <Marker
@@ -175,6 +270,11 @@ export default function OffersMap({ apiQuery, locale, initialView }: OffersMapPr
           </Popup>
         ) : null}
       </MapCanvas>
+      {groups && plan?.truncated ? (
+        <p className="offers-map__note" data-testid="map-markers-truncated">
+          {t('map.markersTruncated', { shown: formatNumber(markers.data?.offers.length ?? 0), total: formatNumber(plan.total) })}
+        </p>
+      ) : null}
       {error ? (
         <p className="offers-map__error" role="alert">
           {t('map.error')}

@@ -31,3 +31,11 @@ export function hrefWithLayout(href: string, layout: ListLayoutMode): string {
   const text = params.toString();
   return `${path}${text ? `?${text}` : ''}${hash ? `#${hash}` : ''}`;
 }
+
+/** Wide screens: the map column hidden by the visitor (flag `toggleableMap`), remembered a month. */
+export const MAP_HIDDEN_COOKIE = 'offers-map-hidden';
+
+/** Whether the wide screen's map column shows: always without `toggleableMap`, else unless the visitor hid it. */
+export function mapColumnShown(toggleable: boolean, hiddenCookie: string | null | undefined): boolean {
+  return !toggleable || hiddenCookie !== 'true';
+}

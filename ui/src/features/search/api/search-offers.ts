@@ -15,9 +15,9 @@ export interface CursorPage {
   };
 }
 
-/** Fetches `itemsCount` offers from offset `from` of an API query (see `toCursorQuery`); server or browser. */
-export function searchOffers(query: URLSearchParams, locale?: string): Promise<CursorPage> {
-  return apiGet<CursorPage>(CURSOR_PATH, query, { locale });
+/** Fetches `itemsCount` offers from offset `from` of an API query (see `toCursorQuery`); server (naming the board) or browser. */
+export function searchOffers(query: URLSearchParams, locale?: string, board?: string): Promise<CursorPage> {
+  return apiGet<CursorPage>(CURSOR_PATH, query, { locale, board });
 }
 
 /** SWR key of the page starting at `from` of an API query without paging. */

@@ -8,7 +8,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { Dialog } from '@/components/ui/dialog';
-import { buildListHref, cityName, clampSalary, emptyFilters, LIST_FILTER_KEYS, orderedSalary, toApiQuery, withFilters, type ListFilterKey, type ListFilters } from '@/lib/filters';
+import { buildListHref, cityName, emptyFilters, LIST_FILTER_KEYS, toApiQuery, withFilters, type ListFilterKey, type ListFilters } from '@/lib/filters';
+import { salaryFilterMode, sortingEnabled } from '@/lib/flags';
 import { formatNumber } from '@/lib/format';
 import { slugify } from '@/lib/text';
 import type { Category } from '@/lib/types';
@@ -20,6 +21,8 @@ import { readLastLocations, rememberLocation, type LastLocation } from '../last-
 import { CityPicker } from './city-picker';
 import { useList } from './list-context';
 import { SearchBar } from './search-bar';
+import { SalaryRange } from './salary-range';
+import { salaryBounds, salaryCountParams, salaryFilter } from '../salary';
 
 const GROUP_LABEL: Record<ListFilterKey, MessageKey> = {
   employmentTypes: 'list.employmentTypes',
@@ -40,10 +43,16 @@ export function ListDialogs() {
   );
 }
 
-/** The submit button text: "Show 1 234 offers" once the count is known. */
-function useShowLabel(draft: ListFilters | null) {
+/** The submit button text: "Show 1 234 offers" once the count is known. `extra`: parameters added to the count (the salary's, see ../salary.ts). */
+function useShowLabel(draft: ListFilters | null, extra: Record<string, string> = {}) {
   const { config, t } = useList();
-  const query = useMemo(() => (draft ? toApiQuery(draft, config).toString() : null), [draft, config]);
+  const extraText = new URLSearchParams(extra).toString();
+  const query = useMemo(() => {
+    if (!draft) return null;
+    const params = toApiQuery(draft, config);
+    for (const [name, value] of new URLSearchParams(extraText)) params.set(name, value);
+    return params.toString();
+  }, [draft, config, extraText]);
   const { count, loading } = useOffersCount(query);
   return {
     label: count === null ? t('search.showOffers') : t('search.showCount', { count, n: formatNumber(count) }),
@@ -52,8 +61,8 @@ function useShowLabel(draft: ListFilters | null) {
   };
 }
 
-function ShowButton({ draft, onClick, testId }: { draft: ListFilters | null; onClick: () => void; testId: string }) {
-  const { label, loading, count } = useShowLabel(draft);
+function ShowButton({ draft, extra, onClick, testId }: { draft: ListFilters | null; extra?: Record<string, string>; onClick: () => void; testId: string }) {
+  const { label, loading, count } = useShowLabel(draft, extra);
   return (
     <button type="button" className="button button--primary" onClick={onClick} aria-busy={loading || undefined} data-testid={testId} data-count={count ?? undefined}>
       {label}
@@ -75,30 +84,23 @@ function MoreFiltersDialog({ open, onClose }: { open: boolean; onClose: () => vo
   const { config, filters, locale, t } = useList();
   const apply = useApply();
   const [draft, setDraft] = useState<ListFilters>(filters);
-  const [salaryText, setSalaryText] = useState<[string, string]>(['', '']);
+  const bounds = salaryBounds(config.salary);
+  const mode = salaryFilterMode(config.featureFlags);
   useEffect(() => {
     if (!open) return;
     setDraft(filters);
-    setSalaryText([filters.salaryMin?.toString() ?? '', filters.salaryMax?.toString() ?? '']);
   }, [open, filters]);
   const change = (changes: Partial<ListFilters>) => setDraft((current) => ({ ...current, ...changes, from: 0 }));
   const toggle = (key: ListFilterKey, value: string) =>
     setDraft((current) => ({ ...current, [key]: current[key].includes(value) ? current[key].filter((item) => item !== value) : [...current[key], value] }));
-  const commitSalary = (text: [string, string]) => {
-    const [min, max] = orderedSalary(clampSalary(text[0], config.salary), clampSalary(text[1], config.salary));
-    change({ salaryMin: min, salaryMax: max });
-    return [min, max] as const;
-  };
   const keys = LIST_FILTER_KEYS.filter((key) => key !== 'remoteWorkOptions' || config.featureFlags.workplaceFilter !== false);
+  // The salary counts only with a minimum above 0 (../salary.ts): the count and the address agree.
+  const salary = salaryFilter(draft.salaryMin, mode === 'minimum' ? null : draft.salaryMax);
   const submit = () => {
-    const [min, max] = commitSalary(salaryText);
-    apply(buildListHref(withFilters(filters, { ...draft, salaryMin: min, salaryMax: max, from: 0 }), config, locale), 'replace');
+    apply(buildListHref(withFilters(filters, { ...draft, ...salary, from: 0 }), config, locale), 'replace');
   };
   /** Spec: "Clearing resets to the values in the URL" — the applied filters, not empty ones. */
-  const clear = () => {
-    setDraft(filters);
-    setSalaryText([filters.salaryMin?.toString() ?? '', filters.salaryMax?.toString() ?? '']);
-  };
+  const clear = () => setDraft(filters);
   return (
     <Dialog
       open={open}
@@ -112,7 +114,7 @@ function MoreFiltersDialog({ open, onClose }: { open: boolean; onClose: () => vo
           <button type="button" className="button" onClick={clear} data-testid="more-filters-clear">
             {t('search.clear')}
           </button>
-          <ShowButton draft={draft} onClick={submit} testId="more-filters-submit" />
+          <ShowButton draft={{ ...draft, salaryMin: null, salaryMax: null }} extra={salaryCountParams(salary.salaryMin, salary.salaryMax, bounds)} onClick={submit} testId="more-filters-submit" />
         </>
       }
     >
@@ -125,36 +127,16 @@ function MoreFiltersDialog({ open, onClose }: { open: boolean; onClose: () => vo
       >
         <fieldset className="filters-form__group">
           <legend>{t('search.salary')}</legend>
-          <div className="filters-form__salary">
-            {(['min', 'max'] as const).map((bound, index) => (
-              <label key={bound} className="field">
-                <span>{t(bound === 'min' ? 'list.salaryFrom' : 'list.salaryTo')}</span>
-                <input
-                  type="number"
-                  inputMode="numeric"
-                  min={config.salary.min}
-                  max={config.salary.max}
-                  step={config.salary.step}
-                  value={salaryText[index]}
-                  placeholder={bound === 'min' ? formatNumber(config.salary.min) : formatNumber(config.salary.max)}
-                  onChange={(event) => {
-                    const next: [string, string] = [...salaryText];
-                    next[index] = event.target.value;
-                    setSalaryText(next);
-                  }}
-                  onBlur={() => {
-                    const [min, max] = commitSalary(salaryText);
-                    setSalaryText([min?.toString() ?? '', max?.toString() ?? '']);
-                  }}
-                  data-testid={`salary-${bound}`}
-                />
-              </label>
-            ))}
-            <span className="filters-form__currency" data-testid="salary-currency">
-              {(filters.currency ?? config.defaultCurrency).toUpperCase()} / {t('search.perMonth')}
-            </span>
-          </div>
-          <p className="muted">{t('search.salaryHint', { step: formatNumber(config.salary.step) })}</p>
+          <SalaryRange
+            bounds={bounds}
+            mode={mode}
+            min={draft.salaryMin}
+            max={mode === 'minimum' ? null : draft.salaryMax}
+            onChange={(min, max) => change({ salaryMin: min, salaryMax: max })}
+            unit={`${(filters.currency ?? config.defaultCurrency).toUpperCase()} / ${t('search.perMonth')}`}
+            t={t}
+          />
+          <p className="muted">{t('search.salaryHint', { step: formatNumber(bounds.step) })}</p>
         </fieldset>
         {keys.map((key) => (
           <fieldset key={key} className="filters-form__group">
@@ -184,6 +166,7 @@ function MoreFiltersDialog({ open, onClose }: { open: boolean; onClose: () => vo
             </label>
           ))}
         </fieldset>
+        {sortingEnabled(config.featureFlags) ? (
         <fieldset className="filters-form__group">
           <legend>{t('list.sort')}</legend>
           <div className="check-pills">
@@ -195,6 +178,7 @@ function MoreFiltersDialog({ open, onClose }: { open: boolean; onClose: () => vo
             ))}
           </div>
         </fieldset>
+        ) : null}
       </form>
     </Dialog>
   );

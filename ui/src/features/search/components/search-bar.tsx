@@ -7,16 +7,17 @@
  * records last searches and locations and navigates on the client. Picking a suggestion sets its
  * own query parameter (titles, companies or skills) instead of the keyword.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { createTranslator, type MessageKey } from '@/i18n/translate';
+import { createTranslator } from '@/i18n/translate';
 import { slugify } from '@/lib/text';
 import type { City, Locale } from '@/lib/types';
-import { useSuggestions } from '../api/suggest-offers';
 import { cityLabel, exactCity, type CityOption } from '../city-combobox';
 import { clearModalHash } from '../hooks/use-hash-modal';
-import { readLastLocations, readLastSearches, rememberLocation, rememberSearch, type LastLocation, type LastSearch, type SearchVariant } from '../last-searches';
+import { readLastLocations, rememberLocation, rememberSearch, type LastLocation, type LastSearch } from '../last-searches';
+import { HOME_SUGGEST_MIN_CHARS } from '../suggest';
 import { CityPicker } from './city-picker';
+import { KeywordCombobox } from './keyword-combobox';
 import '../search.css';
 
 export interface SearchBarProps {
@@ -40,21 +41,6 @@ export interface SearchBarProps {
   autoFocus?: boolean;
 }
 
-interface Option {
-  id: string;
-  label: string;
-  hint?: string;
-  group: string;
-  pick: () => void;
-}
-
-const VARIANT_KEY: Record<SearchVariant, MessageKey> = {
-  keyword: 'search.variant.keyword',
-  titles: 'search.variant.titles',
-  companies: 'search.variant.companies',
-  skills: 'search.variant.skills',
-};
-
 export function SearchBar({
   locale,
   id,
@@ -67,7 +53,7 @@ export function SearchBar({
   radii,
   keywordName,
   radiusName,
-  suggestMinChars = 3,
+  suggestMinChars = HOME_SUGGEST_MIN_CHARS,
   submitLabel,
   hideSubmit = false,
   formId,
@@ -79,17 +65,11 @@ export function SearchBar({
   const [keywordText, setKeywordText] = useState(keyword);
   const [cityText, setCityText] = useState(city);
   const [radiusValue, setRadiusValue] = useState(radius ? String(radius) : '0');
-  const [lastSearches, setLastSearches] = useState<LastSearch[]>([]);
   const [lastLocations, setLastLocations] = useState<LastLocation[]>([]);
   /** The city picked from the suggestions, while the field still shows its name. */
   const [picked, setPicked] = useState<CityOption | null>(null);
-  const [openBox, setOpenBox] = useState<'keyword' | null>(null);
-  const [active, setActive] = useState(-1);
-  const uid = useId().replace(/:/g, '');
-  const suggestions = useSuggestions(openBox === 'keyword' ? keywordText : '', suggestMinChars);
 
   useEffect(() => {
-    setLastSearches(readLastSearches());
     setLastLocations(readLastLocations());
   }, []);
 
@@ -123,14 +103,13 @@ export function SearchBar({
       const label = chosen?.label ?? (known ? cityLabel(known, locale) : typedCity);
       if (value) setLastLocations(rememberLocation({ label, value, region: chosen?.region ?? known?.region }));
     }
-    setOpenBox(null);
     clearModalHash();
     const query = params.toString();
     router.push(`${action}${query ? `?${query}` : ''}`);
   };
 
   const pickSearch = (entry: LastSearch) => {
-    setLastSearches(rememberSearch(entry));
+    rememberSearch(entry);
     if (entry.variant === 'keyword') {
       setKeywordText(entry.title);
       navigate(formQuery({ [keywordName]: entry.title }));
@@ -143,127 +122,26 @@ export function SearchBar({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const text = keywordText.trim();
-    if (text) setLastSearches(rememberSearch({ title: text, variant: 'keyword' }));
+    if (text) rememberSearch({ title: text, variant: 'keyword' });
     navigate(formQuery());
   };
-
-  const keywordOptions: Option[] = useMemo(() => {
-    if (openBox !== 'keyword') return [];
-    if (keywordText.trim().length < suggestMinChars) {
-      return lastSearches.map((entry, index) => ({
-        id: `${uid}-last-${index}`,
-        label: entry.title,
-        hint: t(VARIANT_KEY[entry.variant]),
-        group: t('search.lastSearches'),
-        pick: () => pickSearch(entry),
-      }));
-    }
-    const data = suggestions.data;
-    if (!data) return [];
-    const groups: [SearchVariant, MessageKey, { title: string; count?: number }[]][] = [
-      ['titles', 'search.group.titles', data.titles],
-      ['companies', 'search.group.companies', data.companies],
-      ['skills', 'search.group.skills', data.skills],
-    ];
-    return groups.flatMap(([variant, label, entries]) =>
-      entries.map((entry, index) => ({
-        id: `${uid}-${variant}-${index}`,
-        label: entry.title,
-        hint: entry.count !== undefined ? String(entry.count) : undefined,
-        group: t(label),
-        pick: () => pickSearch({ title: entry.title, variant }),
-      })),
-    );
-    // pickSearch reads the form at pick time.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [openBox, keywordText, suggestMinChars, lastSearches, suggestions.data, uid, locale]);
-
-  const options = keywordOptions;
-  useEffect(() => setActive(-1), [openBox, keywordText, options.length]);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, box: 'keyword') => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      if (openBox !== box) setOpenBox(box);
-      if (!options.length) return;
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((index) => (step > 0 ? (index + 1 >= options.length ? 0 : index + 1) : index <= 0 ? options.length - 1 : index - 1));
-    } else if (event.key === 'Enter' && openBox === box && active >= 0 && options[active]) {
-      event.preventDefault();
-      options[active].pick();
-    } else if (event.key === 'Escape' && openBox === box) {
-      // Closing the list must not close a surrounding dialog.
-      event.preventDefault();
-      event.stopPropagation();
-      setOpenBox(null);
-    }
-  };
-
-  const listbox = (box: 'keyword', label: string): ReactNode => {
-    if (openBox !== box || !options.length) return null;
-    let lastGroup = '';
-    return (
-      <ul className="search-bar__popup" role="listbox" id={`${id}-${box}-list`} aria-label={label} data-testid={`${box}-suggestions`}>
-        {options.map((option, index) => {
-          const heading = option.group !== lastGroup ? option.group : null;
-          lastGroup = option.group;
-          return (
-            <li key={option.id} role="presentation">
-              {heading ? (
-                <div className="search-bar__group" role="presentation">
-                  {heading}
-                </div>
-              ) : null}
-              <div
-                id={option.id}
-                role="option"
-                aria-selected={index === active}
-                className="search-bar__option"
-                onMouseDown={(event) => event.preventDefault()}
-                onClick={() => option.pick()}
-                onMouseEnter={() => setActive(index)}
-              >
-                <span>{option.label}</span>
-                {option.hint ? <span className="search-bar__hint">{option.hint}</span> : null}
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  };
-
-  const combobox = (box: 'keyword') => ({
-    role: 'combobox' as const,
-    'aria-autocomplete': 'list' as const,
-    'aria-expanded': openBox === box && options.length > 0,
-    'aria-controls': `${id}-${box}-list`,
-    'aria-activedescendant': openBox === box && active >= 0 && options[active] ? options[active].id : undefined,
-    onFocus: () => setOpenBox(box),
-    onBlur: () => setOpenBox((current) => (current === box ? null : current)),
-    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => onKeyDown(event, box),
-  });
 
   return (
     <form ref={formRef} id={formId} className="search-form search-bar" role="search" method="get" action={action} aria-label={t('search.label')} onSubmit={onSubmit}>
       <div className="field field--grow search-bar__field">
         <label htmlFor={`${id}-keyword`}>{t('search.keyword')}</label>
-        <input
+        <KeywordCombobox
           id={`${id}-keyword`}
           name={keywordName}
-          type="search"
+          locale={locale}
           value={keywordText}
-          maxLength={100}
-          autoComplete="off"
-          autoFocus={autoFocus}
+          onValueChange={setKeywordText}
+          onPick={pickSearch}
+          minChars={suggestMinChars}
           placeholder={t('search.keywordPlaceholder')}
-          onChange={(event) => {
-            setKeywordText(event.target.value);
-            setOpenBox('keyword');
-          }}
-          {...combobox('keyword')}
+          autoFocus={autoFocus}
+          listTestId="keyword-suggestions"
         />
-        {listbox('keyword', t('search.suggestions'))}
       </div>
       <CityPicker
         id={`${id}-city`}

@@ -1,0 +1,102 @@
+import { describe, expect, it, vi } from 'vitest';
+import { boardForHost, boardOrigin, createBoardDirectory, hostName, hostPort, parseBoards, type Board } from './boards';
+
+const IT: Board = { slug: 'it', name: 'Wakat IT', hosts: ['it.localhost', '127.0.0.1', 'localhost'], defaultLocale: 'pl' };
+const WORK: Board = { slug: 'work', name: 'Wakat Praca', hosts: ['work.localhost'], defaultLocale: 'pl' };
+const BOARDS = [IT, WORK];
+
+describe('hostName', () => {
+  it('lowercases and drops the port and a trailing dot', () => {
+    expect(hostName('Work.Localhost:3300')).toBe('work.localhost');
+    expect(hostName('it.localhost.')).toBe('it.localhost');
+    expect(hostName('127.0.0.1:3000')).toBe('127.0.0.1');
+    expect(hostName('[::1]:3000')).toBe('[::1]');
+  });
+
+  it('refuses missing and malformed hosts', () => {
+    for (const bad of [null, undefined, '', ' ', 'a b', 'it.localhost:port', 'it..localhost', '-it.localhost', '[::1', '[::1]x', 'user@it.localhost', 'it.localhost/x']) {
+      expect(hostName(bad), String(bad)).toBeNull();
+    }
+  });
+
+  it('reads the port', () => {
+    expect(hostPort('it.localhost:3300')).toBe(':3300');
+    expect(hostPort('it.localhost')).toBe('');
+    expect(hostPort('[::1]')).toBe('');
+    expect(hostPort('[::1]:8080')).toBe(':8080');
+  });
+});
+
+describe('boardForHost', () => {
+  it('finds the board listing the host, whatever the port', () => {
+    expect(boardForHost(BOARDS, 'work.localhost:3300')?.slug).toBe('work');
+    expect(boardForHost(BOARDS, 'IT.localhost')?.slug).toBe('it');
+    // The loopback names belong to the first board by default (API configuration).
+    expect(boardForHost(BOARDS, '127.0.0.1:3300')?.slug).toBe('it');
+    expect(boardForHost(BOARDS, 'localhost:3000')?.slug).toBe('it');
+  });
+
+  it('gives null for a host no board lists', () => {
+    expect(boardForHost(BOARDS, 'nope.localhost:3300')).toBeNull();
+    expect(boardForHost(BOARDS, 'work.localhost.evil.example')).toBeNull();
+    expect(boardForHost(BOARDS, null)).toBeNull();
+    expect(boardForHost([], 'it.localhost')).toBeNull();
+  });
+});
+
+describe('boardOrigin', () => {
+  it('is the primary host with the request port, https when served so', () => {
+    expect(boardOrigin(IT, '127.0.0.1:3300', false)).toBe('http://it.localhost:3300');
+    expect(boardOrigin(WORK, 'work.localhost:3300', false)).toBe('http://work.localhost:3300');
+    expect(boardOrigin({ ...WORK, hosts: ['praca.example', 'www.praca.example'] }, 'www.praca.example', true)).toBe('https://praca.example');
+  });
+});
+
+describe('parseBoards', () => {
+  it('keeps well-formed boards', () => {
+    expect(parseBoards({ data: [IT, { slug: 'x' }, WORK, null] })).toEqual([IT, WORK]);
+    expect(() => parseBoards({ boards: [] })).toThrow();
+  });
+});
+
+describe('createBoardDirectory', () => {
+  it('caches the list for the TTL and asks again after it', async () => {
+    let clock = 0;
+    const load = vi.fn(async () => BOARDS);
+    const directory = createBoardDirectory(load, { ttlMs: 1000, now: () => clock });
+    expect((await directory.resolve('work.localhost'))?.slug).toBe('work');
+    clock = 999;
+    expect((await directory.resolve('it.localhost'))?.slug).toBe('it');
+    expect(load).toHaveBeenCalledTimes(1);
+    clock = 1000;
+    await directory.boards();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('shares one request between concurrent lookups', async () => {
+    let release: (boards: Board[]) => void = () => {};
+    const load = vi.fn(() => new Promise<Board[]>((resolve) => (release = resolve)));
+    const directory = createBoardDirectory(load);
+    const lookups = Promise.all([directory.resolve('it.localhost'), directory.resolve('work.localhost'), directory.resolve('nope.localhost')]);
+    release(BOARDS);
+    expect((await lookups).map((board) => board?.slug ?? null)).toEqual(['it', 'work', null]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the last list when a refresh fails, and fails only without any list', async () => {
+    let clock = 0;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const load = vi.fn<() => Promise<Board[]>>().mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce(BOARDS).mockRejectedValue(new Error('down again'));
+    const directory = createBoardDirectory(load, { ttlMs: 10, now: () => clock });
+    await expect(directory.resolve('it.localhost')).rejects.toThrow('down');
+    expect((await directory.resolve('work.localhost'))?.slug).toBe('work');
+    clock = 100;
+    expect((await directory.resolve('work.localhost'))?.slug).toBe('work');
+    expect(errors).toHaveBeenCalledTimes(1);
+    // The failed refresh counts as one: no new request until another TTL has passed.
+    clock = 105;
+    await directory.boards();
+    expect(load).toHaveBeenCalledTimes(3);
+    errors.mockRestore();
+  });
+});

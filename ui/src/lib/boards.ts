@@ -1,0 +1,123 @@
+/**
+ * One web app serves every board: the board of a request is the one whose `hosts` (from the API's
+ * `GET /api/boards`) list the request's host name. This module is pure (no I/O, no Next): host
+ * parsing, the lookup, and the cache of the board list, so all of it is unit-tested.
+ *
+ * The list is kept for `ttlMs` (60 s); a refresh that fails keeps serving the last list (an API
+ * restart does not turn every page into a 404), and concurrent refreshes share one request.
+ */
+import type { Locale } from './types';
+
+/** A board as `GET /api/boards` answers it. */
+export interface Board {
+  slug: string;
+  name: string;
+  /** Lowercase host names without port; each belongs to one board. */
+  hosts: string[];
+  defaultLocale: Locale;
+}
+
+/**
+ * The request header carrying the host a page is rendered for: written by the proxy on every page
+ * request (from `Host`, or from the outer pass of a rewrite), read by `currentBoard()`.
+ */
+export const BOARD_HOST_HEADER = 'x-wakat-board-host';
+
+/** How long the board list is used before it is asked for again. */
+export const BOARDS_TTL_MS = 60_000;
+
+const HOST_NAME = /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?$/;
+
+/**
+ * The host name of a `Host` header: lowercase, without port and trailing dot; `[::1]:3000` gives
+ * `[::1]`. Null for a missing or malformed value (which matches no board).
+ */
+export function hostName(header: string | null | undefined): string | null {
+  const text = (header ?? '').trim().toLowerCase();
+  if (!text) return null;
+  if (text.startsWith('[')) {
+    const end = text.indexOf(']');
+    if (end < 0) return null;
+    const rest = text.slice(end + 1);
+    return rest === '' || /^:\d{1,5}$/.test(rest) ? text.slice(0, end + 1) : null;
+  }
+  const match = /^([^:]+)(?::(\d{1,5}))?$/.exec(text);
+  if (!match) return null;
+  const name = match[1].replace(/\.$/, '');
+  return HOST_NAME.test(name) && !name.includes('..') ? name : null;
+}
+
+/** The port of a `Host` header (`:3300`), or '' when it has none. */
+export function hostPort(header: string | null | undefined): string {
+  const match = /:(\d{1,5})$/.exec((header ?? '').trim());
+  return match ? `:${match[1]}` : '';
+}
+
+/** The board serving a `Host` header, or null when no board lists its host name. */
+export function boardForHost(boards: readonly Board[], header: string | null | undefined): Board | null {
+  const name = hostName(header);
+  if (!name) return null;
+  return boards.find((board) => board.hosts.includes(name)) ?? null;
+}
+
+/** Parses the answer of `GET /api/boards` (`{data: [board]}`), dropping malformed entries. */
+export function parseBoards(body: unknown): Board[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) throw new Error('the board list is malformed');
+  return data.filter(
+    (entry): entry is Board =>
+      !!entry &&
+      typeof entry.slug === 'string' &&
+      typeof entry.name === 'string' &&
+      Array.isArray(entry.hosts) &&
+      entry.hosts.every((host: unknown) => typeof host === 'string') &&
+      (entry.defaultLocale === 'pl' || entry.defaultLocale === 'en'),
+  );
+}
+
+/**
+ * The public origin of a board for canonical URLs, Open Graph and the sitemap: its first host
+ * (the primary name), with the port the request came on (a development server's), over https when
+ * the request came over HTTPS.
+ */
+export function boardOrigin(board: Board, requestHost: string | null | undefined, https: boolean): string {
+  const primary = board.hosts[0] ?? hostName(requestHost) ?? 'localhost';
+  return `${https ? 'https' : 'http'}://${primary}${hostPort(requestHost)}`;
+}
+
+export interface BoardDirectory {
+  /** The board list, from the cache while it is fresh. Throws only when no list was ever loaded. */
+  boards(): Promise<Board[]>;
+  /** The board of a `Host` header; null when no board lists it. */
+  resolve(header: string | null | undefined): Promise<Board | null>;
+}
+
+/** A cache of the board list around `load` (the API call); `now` is injectable for tests. */
+export function createBoardDirectory(load: () => Promise<Board[]>, options: { ttlMs?: number; now?: () => number } = {}): BoardDirectory {
+  const ttl = options.ttlMs ?? BOARDS_TTL_MS;
+  const now = options.now ?? Date.now;
+  let cached: { boards: Board[]; at: number } | null = null;
+  let inFlight: Promise<Board[]> | null = null;
+
+  const refresh = () => {
+    inFlight ??= load()
+      .then((boards) => {
+        cached = { boards, at: now() };
+        return boards;
+      })
+      .catch((error: unknown) => {
+        if (!cached) throw error;
+        // Keep serving the last list; ask again after another TTL.
+        console.error('board list not refreshed', error);
+        cached = { boards: cached.boards, at: now() };
+        return cached.boards;
+      })
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  };
+
+  const boards = async () => (cached && now() - cached.at < ttl ? cached.boards : refresh());
+  return { boards, resolve: async (header) => boardForHost(await boards(), header) };
+}

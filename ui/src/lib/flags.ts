@@ -1,0 +1,63 @@
+/**
+ * The board's feature flags (configuration `featureFlags`) as decisions. Each function names what
+ * its flag changes; pages and components ask these instead of reading flag names, so every flag
+ * has one place and one unit test (`flags.test.ts`). A missing flag is off.
+ */
+
+export type FeatureFlags = Readonly<Record<string, boolean | undefined>>;
+
+const on = (flags: FeatureFlags | null | undefined, name: string) => flags?.[name] === true;
+
+/** `listCounter`: the list's heading leads with the number of offers ("1 234 ofert: Kraków"); off, it names the list only. */
+export function showListCounter(flags: FeatureFlags): boolean {
+  return on(flags, 'listCounter');
+}
+
+/** `sorting`: the list offers the sort menu (and the sort choices of 'more filters'). */
+export function sortingEnabled(flags: FeatureFlags): boolean {
+  return on(flags, 'sorting');
+}
+
+/** `toggleableMap`: on wide screens the list's map column can be hidden and shown again. */
+export function mapToggleable(flags: FeatureFlags): boolean {
+  return on(flags, 'toggleableMap');
+}
+
+/**
+ * `expiredOffers`: an inactive offer's page says 'Offer expired' and hides location, favourite and
+ * salary (spec §4). Off, the page shows the offer as it is (its apply box still leads to active offers).
+ */
+export function showExpiredOffer(flags: FeatureFlags, isOfferActive: boolean): boolean {
+  return !isOfferActive && on(flags, 'expiredOffers');
+}
+
+/** `offerLanguages`: the offer page lists the languages the offer asks for. */
+export function showOfferLanguages(flags: FeatureFlags, languages: readonly unknown[]): boolean {
+  return on(flags, 'offerLanguages') && languages.length > 0;
+}
+
+/** `onlyMinimumSalaryFilter`: the salary filter is a minimum only (one slider thumb, no maximum). */
+export function salaryFilterMode(flags: FeatureFlags): 'range' | 'minimum' {
+  return on(flags, 'onlyMinimumSalaryFilter') ? 'minimum' : 'range';
+}
+
+/** `countAllBoardsOffers`: the homepage counts the offers of all boards (`offers/all-boards/count`, nothing filtered) instead of this board's. */
+export function homeCountSource(flags: FeatureFlags): 'board' | 'allBoards' {
+  return on(flags, 'countAllBoardsOffers') ? 'allBoards' : 'board';
+}
+
+/**
+ * `applicationHistory`: a logged-in candidate's external applications are confirmed and listed in
+ * the application history (spec §4). Exposed for the accounts work; nothing reads it yet.
+ */
+export function applicationHistoryEnabled(flags: FeatureFlags): boolean {
+  return on(flags, 'applicationHistory');
+}
+
+/**
+ * `redirectCountThrottling`: the throttle option sent with `track-redirects` (spec §7: 2 or 1),
+ * 2 with the flag. Exposed for the applications work; nothing sends it yet.
+ */
+export function redirectThrottle(flags: FeatureFlags): 1 | 2 {
+  return on(flags, 'redirectCountThrottling') ? 2 : 1;
+}
