@@ -20,6 +20,10 @@ import { paths } from '@/config/paths';
 import { currentBoard, siteOrigin } from '@/lib/board-server';
 import type { Board } from '@/lib/boards';
 import type { BoardConfig } from '@/lib/types';
+import { SessionProvider } from '@/lib/session';
+import { getCandidate } from '@/lib/session-server';
+import { AccountNav } from '@/features/account/components/account-nav';
+import { FavouritesHeaderButton } from '@/features/favourites/components/favourites-header-button';
 
 // Every page depends on the locale cookie and live API data.
 export const dynamic = 'force-dynamic';
@@ -65,9 +69,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // The new look (horizontal layout) once accepted in its popup; the way back stays visible.
   const look = lookChoice(flags, horizontalTheme);
   const horizontalPopup = Boolean(flags.horizontalPopup) && look === null;
+  // Candidate accounts: the login check once per request, only with the flag and a session cookie.
+  const candidateFeatures = { login: Boolean(flags.candidatePortalLogin), favourites: Boolean(flags.favouritesButton), history: Boolean(flags.applicationHistory), matched: Boolean(flags.matchedForYou) };
+  const candidate = board && candidateFeatures.login ? await getCandidate() : null;
   return (
     <html lang={locale} data-board={board?.slug} data-theme={theme === 'dark' ? 'dark' : 'light'} data-layout={look === 'new' ? 'horizontal' : undefined}>
       <body style={themeStyle(config, theme)}>
+        <SessionProvider candidate={candidate} features={candidateFeatures}>
         <a className="skip-link" href="#main">
           {t('nav.skip')}
         </a>
@@ -88,7 +96,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 {showThemeToggle(flags) ? <ThemeToggle initial={theme} label={t('theme.dark')} /> : null}
               </nav>
               {/* Accounts (issue 9): the favourites button (flag `favouritesButton`) and the account menu go in this slot, last in the header. */}
-              <div className="site-header__user" data-slot="user" />
+              <div className="site-header__user" data-slot="user">
+                <FavouritesHeaderButton locale={locale} />
+                <AccountNav locale={locale} />
+              </div>
             </header>
           </HeaderGate>
         ) : null}
@@ -117,6 +128,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             texts={{ title: t('popup.horizontalTitle'), body: t('popup.horizontalBody'), accept: t('popup.horizontalAccept'), later: t('popup.horizontalLater'), imageAlt: t('popup.horizontalImage'), close: t('job.close') }}
           />
         ) : null}
+        </SessionProvider>
       </body>
     </html>
   );

@@ -1,7 +1,9 @@
 import Link from 'next/link';
 import { getConfig } from '@/features/config/api/get-config';
 import { homeCountSource } from '@/lib/flags';
-import { getBrandStories, getCategoryCounts, getHomeCount, getNewWithSalary, getPopularOffers, getTestimonials } from '@/features/home/api/get-home-data';
+import { getBrandStories, getCategoryCounts, getFavouriteOffers, getHomeCount, getMatchedOffers, getNewWithSalary, getPopularOffers, getTestimonials } from '@/features/home/api/get-home-data';
+import { MatchedCard } from '@/features/home/components/matched-card';
+import { getCandidate } from '@/lib/session-server';
 import { AllCategories, type CategoryEntry } from '@/features/home/components/all-categories';
 import { Carousel, type CarouselTexts } from '@/features/home/components/carousel';
 import { OfferTabs, type TabPanel } from '@/features/home/components/offer-tabs';
@@ -25,6 +27,13 @@ export default async function HomePage() {
     getCategoryCounts(),
   ]);
   const flags = config.featureFlags;
+  // A logged-in candidate's tabs (favourites, matched for you), fetched with their session.
+  const candidate = flags.candidatePortalLogin ? await getCandidate() : null;
+  const tabs = homeTabs(flags, candidate !== null);
+  const [favourites, matched] = await Promise.all([
+    tabs.includes('favoriteOffers') ? getFavouriteOffers(locale) : null,
+    tabs.includes('matchedForYou') ? getMatchedOffers(locale) : null,
+  ]);
   const categories = config.categories.filter((category) => category.slug !== 'it');
   const cityName = (city: (typeof config.topCities)[number]) => (locale === 'en' && city.nameEn ? city.nameEn : city.name);
   const carouselTexts: CarouselTexts = { role: t('home.carousel'), previous: t('home.previous'), next: t('home.next'), slide: t('home.slide') };
@@ -39,18 +48,27 @@ export default async function HomePage() {
   }));
 
   const offerSlides = (offers: Offer[]) => offers.map((offer) => <OfferCard key={offer.slug} offer={offer} locale={locale} />);
-  const tabContent: Record<string, Offer[] | undefined> = { newWithSalary: newest?.data, popular: popular?.data };
-  const tabLinks: Record<string, string> = { newWithSalary: listHref({ withSalary: true, sort: 'newest' }), popular: paths.allOffers() };
-  // Favourites and matched-for-you need a login, which the board does not have yet: loggedIn is false.
-  const panels: TabPanel[] = homeTabs(flags, false)
-    .filter((tab) => tabContent[tab]?.length)
+  const tabContent: Record<string, Offer[] | undefined> = { newWithSalary: newest?.data, popular: popular?.data, favoriteOffers: favourites ?? undefined, matchedForYou: matched?.map((match) => match.offer) };
+  const tabLinks: Record<string, string> = { newWithSalary: listHref({ withSalary: true, sort: 'newest' }), popular: paths.allOffers(), favoriteOffers: paths.favourites(), matchedForYou: paths.account() };
+  const slidesOf = (tab: string) => (tab === 'matchedForYou' && matched ? matched.map((match) => <MatchedCard key={match.offer.slug} match={match} locale={locale} />) : offerSlides(tabContent[tab] ?? []));
+  // A candidate with no match yet (no preferences) is told how to get some.
+  const emptyTab = (tab: string) => tab === 'matchedForYou' && matched !== null && matched.length === 0;
+  const panels: TabPanel[] = tabs
+    .filter((tab) => tabContent[tab]?.length || emptyTab(tab))
     .map((tab) => ({
       id: tab,
       label: t(`home.tab.${tab}` as 'home.tab.popular'),
-      content: (
+      content: emptyTab(tab) ? (
+        <div className="empty-state" data-testid={`${tab}-empty`}>
+          <p>{t('matched.empty')}</p>
+          <Link className="button button--primary" href={`${paths.account()}#preferences`}>
+            {t('account.goToProfile')}
+          </Link>
+        </div>
+      ) : (
         <>
           <Carousel label={t(`home.tab.${tab}` as 'home.tab.popular')} texts={carouselTexts} testId={tab === 'newWithSalary' ? 'newest-offers' : `${tab}-offers`}>
-            {offerSlides(tabContent[tab] ?? [])}
+            {slidesOf(tab)}
           </Carousel>
           <p className="section__more">
             <Link href={tabLinks[tab]}>{t('home.seeAll')}</Link>

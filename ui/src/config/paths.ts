@@ -1,4 +1,18 @@
 /** Every internal link is built here. */
+
+/** Query of the account pages: where to go back to after logging in, and an offer to favourite on the way. */
+export interface AuthLinkQuery {
+  next?: string | null;
+  favoriteOfferId?: string | null;
+}
+
+function withQuery(path: string, query: Record<string, string | null | undefined> = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value) params.set(name, value);
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
 export const paths = {
   home: () => '/',
   allOffers: () => '/all-locations',
@@ -9,4 +23,22 @@ export const paths = {
     `${citySlug ? `/${citySlug}` : ''}/${categorySlug}/${subcategorySlug}`,
   terms: () => '/terms-and-privacy-policies',
   brandStory: (slug: string) => `/brands/story/${encodeURIComponent(slug)}`,
+  // Candidate accounts (the mails link to confirm, reset and email).
+  login: (query: AuthLinkQuery = {}) => withQuery('/account/login', { ...query }),
+  register: (query: AuthLinkQuery = {}) => withQuery('/account/register', { ...query }),
+  resetPassword: () => '/account/reset',
+  account: () => '/account',
+  favourites: () => '/favorite-offers',
+  applicationHistory: () => '/application-history',
+  devMailbox: (id?: string) => (id ? `/dev/mailbox/${encodeURIComponent(id)}` : '/dev/mailbox'),
 };
+
+/**
+ * A `next` parameter the account pages may follow after login: a path of this app only (never
+ * `//host` or another origin), else the profile page.
+ */
+export function safeReturnPath(next: string | null | undefined, fallback = '/account'): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || /[\u0000-\u001f]/.test(next)) return fallback;
+  if (next.startsWith('/account/login') || next.startsWith('/account/register')) return fallback;
+  return next;
+}

@@ -14,6 +14,10 @@ import sitePl from '@messages/site.pl.json';
 import siteEn from '@messages/site.en.json';
 import brandsPl from '@messages/brands.pl.json';
 import brandsEn from '@messages/brands.en.json';
+import accountPl from '@messages/account.pl.json';
+import accountEn from '@messages/account.en.json';
+import applyPl from '@messages/apply.pl.json';
+import applyEn from '@messages/apply.en.json';
 import type { Locale } from '@/lib/types';
 
 export const LOCALES: Locale[] = ['pl', 'en'];
@@ -23,9 +27,9 @@ export const LOCALE_COOKIE = 'wakat-lang';
 type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>>;
 type Message = string | PluralMessage;
 export type Messages = Record<string, Message>;
-// One file pair per feature (core, map, search, home, site, brands) so that features do not edit the same file.
-const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...sitePl, ...brandsPl };
-const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...siteEn, ...brandsEn };
+// One file pair per feature (core, map, search, home, site, brands, account, apply) so that features do not edit the same file.
+const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...sitePl, ...brandsPl, ...accountPl, ...applyPl };
+const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...siteEn, ...brandsEn, ...accountEn, ...applyEn };
 export type MessageKey = keyof typeof pl;
 
 export const messages: Record<Locale, Messages> = { pl, en };

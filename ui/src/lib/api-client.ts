@@ -82,12 +82,14 @@ export interface RequestOptions {
   /** Seconds the server may reuse the answer (config); default: never cached. */
   revalidate?: number;
   signal?: AbortSignal;
+  /** Extra request headers (the server's session calls forward the visitor's session cookie). */
+  headers?: Record<string, string>;
 }
 
 /** GETs a tenant API path and returns its JSON, or throws `ApiError`. */
 export async function apiGet<T>(path: string, query?: Query, options: RequestOptions = {}): Promise<T> {
   const init: RequestInit & { next?: { revalidate: number } } = {
-    headers: { Accept: 'application/json', ...(options.locale ? { 'Accept-Language': options.locale } : {}) },
+    headers: { Accept: 'application/json', ...(options.locale ? { 'Accept-Language': options.locale } : {}), ...options.headers },
     signal: options.signal,
   };
   if (options.revalidate) init.next = { revalidate: options.revalidate };

@@ -35,6 +35,17 @@ describe('upstreamRequestHeaders', () => {
       'accept-encoding': 'identity',
     });
   });
+
+  it('passes the session CSRF token, the captcha token and the API version of candidate writes', () => {
+    const headers = upstreamRequestHeaders(
+      new Headers({ 'content-type': 'multipart/form-data; boundary=x', cookie: 'wakat_session=s; wakat_csrf=c', 'X-CSRF-Token': 'c', 'Recaptcha-Token': '', Version: '2' }),
+    );
+    expect(headers.get('x-csrf-token')).toBe('c');
+    expect(headers.get('recaptcha-token')).toBe('');
+    expect(headers.get('version')).toBe('2');
+    expect(headers.get('cookie')).toBe('wakat_session=s; wakat_csrf=c');
+    expect(headers.get('content-type')).toBe('multipart/form-data; boundary=x');
+  });
 });
 
 describe('downstreamResponseHeaders', () => {

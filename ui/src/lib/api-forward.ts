@@ -24,6 +24,11 @@ const REQUEST_HEADERS = [
   'x-forwarded-for',
   'x-forwarded-proto',
   'x-forwarded-host',
+  // Candidate sessions and applying: the session's CSRF token on writes, the captcha token of
+  // applications and redirects, and the version header of `track-redirects`.
+  'x-csrf-token',
+  'recaptcha-token',
+  'version',
 ];
 
 /** Answer headers handed back to the browser (content-encoding/length are the app server's business). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchPublicApi, PUBLIC_ROUTES } from './public-api';
+import { matchPublicApi, PUBLIC_ROUTES, UPLOAD_BYTES } from './public-api';
 
 const TENANTS = ['it'];
 const match = (method: string, path: string) => matchPublicApi(method, path, TENANTS);
@@ -46,9 +46,84 @@ describe('matchPublicApi: what is forwarded', () => {
     expect(kind('GET', '/api/it/v1/logos/a.b.svg')).toBe('forward');
   });
 
-  it('lists every route once', () => {
-    const patterns = PUBLIC_ROUTES.map((route) => route.pattern);
-    expect(new Set(patterns).size).toBe(patterns.length);
+  it('lists every route and method once', () => {
+    const entries = PUBLIC_ROUTES.flatMap((route) => route.methods.map((method) => `${method} ${route.pattern}`));
+    expect(new Set(entries).size).toBe(entries.length);
+  });
+});
+
+describe('matchPublicApi: applying and candidate accounts (issue 9)', () => {
+  const forwarded = (method: string, path: string) => {
+    const result = match(method, path);
+    expect(result.kind, `${method} ${path}`).toBe('forward');
+    return result.kind === 'forward' ? result.route : null;
+  };
+
+  it.each([
+    ['POST', '/api/it/v1/offers/senior-java-developer-acme-krakow/applications'],
+    ['POST', '/api/it/v1/candidate/documents'],
+    ['PUT', '/api/it/v1/candidate/documents/doc-1'],
+  ])('%s %s takes a 5,000,000-byte attachment plus the form around it', (method, path) => {
+    const route = forwarded(method, path);
+    expect(route?.maxBodyBytes).toBe(UPLOAD_BYTES);
+    expect(UPLOAD_BYTES).toBeGreaterThan(5_000_000);
+    expect(UPLOAD_BYTES).toBeLessThanOrEqual(5_000_000 + 64 * 1024);
+  });
+
+  it.each([
+    ['POST', '/api/it/v2/user-panel/offers/senior-java-developer-acme-krakow/track-redirects'],
+    ['POST', '/api/it/v1/candidate/register'],
+    ['POST', '/api/it/v1/candidate/confirm'],
+    ['POST', '/api/it/v1/candidate/login'],
+    ['POST', '/api/it/v1/candidate/logout'],
+    ['POST', '/api/it/v1/candidate/password-reset'],
+    ['POST', '/api/it/v1/candidate/password-reset/confirm'],
+    ['PUT', '/api/it/v1/candidate/password'],
+    ['POST', '/api/it/v1/candidate/email'],
+    ['POST', '/api/it/v1/candidate/email/confirm'],
+    ['PUT', '/api/it/v1/candidate/profile'],
+    ['DELETE', '/api/it/v1/candidate/documents/doc-1'],
+    ['POST', '/api/it/v1/candidate/documents/doc-1/link'],
+    ['DELETE', '/api/it/v1/candidate/account'],
+    ['POST', '/api/it/v1/candidate/favourites'],
+    ['DELETE', '/api/it/v1/candidate/favourites/0f8fad5b-d9cb-469f-a165-70867728950e'],
+    ['POST', '/api/it/v1/candidate/redirects/r-1/confirm'],
+    ['DELETE', '/api/it/v1/candidate/redirects/r-1'],
+  ])('%s %s with a small JSON body limit', (method, path) => {
+    const route = forwarded(method, path);
+    expect(route?.maxBodyBytes).toBeGreaterThan(0);
+    expect(route?.maxBodyBytes).toBeLessThanOrEqual(64 * 1024);
+  });
+
+  it.each([
+    '/api/it/v1/candidate/me',
+    '/api/it/v1/candidate/favourites',
+    '/api/it/v1/candidate/favourites/count',
+    '/api/it/v1/candidate/applications',
+    '/api/it/v1/candidate/matched-offers',
+    '/api/it/v1/candidate/export',
+    '/api/it/v1/candidate/documents/doc-1/download',
+    '/api/it/v2/user-panel/offers/by-ids',
+  ])('GET %s', (path) => {
+    expect(forwarded('GET', path)?.maxBodyBytes).toBe(0);
+  });
+
+  it('answers 405 for other methods of the candidate calls', () => {
+    expect(match('GET', '/api/it/v1/candidate/login')).toEqual({ kind: 'method_not_allowed', allow: ['POST'] });
+    expect(match('DELETE', '/api/it/v1/candidate/me').kind).toBe('method_not_allowed');
+    expect(match('PUT', '/api/it/v1/candidate/favourites')).toEqual({ kind: 'method_not_allowed', allow: ['GET', 'HEAD', 'POST'] });
+    expect(match('GET', '/api/it/v1/candidate/documents/doc-1')).toEqual({ kind: 'method_not_allowed', allow: ['PUT', 'DELETE'] });
+    expect(match('GET', '/api/it/v1/offers/x/applications').kind).toBe('method_not_allowed');
+  });
+
+  it('never forwards the dev mailbox, another board or a candidate path it does not list', () => {
+    expect(kind('GET', '/api/dev/mailbox')).toBe('not_found');
+    expect(kind('GET', '/api/dev/mailbox/m-1')).toBe('not_found');
+    expect(kind('POST', '/api/work/v1/candidate/login')).toBe('not_found');
+    expect(kind('GET', '/api/it/v1/candidate')).toBe('not_found');
+    expect(kind('GET', '/api/it/v1/candidate/documents')).toBe('method_not_allowed');
+    expect(kind('GET', '/api/it/v1/candidate/documents/..%2F..%2Fexport/download')).toBe('not_found');
+    expect(kind('POST', '/api/it/v1/candidate/favourites/a%2Fb')).toBe('not_found');
   });
 });
 

@@ -19,6 +19,11 @@ export interface PublicRoute {
   readonly maxBodyBytes: number;
 }
 
+/** A JSON body of a few fields. */
+const SMALL_JSON = 4 * 1024;
+/** A 5,000,000-byte attachment plus the multipart framing and the form's other fields. */
+export const UPLOAD_BYTES = 5_000_000 + 64 * 1024;
+
 const read = (pattern: string): PublicRoute => ({ pattern, methods: ['GET', 'HEAD'], maxBodyBytes: 0 });
 const write = (method: HttpMethod, pattern: string, maxBodyBytes: number): PublicRoute => ({ pattern, methods: [method], maxBodyBytes });
 
@@ -45,9 +50,41 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   read('/v1/terms/{name}'),
   read('/v1/logos/{file}'),
   read('/v1/images/cover/{file}'),
+  read('/v2/user-panel/offers/by-ids'),
   // Public writes: the API validates the body and rate-limits per client.
   write('POST', '/v1/views', 4 * 1024),
-  // Next: applications (issue 9), job alerts (issue 10), logins (issue 11), one line each.
+  // Applying (issue 9): the form with its attachment, and the external apply's redirect record.
+  write('POST', '/v1/offers/{slug}/applications', UPLOAD_BYTES),
+  write('POST', '/v2/user-panel/offers/{slug}/track-redirects', SMALL_JSON),
+  // Candidate accounts (issue 9). Reads and writes carry the session cookie; writes made with it
+  // need the session's X-CSRF-Token, which the API checks.
+  write('POST', '/v1/candidate/register', SMALL_JSON),
+  write('POST', '/v1/candidate/confirm', SMALL_JSON),
+  write('POST', '/v1/candidate/login', SMALL_JSON),
+  write('POST', '/v1/candidate/logout', SMALL_JSON),
+  read('/v1/candidate/me'),
+  write('POST', '/v1/candidate/password-reset', SMALL_JSON),
+  write('POST', '/v1/candidate/password-reset/confirm', SMALL_JSON),
+  write('PUT', '/v1/candidate/password', SMALL_JSON),
+  write('POST', '/v1/candidate/email', SMALL_JSON),
+  write('POST', '/v1/candidate/email/confirm', SMALL_JSON),
+  write('PUT', '/v1/candidate/profile', 64 * 1024),
+  write('POST', '/v1/candidate/documents', UPLOAD_BYTES),
+  write('PUT', '/v1/candidate/documents/{id}', UPLOAD_BYTES),
+  write('DELETE', '/v1/candidate/documents/{id}', SMALL_JSON),
+  write('POST', '/v1/candidate/documents/{id}/link', SMALL_JSON),
+  read('/v1/candidate/documents/{id}/download'),
+  read('/v1/candidate/export'),
+  write('DELETE', '/v1/candidate/account', SMALL_JSON),
+  read('/v1/candidate/favourites/count'),
+  read('/v1/candidate/favourites'),
+  write('POST', '/v1/candidate/favourites', SMALL_JSON),
+  write('DELETE', '/v1/candidate/favourites/{jobAdvertisementId}', SMALL_JSON),
+  read('/v1/candidate/applications'),
+  read('/v1/candidate/matched-offers'),
+  write('POST', '/v1/candidate/redirects/{redirectId}/confirm', SMALL_JSON),
+  write('DELETE', '/v1/candidate/redirects/{redirectId}', SMALL_JSON),
+  // Next: job alerts (issue 10), one line each.
 ];
 
 export type ApiRouteMatch =

@@ -75,6 +75,9 @@ export interface OfferDetail extends Offer {
   bannerUrl: string | null;
   videoUrl: string | null;
   informationClause: string | null;
+  /** Consent texts of the apply form's checkboxes (none: no checkbox). */
+  customConsent?: string | null;
+  futureConsent?: string | null;
 }
 
 export interface OffersPage {

@@ -22,8 +22,11 @@ export interface DialogProps {
   footer?: ReactNode;
   /** Accessible name of the close button. */
   closeLabel?: string;
-  /** `modal` (default): centred, a bottom drawer on small screens; `drawer`: a bottom drawer everywhere. */
-  variant?: 'modal' | 'drawer';
+  /**
+   * `modal` (default): centred, a bottom drawer on small screens; `drawer`: a bottom drawer
+   * everywhere; `side`: a panel on the right from 768 px, a bottom drawer below.
+   */
+  variant?: 'modal' | 'drawer' | 'side';
   size?: 'small' | 'medium' | 'large';
   /** Element to focus first (else the first focusable element of the body). */
   initialFocus?: () => HTMLElement | null;

@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { cardEmploymentType, formatSalary, locationLabel, type SalaryDisplay } from '@/lib/format';
 import type { Locale, Offer } from '@/lib/types';
 import { createTranslator, type MessageKey } from '@/i18n/translate';
+import { FavouriteButton } from './favourite-button';
 
 /** One offer in a list: title link (the whole card is clickable), company, logo, location, salary, skills, 'new' badge. */
 export function OfferCard({
@@ -56,6 +57,8 @@ export function OfferCard({
         ) : null}
       </div>
       <p className={salary ? 'offer-card__salary' : 'offer-card__salary offer-card__salary--none'} data-testid="offer-card-salary">{salary ?? t('offer.undisclosed')}</p>
+      {/* Above the card's stretched link; renders nothing without the favourites flag. */}
+      <FavouriteButton guid={offer.guid} title={offer.title} locale={locale} wrapperClassName="offer-card__heart" testId="card-favourite" />
     </article>
   );
 }

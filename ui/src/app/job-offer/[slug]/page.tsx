@@ -6,7 +6,7 @@ import { getLookalikes, getOffer } from '@/features/job/api/get-offer';
 import { offerBreadcrumbs } from '@/features/job/breadcrumbs';
 import { BANNERS, pickBanner, type Banner } from '@/features/job/banners';
 import { BackButton } from '@/features/job/components/back-button';
-import { FavouriteButton } from '@/features/job/components/favourite-button';
+import { FavouriteButton } from '@/components/ui/favourite-button';
 import { LocationMore } from '@/features/job/components/location-more';
 import { MobileTopBar } from '@/features/job/components/mobile-top-bar';
 import { ShareButton, type ShareTexts } from '@/features/job/components/share-dialog';
@@ -29,6 +29,7 @@ import { OfferMedia } from '@/features/job/components/offer-media';
 import { bannerMedia, videoMedia } from '@/features/job/media';
 import { env } from '@/config/env';
 import { showExpiredOffer, showOfferLanguages } from '@/lib/flags';
+import { ApplyBox } from '@/features/apply/components/apply-box';
 import type { BoardConfig, FilterOption, Locale, OfferDetail } from '@/lib/types';
 
 type Props = { params: Promise<{ slug: string }>; searchParams?: Promise<Record<string, string | string[] | undefined>> };
@@ -110,7 +111,9 @@ export default async function OfferPage({ params, searchParams }: Props) {
   const fill = (text: string) => text.replace('{category}', categoryLabel).replace('{city}', offer.city);
   const others = otherLocations(offer);
   const shareTexts: ShareTexts = { share: t('offer.share'), title: t('job.shareTitle'), close: t('job.close'), copy: t('offer.copyLink'), copied: t('offer.copied') };
-  const favourite = flags.favouritesButton ? <FavouriteButton label={t('job.favourite')} prompt={t('job.favouritePrompt')} /> : null;
+  const firstSalary = orderEmploymentTypes(offer.employmentTypes, display.sortBySalary)[0];
+  const salaryLabel = firstSalary ? formatSalary(firstSalary, locale, display.currency, { unit: display.unit }) : null;
+  const favourite = flags.favouritesButton ? <FavouriteButton guid={offer.guid} title={offer.title} locale={locale} /> : null;
 
   return (
     <article className="offer-page" data-testid="offer-page">
@@ -275,26 +278,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
         </div>
 
         <aside className="offer-layout__side">
-          <div className="card apply-box">
-            {!active ? (
-              <Link href={categoryHref} className="button button--primary button--block">
-                {t('offer.showActive')}
-              </Link>
-            ) : offer.applyUrl ? (
-              <a href={offer.applyUrl} className="button button--primary button--block" rel="nofollow noopener noreferrer" target="_blank" data-testid="apply">
-                {t('offer.applyExternal')}
-              </a>
-            ) : (
-              <>
-                <button type="button" className="button button--primary button--block" aria-describedby="apply-soon" disabled data-testid="apply">
-                  {t('offer.apply')}
-                </button>
-                <p id="apply-soon" className="muted">
-                  {t('offer.applySoon')}
-                </p>
-              </>
-            )}
-          </div>
+          <ApplyBox offer={{ slug: offer.slug, guid: offer.guid, title: offer.title, companyName: offer.companyName, applyUrl: offer.applyUrl, active, informationClause: offer.informationClause, futureConsent: offer.futureConsent ?? null, customConsent: offer.customConsent ?? null }} locale={locale} activeHref={categoryHref} salaryLabel={salaryLabel} lookalikes={lookalikes.slice(0, 6)} />
           {!expired ? <OfferMap offer={offer} locale={locale} /> : null}
           {story ? <CompanyTeaser story={story} locale={locale} /> : null}
           {banners.map((banner) => (

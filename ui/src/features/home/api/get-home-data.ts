@@ -1,6 +1,8 @@
 /** Server fetchers of the homepage sections. Each section is optional: a failing call hides it. */
 import { boardGet } from '@/lib/board-server';
+import type { CandidatePage, FavouriteItem, MatchedOffer } from '@/lib/candidate';
 import type { FeatureFlags } from '@/lib/flags';
+import { sessionGet } from '@/lib/session-server';
 import type { BrandStory, Localized, OffersPage } from '@/lib/types';
 import { homeCountPath } from '../rules';
 
@@ -46,3 +48,11 @@ export const getCategoryCounts = () =>
 export async function getHomeCount(flags: FeatureFlags, locale: string): Promise<number> {
   return (await boardGet<{ count: number }>(homeCountPath(flags), undefined, { locale })).count;
 }
+
+/** The logged-in candidate's favourites, newest first (the `favoriteOffers` tab); offers that are gone are left out. */
+export const getFavouriteOffers = (locale: string, pageSize = 12) =>
+  orNull(sessionGet<CandidatePage<FavouriteItem>>('/v1/candidate/favourites', { page: 1, pageSize }, locale).then((answer) => answer.data.flatMap((item) => (item.offer ? [item.offer] : []))));
+
+/** Offers matched to the candidate's preferences, best first (the `matchedForYou` tab). */
+export const getMatchedOffers = (locale: string, pageSize = 12) =>
+  orNull(sessionGet<CandidatePage<MatchedOffer>>('/v1/candidate/matched-offers', { page: 1, pageSize }, locale).then((answer) => answer.data));

@@ -1,6 +1,6 @@
 'use client';
 import { useEffect, useRef } from 'react';
-import { apiUrl } from '@/lib/api-client';
+import { apiWrite } from '@/lib/api-write';
 import { viewPayload } from '../rules';
 
 /**
@@ -12,13 +12,8 @@ export function ViewTracker({ brand, slug }: { brand: string; slug: string }) {
   useEffect(() => {
     if (sent.current === slug) return;
     sent.current = slug;
-    fetch(apiUrl('/v1/views'), {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(viewPayload(brand, slug, new Date())),
-      keepalive: true,
-    }).catch(() => {
+    // Through apiWrite: a logged-in candidate's write needs the session's CSRF header.
+    apiWrite('POST', '/v1/views', viewPayload(brand, slug, new Date()), { keepalive: true }).catch(() => {
       // Tracking never disturbs the reader.
     });
   }, [brand, slug]);

@@ -23,5 +23,7 @@ describe('cardOffer', () => {
     expect(card.street).toBeNull();
     expect(card.employmentTypes[0]).toEqual({ type: 'b2b', from: 20000, to: 28000, currency: 'pln', unit: 'month', gross: false, label: 'B2B', fromEur: 4600, toEur: 6440 });
     expect(card.multilocation).toHaveLength(1);
+    // The heart of the card needs the offer's guid.
+    expect(card.guid).toBe(offer.guid);
   });
 });

@@ -37,7 +37,7 @@ export function cardOffer(offer: Offer, currency: string): Offer {
   const suffix = currency.charAt(0).toUpperCase() + currency.slice(1).toLowerCase();
   return {
     ...offer,
-    guid: '',
+    // The guid stays: the card's heart (favourites) names the offer by it.
     street: null,
     niceToHaveSkills: [],
     requiredSkills: offer.requiredSkills.slice(0, 4),

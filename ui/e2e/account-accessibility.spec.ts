@@ -1,0 +1,67 @@
+// Accessibility of the candidate pages and dialogs (issue 9): axe-core (WCAG 2.1 A and AA) finds no
+// violation on the account pages, the apply dialog and its success view, the guest favourites
+// prompt, and a candidate's profile, favourites and history, in both themes.
+import AxeBuilder from '@axe-core/playwright';
+import { test, expect, shot, type Page } from './fixtures';
+import { formOffers, registerAndConfirm, uniqueEmail } from './candidate';
+
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectNoViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  const lines = results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`),
+  );
+  expect(lines, `axe violations on ${what}`).toEqual([]);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(theme, () => {
+    test.use({ cookies: theme === 'dark' ? { 'wakat-theme': 'dark' } : {} });
+
+    test(`account-a11y-guest-pages-${theme}`, async ({ page }) => {
+      for (const path of ['/account/login', '/account/register', '/account/reset', '/account/confirm?token=x', '/account/email?token=x', '/account/reset?token=x']) {
+        await page.goto(path);
+        await expectNoViolations(page, path);
+      }
+      // Errors shown on the fields.
+      await page.goto('/account/login');
+      await page.getByTestId('login-submit').click();
+      await expect(page.locator('#login-email-error')).toBeVisible();
+      await expectNoViolations(page, 'login errors');
+      // The guest favourites prompt.
+      await page.goto('/all-locations');
+      await page.getByTestId('card-favourite').first().click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoViolations(page, 'favourites prompt');
+    });
+
+    test(`account-a11y-apply-dialog-${theme}`, async ({ page, request }) => {
+      const [offer] = await formOffers(request, 1);
+      await page.goto(`/job-offer/${encodeURIComponent(offer.slug)}`);
+      await page.getByTestId('apply').click();
+      await expect(page.getByTestId('apply-form')).toBeVisible();
+      await page.getByTestId('apply-submit').click();
+      await expect(page.getByTestId('apply-name-error')).toBeVisible();
+      await expectNoViolations(page, 'apply form with errors');
+      await page.locator('#apply-name').fill('Grace Hopper');
+      await page.locator('#apply-email').fill(uniqueEmail('a11y'));
+      await page.locator('#apply-message').fill('Hello!');
+      await page.getByTestId('apply-submit').click();
+      await expect(page.getByTestId('apply-success')).toBeVisible();
+      await expectNoViolations(page, 'apply success');
+    });
+  });
+}
+
+test('account-a11y-candidate-pages', async ({ page }) => {
+  test.setTimeout(120_000);
+  await registerAndConfirm(page, uniqueEmail('a11y'));
+  for (const path of ['/account', '/favorite-offers', '/application-history', '/']) {
+    await page.goto(path);
+    await expectNoViolations(page, path);
+  }
+  await page.getByTestId('account-menu').locator('summary').click();
+  await expectNoViolations(page, 'account menu');
+  await shot(page, 'account-a11y-menu');
+});

@@ -1,0 +1,32 @@
+'use client';
+/** The candidate's pages as tabs of one area: profile, favourites, application history. */
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { paths } from '@/config/paths';
+import { createTranslator } from '@/i18n/translate';
+import { useSession } from '@/lib/session';
+import type { Locale } from '@/lib/types';
+
+export function AccountTabs({ locale }: { locale: Locale }) {
+  const t = createTranslator(locale);
+  const pathname = usePathname();
+  const { features } = useSession();
+  const tabs = [
+    { href: paths.account(), label: t('account.profile') },
+    ...(features.favourites ? [{ href: paths.favourites(), label: t('account.favourites') }] : []),
+    { href: paths.applicationHistory(), label: t('account.history') },
+  ];
+  return (
+    <nav className="account-tabs" aria-label={t('account.menu')}>
+      <ul>
+        {tabs.map((tab) => (
+          <li key={tab.href}>
+            <Link href={tab.href} aria-current={pathname === tab.href ? 'page' : undefined}>
+              {tab.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,164 @@
+'use client';
+/**
+ * The forms of the public account pages: login, register, password reset (request and new
+ * password). react-hook-form + zod on the client; the API's field errors land on their field.
+ */
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { mutate } from 'swr';
+import { FormMessage, TextField } from '@/components/ui/form-field';
+import { paths } from '@/config/paths';
+import { createTranslator } from '@/i18n/translate';
+import { FAVOURITES_COUNT_KEY, favouriteKey } from '@/lib/favourites';
+import { setSessionCandidate } from '@/lib/session';
+import type { Locale } from '@/lib/types';
+import { login, register } from '../api/session';
+import { requestPasswordReset, resetPassword } from '../api/password';
+import { errorText, showServerError } from '../form';
+import { loginSchema, registerSchema, resetPasswordSchema, resetRequestSchema, type LoginValues, type RegisterValues, type ResetPasswordValues, type ResetRequestValues } from '../schemas';
+
+export function LoginForm({ locale, next, favoriteOfferId }: { locale: Locale; next: string; favoriteOfferId: string | null }) {
+  const t = createTranslator(locale);
+  const router = useRouter();
+  const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' }, mode: 'onTouched' });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await login({ ...values, favoriteOfferId });
+      await setSessionCandidate(answer.candidate);
+      if (favoriteOfferId) {
+        await mutate(favouriteKey(favoriteOfferId), true, { revalidate: false });
+        await mutate(FAVOURITES_COUNT_KEY);
+      }
+      router.replace(next);
+      router.refresh();
+    } catch (error) {
+      showServerError(form, error, { email: 'email', password: 'password' });
+    }
+  });
+  const formError = errorText(t, form.formState.errors.root?.server);
+  return (
+    <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="login-form">
+      {favoriteOfferId ? <FormMessage kind="info">{t('account.loginFavourite')}</FormMessage> : null}
+      {formError ? <FormMessage kind="error" testId="form-error">{formError}</FormMessage> : null}
+      <TextField id="login-email" label={t('account.email')} type="email" autoComplete="email" required error={errorText(t, errors.email)} {...form.register('email')} />
+      <TextField id="login-password" label={t('account.password')} type="password" autoComplete="current-password" required error={errorText(t, errors.password)} {...form.register('password')} />
+      <button type="submit" className="button button--primary button--block" disabled={isSubmitting} data-testid="login-submit">
+        {t('account.loginSubmit')}
+      </button>
+      <p className="stack-form__links">
+        <Link href={paths.resetPassword()}>{t('account.forgotPassword')}</Link>
+      </p>
+      <p className="stack-form__links">
+        {t('account.noAccount')} <Link href={paths.register({ next: next === paths.account() ? null : next, favoriteOfferId })}>{t('account.register')}</Link>
+      </p>
+    </form>
+  );
+}
+
+export function RegisterForm({ locale, next, favoriteOfferId }: { locale: Locale; next: string | null; favoriteOfferId: string | null }) {
+  const t = createTranslator(locale);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<RegisterValues>({ resolver: zodResolver(registerSchema), defaultValues: { email: '', password: '', firstName: '', lastName: '' }, mode: 'onTouched' });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await register({ email: values.email.trim(), password: values.password, firstName: values.firstName.trim(), lastName: values.lastName.trim(), lang: locale, favoriteOfferId });
+      setSentTo(values.email.trim());
+    } catch (error) {
+      showServerError(form, error, { email: 'email', password: 'password', firstName: 'firstName', lastName: 'lastName' });
+    }
+  });
+  if (sentTo) {
+    return (
+      <div className="stack-form" data-testid="register-done">
+        <h2>{t('account.checkMailTitle')}</h2>
+        <FormMessage kind="success">{t('account.checkMailRegister', { email: sentTo })}</FormMessage>
+      </div>
+    );
+  }
+  const formError = errorText(t, errors.root?.server);
+  return (
+    <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="register-form">
+      {formError ? <FormMessage kind="error" testId="form-error">{formError}</FormMessage> : null}
+      <TextField id="register-email" label={t('account.email')} type="email" autoComplete="email" required error={errorText(t, errors.email)} {...form.register('email')} />
+      <TextField id="register-password" label={t('account.password')} type="password" autoComplete="new-password" required hint={t('account.passwordHint')} error={errorText(t, errors.password)} {...form.register('password')} />
+      <div className="form-row">
+        <TextField id="register-first-name" label={<>{t('account.firstName')} <span className="muted">{t('account.optional')}</span></>} autoComplete="given-name" error={errorText(t, errors.firstName)} {...form.register('firstName')} />
+        <TextField id="register-last-name" label={<>{t('account.lastName')} <span className="muted">{t('account.optional')}</span></>} autoComplete="family-name" error={errorText(t, errors.lastName)} {...form.register('lastName')} />
+      </div>
+      <button type="submit" className="button button--primary button--block" disabled={isSubmitting} data-testid="register-submit">
+        {t('account.registerSubmit')}
+      </button>
+      <p className="stack-form__links">
+        {t('account.haveAccount')} <Link href={paths.login({ next, favoriteOfferId })}>{t('account.login')}</Link>
+      </p>
+    </form>
+  );
+}
+
+export function ResetRequestForm({ locale }: { locale: Locale }) {
+  const t = createTranslator(locale);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<ResetRequestValues>({ resolver: zodResolver(resetRequestSchema), defaultValues: { email: '' }, mode: 'onTouched' });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await requestPasswordReset(values.email.trim());
+      setSentTo(values.email.trim());
+    } catch (error) {
+      showServerError(form, error, { email: 'email' });
+    }
+  });
+  if (sentTo) return <FormMessage kind="success" testId="reset-sent">{t('account.checkMailReset', { email: sentTo })}</FormMessage>;
+  const formError = errorText(t, errors.root?.server);
+  return (
+    <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="reset-request-form">
+      <p>{t('account.resetIntro')}</p>
+      {formError ? <FormMessage kind="error" testId="form-error">{formError}</FormMessage> : null}
+      <TextField id="reset-email" label={t('account.email')} type="email" autoComplete="email" required error={errorText(t, errors.email)} {...form.register('email')} />
+      <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
+        {t('account.resetSubmit')}
+      </button>
+    </form>
+  );
+}
+
+export function ResetPasswordForm({ locale, token }: { locale: Locale; token: string }) {
+  const t = createTranslator(locale);
+  const [done, setDone] = useState(false);
+  const form = useForm<ResetPasswordValues>({ resolver: zodResolver(resetPasswordSchema), defaultValues: { password: '', repeat: '' }, mode: 'onTouched' });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await resetPassword(token, values.password);
+      setDone(true);
+    } catch (error) {
+      showServerError(form, error, { password: 'password' });
+    }
+  });
+  if (done) {
+    return (
+      <div className="stack-form" data-testid="reset-done">
+        <FormMessage kind="success">{t('account.passwordSet')}</FormMessage>
+        <Link className="button button--primary button--block" href={paths.login()}>
+          {t('account.login')}
+        </Link>
+      </div>
+    );
+  }
+  const formError = errorText(t, errors.root?.server);
+  return (
+    <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="reset-password-form">
+      {formError ? <FormMessage kind="error" testId="form-error">{formError}</FormMessage> : null}
+      <TextField id="reset-password" label={t('account.newPassword')} type="password" autoComplete="new-password" required hint={t('account.passwordHint')} error={errorText(t, errors.password)} {...form.register('password')} />
+      <TextField id="reset-repeat" label={t('account.repeatPassword')} type="password" autoComplete="new-password" required error={errorText(t, errors.repeat)} {...form.register('repeat')} />
+      <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
+        {t('account.setPassword')}
+      </button>
+    </form>
+  );
+}

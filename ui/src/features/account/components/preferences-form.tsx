@@ -1,0 +1,192 @@
+'use client';
+/**
+ * Matchmaking preferences (what "Matched for you" is picked from): skills, seniorities, cities
+ * (gazetteer slugs chosen from `GET /v2/user-panel/cities` suggestions), remote, lowest salary
+ * and its currency.
+ */
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import useSWR from 'swr';
+import { FormMessage, TextField } from '@/components/ui/form-field';
+import { createTranslator } from '@/i18n/translate';
+import { apiGet } from '@/lib/api-client';
+import type { Candidate, ExperienceLevel } from '@/lib/candidate';
+import { setSessionCandidate } from '@/lib/session';
+import type { City, Currency, Locale } from '@/lib/types';
+import { profileInput, updateProfile } from '../api/profile';
+import { errorText, showServerError } from '../form';
+import { parseSkills, preferencesSchema, salaryValue, type PreferencesValues } from '../schemas';
+
+export interface PreferenceOptions {
+  experienceLevels: { value: ExperienceLevel; label: string }[];
+  currencies: Currency[];
+  /** Names of the cities the page knows (the board's top cities), by slug. */
+  cityNames: Record<string, string>;
+}
+
+const CITY_MIN_CHARS = 2;
+
+function useCitySuggestions(text: string) {
+  const [debounced, setDebounced] = useState(text);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(text.trim()), 250);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+  const key = debounced.length >= CITY_MIN_CHARS ? `/v2/user-panel/cities?keyword=${encodeURIComponent(debounced)}&limit=6` : null;
+  const { data } = useSWR(key, () => apiGet<{ cities: City[] }>('/v2/user-panel/cities', { keyword: debounced, limit: 6 }), { revalidateOnFocus: false, keepPreviousData: true });
+  return text.trim().length >= CITY_MIN_CHARS ? (data?.cities ?? []) : [];
+}
+
+function CityPicker({ locale, value, onChange, names, onName }: { locale: Locale; value: string[]; onChange: (cities: string[]) => void; names: Record<string, string>; onName: (slug: string, name: string) => void }) {
+  const t = createTranslator(locale);
+  const [text, setText] = useState('');
+  const suggestions = useCitySuggestions(text).filter((city) => !value.includes(city.slug));
+  const inputId = useId();
+  const listId = useId();
+  const label = (slug: string) => names[slug] ?? slug.replace(/-/g, ' ').replace(/^\p{L}/u, (letter) => letter.toUpperCase());
+  return (
+    <fieldset className="form-fieldset">
+      <legend>{t('account.cities')}</legend>
+      {value.length ? (
+        <ul className="pills" data-testid="preference-cities">
+          {value.map((slug) => (
+            <li key={slug}>
+              <button type="button" className="chip" aria-label={t('account.removeCity', { city: label(slug) })} onClick={() => onChange(value.filter((item) => item !== slug))}>
+                {label(slug)} <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="form-field">
+        <label htmlFor={inputId} className="visually-hidden">
+          {t('account.cities')}
+        </label>
+        <input id={inputId} value={text} placeholder={t('account.cityPlaceholder')} autoComplete="off" aria-controls={listId} onChange={(event) => setText(event.target.value)} />
+      </div>
+      <ul id={listId} className="city-suggestions" aria-live="polite">
+        {suggestions.map((city) => {
+          const name = locale === 'en' && city.nameEn ? city.nameEn : city.name;
+          return (
+            <li key={city.slug}>
+              <button
+                type="button"
+                className="pill"
+                onClick={() => {
+                  onName(city.slug, name);
+                  onChange([...value, city.slug]);
+                  setText('');
+                }}
+              >
+                {t('account.addCity')}: {name} <span className="muted">{city.region}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}
+
+export function PreferencesForm({ locale, candidate, options }: { locale: Locale; candidate: Candidate; options: PreferenceOptions }) {
+  const t = createTranslator(locale);
+  const [saved, setSaved] = useState(false);
+  const [names, setNames] = useState(options.cityNames);
+  const preferences = candidate.preferences;
+  const form = useForm<PreferencesValues>({
+    resolver: zodResolver(preferencesSchema),
+    defaultValues: {
+      skills: preferences.skills.join(', '),
+      experienceLevels: preferences.experienceLevels,
+      cities: preferences.cities,
+      remote: preferences.remote,
+      salaryMin: preferences.salaryMin === null ? '' : String(preferences.salaryMin),
+      currency: preferences.currency,
+    },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    setSaved(false);
+    try {
+      const updated = await updateProfile({
+        ...profileInput(candidate),
+        preferences: { skills: parseSkills(values.skills), experienceLevels: values.experienceLevels, cities: values.cities, remote: values.remote, salaryMin: salaryValue(values.salaryMin), currency: values.currency },
+      });
+      await setSessionCandidate(updated);
+      setSaved(true);
+    } catch (error) {
+      showServerError(form, error, {
+        skills: 'skills',
+        'preferences.skills': 'skills',
+        experienceLevels: 'experienceLevels',
+        cities: 'cities',
+        'preferences.cities': 'cities',
+        salaryMin: 'salaryMin',
+        'preferences.salaryMin': 'salaryMin',
+        currency: 'currency',
+      });
+    }
+  });
+  const formError = errorText(t, errors.root?.server);
+  return (
+    <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="preferences-form" onChange={() => setSaved(false)}>
+      <TextField id="pref-skills" label={t('account.skills')} hint={t('account.skillsHint')} error={errorText(t, errors.skills)} {...form.register('skills')} />
+      <fieldset className="form-fieldset">
+        <legend>{t('account.experienceLevels')}</legend>
+        <div className="checkbox-row">
+          {options.experienceLevels.map((level) => (
+            <label key={level.value} className="checkbox">
+              <input type="checkbox" value={level.value} {...form.register('experienceLevels')} />
+              {level.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Controller
+        control={form.control}
+        name="cities"
+        render={({ field }) => (
+          <CityPicker
+            locale={locale}
+            value={field.value}
+            onChange={(cities) => {
+              field.onChange(cities);
+              setSaved(false);
+            }}
+            names={names}
+            onName={(slug, name) => setNames((current) => ({ ...current, [slug]: name }))}
+          />
+        )}
+      />
+      {errors.cities ? <FormMessage kind="error">{errorText(t, errors.cities)}</FormMessage> : null}
+      <label className="checkbox">
+        <input type="checkbox" {...form.register('remote')} data-testid="pref-remote" />
+        {t('account.remote')}
+      </label>
+      <div className="form-row">
+        <TextField id="pref-salary" label={t('account.salaryMin')} inputMode="decimal" error={errorText(t, errors.salaryMin)} {...form.register('salaryMin')} />
+        <div className="form-field">
+          <div className="form-field__top">
+            <label htmlFor="pref-currency">{t('account.currency')}</label>
+          </div>
+          <select id="pref-currency" {...form.register('currency')}>
+            {options.currencies.map((currency) => (
+              <option key={currency} value={currency}>
+                {currency.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting} data-testid="preferences-save">
+          {isSubmitting ? t('account.saving') : t('account.save')}
+        </button>
+        {saved ? <span role="status" className="form-actions__status">{t('account.saved')}</span> : null}
+      </div>
+    </form>
+  );
+}

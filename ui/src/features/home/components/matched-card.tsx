@@ -1,0 +1,19 @@
+/** A "matched for you" slide: the offer's card with its match score and what matched or is missing. */
+import { OfferCard } from '@/components/ui/offer-card';
+import { createTranslator } from '@/i18n/translate';
+import type { MatchedOffer } from '@/lib/candidate';
+import type { Locale } from '@/lib/types';
+
+export function MatchedCard({ match, locale }: { match: MatchedOffer; locale: Locale }) {
+  const t = createTranslator(locale);
+  return (
+    <div className="matched-card" data-testid="matched-card">
+      <OfferCard offer={match.offer} locale={locale} />
+      <p className="matched-card__score">
+        <span className="matched-card__percent">{t('matched.percent', { n: Math.round(match.matchPercent) })}</span>
+        {match.matched.length ? <span className="muted"> · {t('matched.matched', { list: match.matched.map((item) => item.label).join(', ') })}</span> : null}
+        {match.missed.length ? <span className="muted"> · {t('matched.missed', { list: match.missed.map((item) => item.label).join(', ') })}</span> : null}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+/** Types of the candidate account calls (`/api/{tenant}/v1/candidate/*`), shared by the features. */
+import type { Currency, Offer } from './types';
+
+export type ExperienceLevel = 'junior' | 'mid' | 'senior' | 'expert' | 'c_level';
+export const EXPERIENCE_LEVELS: readonly ExperienceLevel[] = ['junior', 'mid', 'senior', 'expert', 'c_level'];
+export const PREFERENCE_CURRENCIES: readonly Currency[] = ['pln', 'eur', 'usd', 'gbp', 'chf'];
+
+export interface CandidateDocument {
+  id: string;
+  type: 'cv';
+  fileName: string;
+  size: number;
+  mime: string;
+  uploadedAt: string;
+}
+
+export interface Preferences {
+  skills: string[];
+  experienceLevels: ExperienceLevel[];
+  /** City slugs (`GET /v2/user-panel/cities`). */
+  cities: string[];
+  remote: boolean;
+  salaryMin: number | null;
+  currency: Currency;
+}
+
+export interface Candidate {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Default apply message. */
+  message: string;
+  /** Stored CVs, newest last. */
+  applicationDocs: CandidateDocument[];
+  preferences: Preferences;
+  status: 'missingPreferences' | 'withPreferences';
+  lang: string;
+  createdAt: string;
+}
+
+/** Answer of login and confirm (the cookies come with it). */
+export interface SessionAnswer {
+  candidate: Candidate;
+  csrfToken: string;
+}
+
+/** Items per page of the candidate lists (favourites, history). */
+export const CANDIDATE_PAGE_SIZE = 20;
+
+/** A page of a candidate list (`favourites`, `applications`, `matched-offers`). */
+export interface CandidatePage<T> {
+  data: T[];
+  meta: { hasNextPage: boolean; pageNumber: number };
+}
+
+export interface FavouriteItem {
+  jobAdvertisementId: string;
+  addedAt: string;
+  /** Null when the offer is gone. */
+  offer: Offer | null;
+}
+
+export interface ApplicationItem {
+  id: string;
+  kind: 'form' | 'one_click' | 'external';
+  jobAdvertisementId: string;
+  slug: string;
+  appliedAt: string;
+  offer: Offer | null;
+  offerActive: boolean;
+}
+
+export interface MatchedOffer {
+  offer: Offer;
+  matchPercent: number;
+  matched: { kind: string; label: string }[];
+  missed: { kind: string; label: string }[];
+}
+
+export const EMPTY_PREFERENCES: Preferences = { skills: [], experienceLevels: [], cities: [], remote: false, salaryMin: null, currency: 'pln' };
+
+/** The name to greet a candidate with: first and last name, else the e-mail. */
+export function displayName(candidate: Pick<Candidate, 'firstName' | 'lastName' | 'email'>): string {
+  return `${candidate.firstName} ${candidate.lastName}`.trim() || candidate.email;
+}
