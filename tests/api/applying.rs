@@ -200,3 +200,56 @@ fn an_acknowledged_application_survives_kill_9() {
         assert!(stored.contains(id), "application {id} was lost");
     }
 }
+
+/// A siteverify endpoint on loopback that accepts the token `human` for the secret `s3cret`,
+/// as reCAPTCHA, hCaptcha and Turnstile answer.
+fn start_siteverify() -> String {
+    use actix_web::{web, App, HttpResponse, HttpServer};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        actix_web::rt::System::new().block_on(async move {
+            HttpServer::new(|| {
+                App::new().route(
+                    "/siteverify",
+                    web::post().to(|form: web::Form<std::collections::HashMap<String, String>>| async move {
+                        let human = form.get("secret").map(String::as_str) == Some("s3cret") && form.get("response").map(String::as_str) == Some("human");
+                        HttpResponse::Ok().json(json!({"success": human, "score": if human { 0.9 } else { 0.1 }}))
+                    }),
+                )
+            })
+            .workers(1)
+            .listen(listener)
+            .unwrap()
+            .run()
+            .await
+            .unwrap();
+        })
+    });
+    format!("http://127.0.0.1:{port}/siteverify")
+}
+
+#[test]
+fn a_configured_captcha_is_verified_with_the_provider() {
+    let verify_url = start_siteverify();
+    let app = crate::helpers::spawn_configured(false, move |settings| {
+        settings.accounts.captcha.provider = "siteverify".into();
+        settings.accounts.captcha.verify_url = verify_url;
+        settings.accounts.captcha.secret = "s3cret".into();
+    });
+    offer(&app, "it", "rust-gdansk", json!({}));
+    let mut guest = Browser::new(&app);
+    let without = apply(&mut guest, "it", "rust-gdansk", form("Ala", "ala@example.pl", "hi"));
+    assert_eq!((without.status, without.body["code"].as_str()), (400, Some("captcha_failed")));
+    let request = |guest: &Browser, token: &str| {
+        guest.request(Method::POST, "/api/it/v1/offers/rust-gdansk/applications").header("recaptcha-token", token).multipart(form(
+            "Ala",
+            "ala@example.pl",
+            "hi",
+        ))
+    };
+    let bot = request(&guest, "robot");
+    assert_eq!(guest.send(bot).body["code"], "captcha_failed");
+    let human = request(&guest, "human");
+    assert_eq!(guest.send(human).status, 201, "the provider said yes");
+}
