@@ -46,3 +46,14 @@ export const getCategoryCounts = () =>
 export async function getHomeCount(flags: FeatureFlags, locale: string): Promise<number> {
   return (await boardGet<{ count: number }>(homeCountPath(flags), undefined, { locale })).count;
 }
+
+/** Every company story's slug (the sitemap), 100 a page. */
+export async function getStorySlugs(): Promise<string[]> {
+  const slugs: string[] = [];
+  for (let page = 1; page <= 50; page += 1) {
+    const answer = await boardGet<{ data: BrandStory[]; meta: { totalItems: number } }>('/v2/user-panel/brand-stories/company/list', { page, perPage: 100 }, { revalidate: 300 });
+    slugs.push(...answer.data.map((story) => story.slug));
+    if (!answer.data.length || slugs.length >= answer.meta.totalItems) break;
+  }
+  return slugs;
+}
