@@ -185,10 +185,17 @@ describe('matchPublicApi: everything else', () => {
     expect(kind('GET', path)).toBe('not_found');
   });
 
-  it('forwards only the boards the app serves', () => {
+  it("forwards only the board of the request's host (the forwarder passes that one board)", () => {
     expect(kind('GET', '/api/work/v2/user-panel/offers')).toBe('not_found');
     expect(kind('GET', '/api/IT/v2/user-panel/offers')).toBe('not_found');
-    expect(matchPublicApi('GET', '/api/work/v2/user-panel/offers', ['it', 'work']).kind).toBe('forward');
+    expect(matchPublicApi('GET', '/api/work/v2/user-panel/offers', ['work']).kind).toBe('forward');
+    expect(matchPublicApi('GET', '/api/it/v2/user-panel/offers', ['work']).kind).toBe('not_found');
+    expect(matchPublicApi('GET', '/api/it/v2/user-panel/offers', []).kind).toBe('not_found');
+  });
+
+  it('never forwards the board list (the app reads it itself)', () => {
+    expect(kind('GET', '/api/boards')).toBe('not_found');
+    expect(matchPublicApi('GET', '/api/boards', ['boards']).kind).toBe('not_found');
   });
 
   it('answers 405 with the allowed methods for a known path and a wrong method', () => {

@@ -30,6 +30,12 @@ describe('sitemap', () => {
     ]);
   });
 
+  it('lists the company stories before the offers', () => {
+    const urls = buildSitemap(site, config, [{ slug: 'a-java', publishedAt: '2026-11-25T10:00:00Z' }], ['lynx-tech']).map((entry) => entry.url);
+    expect(urls.indexOf(`${site}/brands/story/lynx-tech`)).toBeGreaterThan(0);
+    expect(urls.indexOf(`${site}/brands/story/lynx-tech`)).toBeLessThan(urls.indexOf(`${site}/job-offer/a-java`));
+  });
+
   it('points robots at the sitemap and keeps crawlers off the API', () => {
     expect(robotsRules(site)).toEqual({ rules: { userAgent: '*', allow: '/', disallow: ['/api/'] }, sitemap: `${site}/sitemap.xml`, host: site });
   });

@@ -1,4 +1,4 @@
-/** sitemap.xml and robots.txt of a board: home, category and city pages, and every active offer. */
+/** sitemap.xml and robots.txt of a board: home, category and city pages, company stories, and every active offer. */
 import { paths } from '@/config/paths';
 import type { BoardConfig } from '@/lib/types';
 
@@ -24,9 +24,15 @@ export function staticSitemapEntries(siteUrl: string, config: Pick<BoardConfig, 
   return entries;
 }
 
-/** Offer pages (each location slug once), after the static pages, within the 50,000 limit. */
-export function buildSitemap(siteUrl: string, config: Pick<BoardConfig, 'categories' | 'topCities'>, offers: { slug: string; publishedAt: string }[]): SitemapEntry[] {
+/** Company story pages, then offer pages (each location slug once), after the static pages, within the 50,000 limit. */
+export function buildSitemap(
+  siteUrl: string,
+  config: Pick<BoardConfig, 'categories' | 'topCities'>,
+  offers: { slug: string; publishedAt: string }[],
+  storySlugs: readonly string[] = [],
+): SitemapEntry[] {
   const entries = staticSitemapEntries(siteUrl, config);
+  for (const slug of storySlugs) entries.push({ url: `${siteUrl}${paths.brandStory(slug)}`, changeFrequency: 'weekly', priority: 0.6 });
   const seen = new Set(entries.map((entry) => entry.url));
   for (const offer of offers) {
     if (entries.length >= SITEMAP_MAX_URLS) break;

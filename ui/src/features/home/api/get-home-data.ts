@@ -56,3 +56,14 @@ export const getFavouriteOffers = (locale: string, pageSize = 12) =>
 /** Offers matched to the candidate's preferences, best first (the `matchedForYou` tab). */
 export const getMatchedOffers = (locale: string, pageSize = 12) =>
   orNull(sessionGet<CandidatePage<MatchedOffer>>('/v1/candidate/matched-offers', { page: 1, pageSize }, locale).then((answer) => answer.data));
+
+/** Every company story's slug (the sitemap), 100 a page. */
+export async function getStorySlugs(): Promise<string[]> {
+  const slugs: string[] = [];
+  for (let page = 1; page <= 50; page += 1) {
+    const answer = await boardGet<{ data: BrandStory[]; meta: { totalItems: number } }>('/v2/user-panel/brand-stories/company/list', { page, perPage: 100 }, { revalidate: 300 });
+    slugs.push(...answer.data.map((story) => story.slug));
+    if (!answer.data.length || slugs.length >= answer.meta.totalItems) break;
+  }
+  return slugs;
+}

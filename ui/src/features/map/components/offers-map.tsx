@@ -175,9 +175,10 @@ export default function OffersMap({ apiQuery, locale, initialView }: OffersMapPr
                     event.originalEvent.stopPropagation();
                     setSelected(null);
                     setSelectedGroup(group);
-                    // Bring the marker to the lower middle so the popup above it fits in the map.
+                    // Bring the marker below the middle, by half its popup (six 64 px rows at most), so the popup fits.
                     const map = mapRef.current;
-                    if (map) map.easeTo({ center: [group.longitude, group.latitude], offset: [0, map.getContainer().clientHeight * 0.25], duration: 300 });
+                    const popupHeight = 56 + Math.min(6, count) * 64;
+                    if (map) map.easeTo({ center: [group.longitude, group.latitude], offset: [0, Math.min(map.getContainer().clientHeight * 0.25, popupHeight / 2 + 16)], duration: 300 });
                   }}
                 >
                   <button

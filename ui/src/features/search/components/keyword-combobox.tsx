@@ -55,10 +55,10 @@ export function KeywordCombobox({ id, name, locale, value, onValueChange, onPick
   const mode = suggestionMode(value, minChars);
   const suggestions = useSuggestions(open ? value : '', minChars);
 
-  // Read when the list opens: another field of the page may have recorded a search since.
+  // Read when the list of last searches opens: a search may have been recorded since.
   useEffect(() => {
-    if (open) setLastSearches(readLastSearches());
-  }, [open]);
+    if (open && mode === 'lastSearches') setLastSearches(readLastSearches());
+  }, [open, mode]);
 
   const options: Option[] = useMemo(() => {
     if (!open) return [];
@@ -102,6 +102,9 @@ export function KeywordCombobox({ id, name, locale, value, onValueChange, onPick
     } else if (event.key === 'Enter' && open && active >= 0 && options[active]) {
       event.preventDefault();
       pick(options[active]);
+    } else if (event.key === 'Enter') {
+      // The form submits the typed text: the list has done its job.
+      setOpen(false);
     } else if (event.key === 'Escape' && open) {
       // Closing the list must not close a surrounding dialog.
       event.preventDefault();
