@@ -6,7 +6,7 @@
 2. Applications: `--applications` form applications with a 1 MB PDF each, all sent at once from
    as many threads, to one offer; then every one is read back through the internal API: none
    lost, none duplicated, every attachment of the right size.
-Prints a JSON report. Standard library only.
+Prints a JSON report; with `--out BENCHMARKS.md` rewrites its section there. Standard library only.
 """
 import argparse
 import concurrent.futures
@@ -17,6 +17,9 @@ import statistics
 import time
 import urllib.parse
 import uuid
+from datetime import datetime, timezone
+
+from bench_sections import commit, machine, replace_section
 
 
 def request(base, method, path, body=None, headers=None):
@@ -133,11 +136,39 @@ def main():
     parser.add_argument("--login-concurrency", type=int, default=4)
     parser.add_argument("--applications", type=int, default=200)
     parser.add_argument("--attachment-bytes", type=int, default=1_000_000)
+    parser.add_argument("--argon2", required=True, help="the argon2id parameters the server runs with, for the report")
+    parser.add_argument("--out", help="BENCHMARKS.md: rewrite its applications section with this run")
     args = parser.parse_args()
     pdf = open(args.pdf, "rb").read()
     report = {"logins": bench_logins(args.base, args.tenant, args.logins, args.login_concurrency),
               "applications": bench_applications(args.base, args.tenant, args.slug, args.applications, args.attachment_bytes, args.internal_token, pdf)}
     print(json.dumps(report, indent=2))
+    if args.out:
+        replace_section(args.out, START, END, section(report, args.argon2))
+        print(f"wrote the applications section of {args.out}")
+
+
+START = "<!-- scripts/bench-apply section: generated, do not edit. -->"
+END = "<!-- End of the scripts/bench-apply section. -->"
+
+
+def section(report, argon2):
+    model, cores = machine()
+    logins, apps = report["logins"], report["applications"]
+    return "\n".join([
+        START, "",
+        f"## Applications and logins: run of {datetime.now(timezone.utc).date().isoformat()}", "",
+        f"Machine: {model}, {cores} cores; commit {commit()}; release server on a fresh data directory with the "
+        "default offers, rate limits off (one client sends everything), sled store, files on local disk.", "",
+        "```sh\nscripts/bench-apply\n```", "",
+        "| measured | result |", "|---|---|",
+        f"| {apps['applications']} concurrent applications, {apps['attachment_bytes']:,} B PDF each | "
+        f"{apps['per_second']} applications/s ({apps['wall_s']} s wall), p50 {apps['p50_ms']} ms, p99 {apps['p99_ms']} ms |",
+        f"| read back through the internal API | {apps['acknowledged']} acknowledged, {apps['read_back']} stored, "
+        f"{apps['lost']} lost, {apps['duplicates']} duplicated, {apps['wrong_size']} with a wrong size |",
+        f"| {logins['logins']} logins, {logins['concurrency']} at a time ({argon2}) | "
+        f"{logins['per_second']} logins/s, p50 {logins['p50_ms']} ms, p99 {logins['p99_ms']} ms, max {logins['max_ms']} ms |",
+        "", END])
 
 
 if __name__ == "__main__":

@@ -9,6 +9,8 @@ import argparse
 import json
 import pathlib
 
+from bench_sections import replace_section
+
 START = "<!-- scripts/bench long-tail section: generated, do not edit. -->"
 END = "<!-- End of the scripts/bench long-tail section. -->"
 AFTER = "<!-- End of the scripts/bench section; what follows is kept. -->"
@@ -69,18 +71,7 @@ def main() -> None:
     args = parser.parse_args()
     result = json.loads(args.result.read_text())
     commands = [line for line in args.commands.read_text().splitlines() if line.strip()]
-    text = args.out.read_text()
-    new = section(result, commands)
-    if START in text and END in text:
-        before, rest = text.split(START, 1)
-        after = rest.split(END, 1)[1]
-        text = before + new + after
-    elif AFTER in text:
-        before, after = text.split(AFTER, 1)
-        text = before + AFTER + "\n\n" + new + "\n" + after
-    else:
-        text = text.rstrip("\n") + "\n\n" + new + "\n"
-    args.out.write_text(text)
+    replace_section(args.out, START, END, section(result, commands), after=AFTER)
     print(f"wrote the long-tail section of {args.out}")
 
 

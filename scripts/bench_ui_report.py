@@ -6,10 +6,10 @@ file is kept.
 """
 import argparse
 import json
-import os
 import platform
-import subprocess
 from datetime import datetime, timezone
+
+from bench_sections import commit, machine, replace_section
 
 START = "<!-- scripts/bench-ui section: generated, do not edit. -->"
 END = "<!-- End of the scripts/bench-ui section. -->"
@@ -29,30 +29,10 @@ def table(header, rows):
     return "\n".join(lines)
 
 
-def machine():
-    model = "?"
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return model, os.cpu_count()
-
-
-def git(*args):
-    try:
-        return subprocess.run(["git", *args], capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "?"
-
-
 def section(results, command):
     model, cores = machine()
-    dirty = " with uncommitted changes" if git("status", "--porcelain") else ""
     out = [START, "", f"## Web app: run of {results['at'][:10]}", ""]
-    out.append(f"Machine: {model}, {cores} cores; Linux {platform.release()}; commit {git('rev-parse', '--short', 'HEAD')}{dirty}; "
+    out.append(f"Machine: {model}, {cores} cores; Linux {platform.release()}; commit {commit()}; "
                f"Lighthouse {results['lighthouseVersion']} (default mobile profile: emulated phone, simulated slow 4G and 4× CPU "
                f"slowdown) driving Debian's Chromium; release API on the default data (4,000 offers), `next start` production build.\n")
     out.append("```sh\n" + command + "\n```\n")
@@ -89,17 +69,7 @@ def main():
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     results = json.load(open(args.results))
-    existing = open(args.out).read() if os.path.exists(args.out) else "# Benchmarks\n"
-    new = section(results, args.command)
-    if START in existing and END in existing:
-        before, rest = existing.split(START, 1)
-        after = rest.split(END, 1)[1]
-        text = before + new + after
-    else:
-        text = existing.rstrip() + "\n\n" + new + "\n"
-    with open(args.out, "w") as out:
-        out.write(text)
-
+    replace_section(args.out, START, END, section(results, args.command))
 
 if __name__ == "__main__":
     main()
