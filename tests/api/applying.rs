@@ -236,7 +236,15 @@ fn a_configured_captcha_is_verified_with_the_provider() {
         settings.accounts.captcha.provider = "siteverify".into();
         settings.accounts.captcha.verify_url = verify_url;
         settings.accounts.captcha.secret = "s3cret".into();
+        settings.accounts.captcha.widget = "turnstile".into();
+        settings.accounts.captcha.site_key = "0x4AAA-site".into();
     });
+    // The web app learns from the board list which widget earns the token.
+    let boards = app.get_ok("/api/boards");
+    assert_eq!(
+        boards["data"][0]["captcha"],
+        json!({"widget": "turnstile", "siteKey": "0x4AAA-site", "scriptUrl": "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit"})
+    );
     offer(&app, "it", "rust-gdansk", json!({}));
     let mut guest = Browser::new(&app);
     let without = apply(&mut guest, "it", "rust-gdansk", form("Ala", "ala@example.pl", "hi"));

@@ -17,6 +17,7 @@ fn boards_list_every_board_with_its_hosts_in_configuration_order() {
     assert_eq!(boards[0]["hosts"], serde_json::json!(["it.localhost", "127.0.0.1", "localhost"]));
     assert_eq!(boards[1]["hosts"], serde_json::json!(["work.localhost"]));
     assert_eq!(boards[1]["name"], "Wakat Praca");
+    assert!(boards.iter().all(|board| board["captcha"].is_null()), "the captcha is off by default");
 }
 
 #[test]

@@ -23,7 +23,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, currencyToRemember, isPrefetch } from '@/features/currency/currency';
 import { boardDirectory } from '@/lib/board-directory';
-import { BOARD_HOST_HEADER, type Board } from '@/lib/boards';
+import { BOARD_HOST_HEADER, captchaOrigins, type Board } from '@/lib/boards';
 import { createNonce, HSTS_HEADER, originsOf, pageContentSecurityPolicy, servedOverHttps } from '@/lib/security-headers';
 
 const LOCALE_COOKIE = 'wakat-lang';
@@ -33,6 +33,15 @@ const API_URL = (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/
 const MAP_ORIGINS = originsOf([process.env.NEXT_PUBLIC_MAP_STYLE_URL, process.env.NEXT_PUBLIC_MAP_STYLE_URL_DARK, process.env.WAKAT_MAP_ORIGINS]);
 // Offer banners from other origins than the app's (`features/job/media.ts`).
 const IMAGE_ORIGINS = originsOf([process.env.WAKAT_IMAGE_ORIGINS]);
+
+/** The captcha widgets' origins (the board list is cached; none when it cannot be read). */
+async function boardCaptchaOrigins(): Promise<string[]> {
+  try {
+    return captchaOrigins(await boardDirectory.boards());
+  } catch {
+    return [];
+  }
+}
 
 /** Marks the inner pass of a rewrite (never leaves the process: a client cannot guess it). */
 const HOP_HEADER = 'x-wakat-proxy-hop';
@@ -60,7 +69,9 @@ export async function proxy(request: NextRequest) {
   const boardHost = (hop ? request.headers.get(BOARD_HOST_HEADER) : request.headers.get('host')) ?? '';
   requestHeaders.set(BOARD_HOST_HEADER, boardHost);
   const nonce = (hop && request.headers.get('x-nonce')) || createNonce();
-  const policy = (hop && request.headers.get('content-security-policy')) || pageContentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', https, mapOrigins: MAP_ORIGINS, imageOrigins: IMAGE_ORIGINS });
+  const policy =
+    (hop && request.headers.get('content-security-policy')) ||
+    pageContentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', https, mapOrigins: MAP_ORIGINS, imageOrigins: IMAGE_ORIGINS, captchaOrigins: await boardCaptchaOrigins() });
   requestHeaders.set('content-security-policy', policy);
   requestHeaders.set('x-nonce', nonce);
   // The inner pass of a rewrite is already routed.

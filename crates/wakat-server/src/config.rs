@@ -27,6 +27,8 @@ pub struct Settings {
     pub mail: wakat_mail::MailSettings,
 }
 
+pub use crate::captcha::CaptchaSettings;
+
 /// Accounts: the cost of password hashes, the secret of signed links, the captcha.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default)]
@@ -56,27 +58,6 @@ impl Default for AccountSettings {
             attempts_per_account_hour: 20,
             captcha: CaptchaSettings::default(),
         }
-    }
-}
-
-/// A captcha verified on the server: off by default; `siteverify` posts the token to a
-/// reCAPTCHA / hCaptcha / Turnstile compatible endpoint.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default)]
-pub struct CaptchaSettings {
-    /// `off` or `siteverify`.
-    pub provider: String,
-    /// The provider's verification URL.
-    pub verify_url: String,
-    /// The board's secret at the provider.
-    pub secret: String,
-    /// Lowest score accepted when the provider scores (reCAPTCHA v3); 0 ignores scores.
-    pub min_score: f64,
-}
-
-impl Default for CaptchaSettings {
-    fn default() -> Self {
-        CaptchaSettings { provider: "off".into(), verify_url: String::new(), secret: String::new(), min_score: 0.5 }
     }
 }
 
@@ -382,13 +363,7 @@ impl Settings {
         if self.tenants.is_empty() {
             return Err(ConfigError::Invalid("no tenants configured".into()));
         }
-        let captcha = &self.accounts.captcha;
-        match captcha.provider.as_str() {
-            "off" => {}
-            "siteverify" if captcha.verify_url.starts_with("http") && !captcha.secret.is_empty() => {}
-            "siteverify" => return Err(ConfigError::Invalid("accounts.captcha: siteverify needs verify_url and secret".into())),
-            other => return Err(ConfigError::Invalid(format!("accounts.captcha.provider '{other}' must be 'off' or 'siteverify'"))),
-        }
+        self.accounts.captcha.check().map_err(ConfigError::Invalid)?;
         Ok(())
     }
 }

@@ -333,6 +333,20 @@ pub struct BoardDto {
     pub hosts: Vec<String>,
     /// `pl` or `en`.
     pub default_locale: String,
+    /// The captcha widget of public writes (applications, redirects); absent while it is off.
+    pub captcha: Option<CaptchaWidget>,
+}
+
+/// The captcha widget a browser renders to earn the `Recaptcha-Token` of a public write.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CaptchaWidget {
+    /// `turnstile`, `hcaptcha` or `recaptcha`.
+    pub widget: String,
+    /// The public site key.
+    pub site_key: String,
+    /// The widget's script (explicit rendering).
+    pub script_url: String,
 }
 
 /// Every board, in configuration order (the first one also answers the loopback names by default).
@@ -344,7 +358,7 @@ pub struct BoardList {
 
 impl BoardList {
     /// The boards of the configuration.
-    pub fn new(tenants: &[crate::config::TenantSettings]) -> BoardList {
+    pub fn new(tenants: &[crate::config::TenantSettings], captcha: Option<CaptchaWidget>) -> BoardList {
         let data = tenants
             .iter()
             .map(|tenant| BoardDto {
@@ -352,6 +366,7 @@ impl BoardList {
                 name: tenant.name.clone(),
                 hosts: tenant.hosts.clone(),
                 default_locale: tenant.default_locale.clone(),
+                captcha: captcha.clone(),
             })
             .collect();
         BoardList { data }

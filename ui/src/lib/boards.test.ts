@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { boardForHost, boardOrigin, createBoardDirectory, hostName, hostPort, parseBoards, type Board } from './boards';
+import { boardForHost, boardOrigin, captchaOrigins, createBoardDirectory, hostName, hostPort, parseBoards, type Board } from './boards';
 
-const IT: Board = { slug: 'it', name: 'Wakat IT', hosts: ['it.localhost', '127.0.0.1', 'localhost'], defaultLocale: 'pl' };
-const WORK: Board = { slug: 'work', name: 'Wakat Praca', hosts: ['work.localhost'], defaultLocale: 'pl' };
+const IT: Board = { slug: 'it', name: 'Wakat IT', hosts: ['it.localhost', '127.0.0.1', 'localhost'], defaultLocale: 'pl', captcha: null };
+const WORK: Board = { slug: 'work', name: 'Wakat Praca', hosts: ['work.localhost'], defaultLocale: 'pl', captcha: null };
 const BOARDS = [IT, WORK];
 
 describe('hostName', () => {
@@ -56,6 +56,22 @@ describe('parseBoards', () => {
   it('keeps well-formed boards', () => {
     expect(parseBoards({ data: [IT, { slug: 'x' }, WORK, null] })).toEqual([IT, WORK]);
     expect(() => parseBoards({ boards: [] })).toThrow();
+  });
+
+  it('keeps a well-formed captcha widget and drops a malformed one (the board stays)', () => {
+    const captcha = { widget: 'turnstile', siteKey: 'site', scriptUrl: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit' };
+    expect(parseBoards({ data: [{ ...IT, captcha }] })[0].captcha).toEqual(captcha);
+    expect(parseBoards({ data: [{ ...IT, captcha: { ...captcha, widget: 'friendly' } }] })[0].captcha).toBeNull();
+    expect(parseBoards({ data: [{ ...IT, captcha: { ...captcha, scriptUrl: 'javascript:alert(1)' } }] })[0].captcha).toBeNull();
+    expect(parseBoards({ data: [{ ...IT, captcha: undefined }] })[0].captcha).toBeNull();
+  });
+});
+
+describe('captchaOrigins', () => {
+  it("names the widget script's origin and the provider's frames, once each", () => {
+    const own = { widget: 'hcaptcha' as const, siteKey: 's', scriptUrl: 'https://captcha.example:8443/api.js' };
+    expect(captchaOrigins([{ ...IT, captcha: own }, { ...WORK, captcha: own }])).toEqual(['https://captcha.example:8443', 'https://hcaptcha.com', 'https://*.hcaptcha.com']);
+    expect(captchaOrigins(BOARDS)).toEqual([]);
   });
 });
 

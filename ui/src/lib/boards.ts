@@ -15,6 +15,42 @@ export interface Board {
   /** Lowercase host names without port; each belongs to one board. */
   hosts: string[];
   defaultLocale: Locale;
+  /** The captcha widget of public writes (applications, redirects); null while it is off. */
+  captcha: CaptchaWidget | null;
+}
+
+export type CaptchaKind = 'turnstile' | 'hcaptcha' | 'recaptcha';
+
+/** What a browser renders to earn the `Recaptcha-Token` the API checks. */
+export interface CaptchaWidget {
+  widget: CaptchaKind;
+  siteKey: string;
+  scriptUrl: string;
+}
+
+/** Where each widget's frames and calls go, besides its script's own origin. */
+const CAPTCHA_ORIGINS: Record<CaptchaKind, string[]> = {
+  turnstile: ['https://challenges.cloudflare.com'],
+  hcaptcha: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
+  recaptcha: ['https://www.google.com', 'https://www.gstatic.com', 'https://www.recaptcha.net'],
+};
+
+function parseCaptcha(value: unknown): CaptchaWidget | null {
+  const entry = value as Partial<CaptchaWidget> | null | undefined;
+  if (!entry || typeof entry.siteKey !== 'string' || typeof entry.scriptUrl !== 'string' || !/^https?:\/\//i.test(entry.scriptUrl)) return null;
+  if (entry.widget !== 'turnstile' && entry.widget !== 'hcaptcha' && entry.widget !== 'recaptcha') return null;
+  return { widget: entry.widget, siteKey: entry.siteKey, scriptUrl: entry.scriptUrl };
+}
+
+/** The origins the boards' captcha widgets need in the page policy (frames, calls). */
+export function captchaOrigins(boards: readonly Board[]): string[] {
+  const origins = new Set<string>();
+  for (const { captcha } of boards) {
+    if (!captcha) continue;
+    origins.add(new URL(captcha.scriptUrl).origin);
+    for (const origin of CAPTCHA_ORIGINS[captcha.widget]) origins.add(origin);
+  }
+  return [...origins];
 }
 
 /**
@@ -64,15 +100,17 @@ export function boardForHost(boards: readonly Board[], header: string | null | u
 export function parseBoards(body: unknown): Board[] {
   const data = (body as { data?: unknown } | null)?.data;
   if (!Array.isArray(data)) throw new Error('the board list is malformed');
-  return data.filter(
-    (entry): entry is Board =>
-      !!entry &&
-      typeof entry.slug === 'string' &&
-      typeof entry.name === 'string' &&
-      Array.isArray(entry.hosts) &&
-      entry.hosts.every((host: unknown) => typeof host === 'string') &&
-      (entry.defaultLocale === 'pl' || entry.defaultLocale === 'en'),
-  );
+  return data
+    .filter(
+      (entry): entry is Board =>
+        !!entry &&
+        typeof entry.slug === 'string' &&
+        typeof entry.name === 'string' &&
+        Array.isArray(entry.hosts) &&
+        entry.hosts.every((host: unknown) => typeof host === 'string') &&
+        (entry.defaultLocale === 'pl' || entry.defaultLocale === 'en'),
+    )
+    .map((board) => ({ ...board, captcha: parseCaptcha(board.captcha) }));
 }
 
 /**

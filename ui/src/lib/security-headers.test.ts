@@ -27,6 +27,13 @@ describe('pageContentSecurityPolicy', () => {
     expect(policy.get('frame-src')).toEqual(["'none'"]);
   });
 
+  it('lets a captcha widget frame and call its provider', () => {
+    const policy = directives(pageContentSecurityPolicy({ nonce: 'n', captchaOrigins: ['https://challenges.cloudflare.com'] }));
+    expect(policy.get('frame-src')).toEqual(['https://challenges.cloudflare.com']);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://challenges.cloudflare.com']);
+    expect(policy.get('script-src')).toEqual(["'self'", "'nonce-n'", "'strict-dynamic'"]);
+  });
+
   it('keeps inline styles without a style nonce (a nonce would switch unsafe-inline off)', () => {
     const styles = directives(pageContentSecurityPolicy({ nonce: 'n' })).get('style-src') ?? [];
     expect(styles).toContain("'unsafe-inline'");

@@ -65,16 +65,20 @@ export interface PagePolicyOptions {
   mapOrigins?: readonly string[];
   /** Other origins offer banners may come from (`WAKAT_IMAGE_ORIGINS`); images only, never frames or scripts. */
   imageOrigins?: readonly string[];
+  /** The captcha widget's origins (its frames and calls), when a board has one. */
+  captchaOrigins?: readonly string[];
 }
 
 /**
  * The pages' Content-Security-Policy. Scripts run only with the nonce ('strict-dynamic' lets them
  * load Next's chunks and MapLibre). Styles keep 'unsafe-inline' for React `style` attributes (no
  * nonce in style-src: it would switch 'unsafe-inline' off). MapLibre needs blob: workers and
- * data:/blob: images.
+ * data:/blob: images. A captcha widget (off by default) adds its origins to frames and calls; its
+ * script is loaded by the app's own (nonced) code, which 'strict-dynamic' allows.
  */
-export function pageContentSecurityPolicy({ nonce, dev = false, https = false, mapOrigins = [], imageOrigins = [] }: PagePolicyOptions): string {
-  const map = mapOrigins.join(' ');
+export function pageContentSecurityPolicy({ nonce, dev = false, https = false, mapOrigins = [], imageOrigins = [], captchaOrigins = [] }: PagePolicyOptions): string {
+  const map = [...mapOrigins, ...captchaOrigins].join(' ');
+  const frames = captchaOrigins.length ? captchaOrigins.join(' ') : "'none'";
   const images = [...new Set([...mapOrigins, ...imageOrigins])].join(' ');
   const directives = [
     "default-src 'self'",
@@ -85,7 +89,7 @@ export function pageContentSecurityPolicy({ nonce, dev = false, https = false, m
     `connect-src 'self' ${map}${dev ? ' ws: wss:' : ''}`.trim(),
     "worker-src 'self' blob:",
     "manifest-src 'self'",
-    "frame-src 'none'",
+    `frame-src ${frames}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

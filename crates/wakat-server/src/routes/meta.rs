@@ -97,7 +97,9 @@ macro_rules! options {
 #[utoipa::path(get, path = "/api/boards", tag = "board",
     responses((status = 200, description = "Boards in configuration order", body = crate::dto::BoardList)))]
 pub async fn boards(state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok().insert_header(("Cache-Control", "public, max-age=60")).json(crate::dto::BoardList::new(&state.engine.settings.tenants))
+    HttpResponse::Ok()
+        .insert_header(("Cache-Control", "public, max-age=60"))
+        .json(crate::dto::BoardList::new(&state.engine.settings.tenants, state.engine.settings.accounts.captcha.public_widget()))
 }
 
 /// The board: categories, filter options with their Polish and English URL names, flags,

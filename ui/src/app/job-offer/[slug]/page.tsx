@@ -21,7 +21,7 @@ import { formatDate, formatSalary, orderEmploymentTypes, salaryDisplayOf } from 
 import { requestCurrency } from '@/features/currency/server';
 import { slugify } from '@/lib/text';
 import { paths } from '@/config/paths';
-import { siteOrigin } from '@/lib/board-server';
+import { requireBoard, siteOrigin } from '@/lib/board-server';
 import { OfferMap } from '@/features/map/components/offer-map';
 import { getBrandStoryTeaser } from '@/features/brands/api/get-brand-story';
 import { CompanyTeaser } from '@/features/brands/components/company-teaser';
@@ -89,7 +89,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
   const [{ locale, t }, config, query] = await Promise.all([getTranslator(), getConfig(), searchParams ?? Promise.resolve({} as Record<string, string | string[] | undefined>)]);
   // Salaries in the chosen currency (`?currency=`, else the `wakat-currency` cookie, else the default), from the converted amounts.
   const display = salaryDisplayOf(config.featureFlags, await requestCurrency(config, query.currency));
-  const [offer, lookalikes, origin] = await Promise.all([loadOffer(slug, locale), getLookalikes(slug, locale), siteOrigin()]);
+  const [offer, lookalikes, origin, board] = await Promise.all([loadOffer(slug, locale), getLookalikes(slug, locale), siteOrigin(), requireBoard()]);
   const absolute = absoluteOn(origin);
   const url = absolute(paths.offer(offer.slug));
   // Spec: the company teaser comes from `short-info` when the offer has a story; a failure hides it.
@@ -278,7 +278,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
         </div>
 
         <aside className="offer-layout__side">
-          <ApplyBox offer={{ slug: offer.slug, guid: offer.guid, title: offer.title, companyName: offer.companyName, applyUrl: offer.applyUrl, active, informationClause: offer.informationClause, futureConsent: offer.futureConsent ?? null, customConsent: offer.customConsent ?? null }} locale={locale} activeHref={categoryHref} salaryLabel={salaryLabel} lookalikes={lookalikes.slice(0, 6)} />
+          <ApplyBox offer={{ slug: offer.slug, guid: offer.guid, title: offer.title, companyName: offer.companyName, applyUrl: offer.applyUrl, active, informationClause: offer.informationClause, futureConsent: offer.futureConsent ?? null, customConsent: offer.customConsent ?? null }} locale={locale} activeHref={categoryHref} salaryLabel={salaryLabel} lookalikes={lookalikes.slice(0, 6)} captcha={board.captcha} />
           {!expired ? <OfferMap offer={offer} locale={locale} /> : null}
           {story ? <CompanyTeaser story={story} locale={locale} /> : null}
           {banners.map((banner) => (

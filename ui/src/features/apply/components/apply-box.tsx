@@ -20,10 +20,12 @@ import { createTranslator, type MessageKey } from '@/i18n/translate';
 import { apiGet, ApiError } from '@/lib/api-client';
 import type { ApplicationItem, CandidatePage } from '@/lib/candidate';
 import { formatDate } from '@/lib/format';
+import type { CaptchaWidget } from '@/lib/boards';
 import { useSession } from '@/lib/session';
 import type { Locale, Offer } from '@/lib/types';
 import { confirmRedirect, denyRedirect, trackRedirect } from '../api/apply';
 import { ApplyForm, type ApplyConsents } from './apply-form';
+import { CaptchaChallenge } from './captcha-challenge';
 import { ApplySuccess, CandidatePrompt } from './apply-success';
 import '../apply.css';
 
@@ -57,7 +59,22 @@ function failureText(error: unknown): MessageKey {
   return 'errors.sthWentWrong';
 }
 
-export function ApplyBox({ offer, locale, activeHref, salaryLabel, lookalikes }: { offer: ApplyOffer; locale: Locale; activeHref: string; salaryLabel: string | null; lookalikes: Offer[] }) {
+export function ApplyBox({
+  offer,
+  locale,
+  activeHref,
+  salaryLabel,
+  lookalikes,
+  captcha = null,
+}: {
+  offer: ApplyOffer;
+  locale: Locale;
+  activeHref: string;
+  salaryLabel: string | null;
+  lookalikes: Offer[];
+  /** The board's captcha widget (applications and tracked redirects); null while it is off. */
+  captcha?: CaptchaWidget | null;
+}) {
   const t = createTranslator(locale);
   const { candidate, features } = useSession();
   const appliedAt = useAppliedAt(offer.guid, candidate !== null);
@@ -67,6 +84,8 @@ export function ApplyBox({ offer, locale, activeHref, salaryLabel, lookalikes }:
   const [asking, setAsking] = useState(false);
   const [sideBar, setSideBar] = useState(false);
   const [snack, setSnack] = useState<SnackbarMessage | null>(null);
+  const [redirectToken, setRedirectToken] = useState('');
+  const [redirectRound, setRedirectRound] = useState(0);
   const notify = useCallback((text: string, kind: SnackbarMessage['kind'] = 'info') => setSnack({ id: Date.now(), text, kind }), []);
   const closeSnack = useCallback(() => setSnack(null), []);
   const here = `/job-offer/${encodeURIComponent(offer.slug)}`;
@@ -79,10 +98,15 @@ export function ApplyBox({ offer, locale, activeHref, salaryLabel, lookalikes }:
     const tab = window.open('', '_blank');
     let target = { url: offer.applyUrl, redirectId: null as string | null };
     try {
-      const tracked = await trackRedirect(offer.slug, candidate?.id ?? null);
+      const tracked = await trackRedirect(offer.slug, candidate?.id ?? null, redirectToken);
       target = { url: tracked.apply_url || offer.applyUrl, redirectId: tracked.redirect_id };
     } catch {
       // Spec §8: a failed redirect record is silent; the candidate still goes to the offer.
+    } finally {
+      if (captcha) {
+        setRedirectToken('');
+        setRedirectRound((round) => round + 1);
+      }
     }
     if (tab) {
       tab.opener = null;
@@ -140,6 +164,7 @@ export function ApplyBox({ offer, locale, activeHref, salaryLabel, lookalikes }:
           {t('applyBox.apply')}
         </button>
       )}
+      {captcha && offer.active && offer.applyUrl ? <CaptchaChallenge key={redirectRound} widget={captcha} locale={locale} onToken={setRedirectToken} /> : null}
 
       <Dialog
         open={formOpen}
@@ -158,6 +183,7 @@ export function ApplyBox({ offer, locale, activeHref, salaryLabel, lookalikes }:
             slug={offer.slug}
             consents={offer}
             candidate={candidate}
+            captcha={captcha}
             onApplied={(id) => {
               setApplicationId(id);
               if (candidate) void mutate(appliedKey(offer.guid));

@@ -2,22 +2,24 @@
 /**
  * The apply form (spec §4 "Apply form flow", §5): name, e-mail, message with its counter (warning
  * 100 before 1000), attachment (pdf/docx/jpeg/png ≤ 5,000,000 bytes, checked here too), the
- * offer's consents cut at 120 characters. A logged-in candidate finds it prefilled; while the
+ * offer's consents cut at 120 characters; the board's captcha, when it has one. A logged-in candidate finds it prefilled; while the
  * four one-click conditions hold, the stored CV goes instead of an attachment. The server's
  * field errors land on their field; any other failure is reported to the caller (snackbar).
  */
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormMessage, TextArea, TextField } from '@/components/ui/form-field';
 import { createTranslator, type MessageKey, type Translator } from '@/i18n/translate';
 import { ATTACHMENT_ACCEPT, formatBytes } from '@/lib/attachments';
+import type { CaptchaWidget } from '@/lib/boards';
 import type { Candidate } from '@/lib/candidate';
 import { errorKey, placeServerError } from '@/lib/form-errors';
 import type { Locale } from '@/lib/types';
 import { submitApplication } from '../api/apply';
 import { APPLY_FIELDS, applicationFormData, isOneClickApply, messageCounter, MESSAGE_MAX, newestDocument, prefilledValues, type ApplyValues } from '../rules';
 import { applySchema, characterCount } from '../schema';
+import { CaptchaChallenge } from './captcha-challenge';
 import { ConsentText } from './consent-text';
 
 export interface ApplyConsents {
@@ -40,6 +42,7 @@ export function ApplyForm({
   slug,
   consents,
   candidate,
+  captcha = null,
   onApplied,
   onFailed,
 }: {
@@ -47,6 +50,8 @@ export function ApplyForm({
   slug: string;
   consents: ApplyConsents;
   candidate: Candidate | null;
+  /** The board's captcha widget; null while the board has none. */
+  captcha?: CaptchaWidget | null;
   onApplied: (applicationId: string) => void;
   /** A failure that belongs to no field (offer gone, rate limit, network): the caller shows it. */
   onFailed: (error: unknown) => void;
@@ -68,16 +73,31 @@ export function ApplyForm({
   const storedCv = newestDocument(candidate);
   const counter = messageCounter(characterCount(message ?? ''));
   const { errors, isSubmitting } = form.formState;
+  // A captcha token is good for one attempt: each attempt remounts the challenge for a new one.
+  const [captchaToken, setCaptchaToken] = useState('');
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [captchaRefused, setCaptchaRefused] = useState(false);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    if (captcha && !captchaToken) {
+      setCaptchaRefused(true);
+      return;
+    }
+    setCaptchaRefused(false);
     try {
-      const answer = await submitApplication(slug, applicationFormData(values, { oneClick, candidateId: candidate?.id ?? null }));
+      const answer = await submitApplication(slug, applicationFormData(values, { oneClick, candidateId: candidate?.id ?? null }), captchaToken);
       form.reset(initial);
       onApplied(answer.id);
     } catch (error) {
       const placed = placeServerError(error, APPLY_FIELDS);
-      if (placed.field && placed.status === 400) form.setError(placed.field, { type: 'server', message: placed.code }, { shouldFocus: true });
+      if (placed.code === 'captcha_failed') setCaptchaRefused(true);
+      else if (placed.field && placed.status === 400) form.setError(placed.field, { type: 'server', message: placed.code }, { shouldFocus: true });
       else onFailed(error);
+    } finally {
+      if (captcha) {
+        setCaptchaToken('');
+        setCaptchaRound((round) => round + 1);
+      }
     }
   });
 
@@ -182,6 +202,16 @@ export function ApplyForm({
             <ConsentText text={consents.customConsent} id={ids.custom} {...more} />
           </label>
         </div>
+      ) : null}
+      {captcha ? (
+        <>
+          <CaptchaChallenge key={captchaRound} widget={captcha} locale={locale} onToken={setCaptchaToken} />
+          {captchaRefused ? (
+            <FormMessage kind="error" testId="apply-captcha-error">
+              {t('applyForm.errors.captcha_failed')}
+            </FormMessage>
+          ) : null}
+        </>
       ) : null}
       <button type="submit" className="button button--primary button--block" disabled={isSubmitting} data-testid="apply-submit">
         {isSubmitting ? t('applyForm.submitting') : oneClick ? t('applyForm.oneClickSubmit') : t('applyForm.submit')}
