@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import Link from 'next/link';
 import { useMarkers } from '../api/get-markers';
 import type { MapCluster } from '../api/get-clusters';
@@ -26,6 +26,44 @@ export function OfferRow({ offer, locale }: { offer: Offer; locale: Locale }) {
         <span className={salary ? 'map-popup__salary' : 'map-popup__salary map-popup__salary--none'}>{salary ?? t('map.undisclosed')}</span>
       </span>
     </li>
+  );
+}
+
+/** The frame of a map popup: its title, optional actions and the close button; Escape closes it. */
+export function PopupFrame({
+  titleId,
+  title,
+  locale,
+  onClose,
+  actions,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  locale: Locale;
+  onClose: () => void;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const t = createTranslator(locale);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <section className="map-popup__body" aria-labelledby={titleId} data-testid="map-popup">
+      <header className="map-popup__header">
+        <h2 id={titleId} className="map-popup__title">
+          {title}
+        </h2>
+        {actions}
+        <button type="button" className="map-popup__close" onClick={onClose} aria-label={t('map.close')} data-testid="map-popup-close">
+          ×
+        </button>
+      </header>
+      {children}
+    </section>
   );
 }
 
@@ -67,27 +105,20 @@ export function ClusterPopup({
     return () => observer.disconnect();
   }, [hasMore, loading, setSize]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
   return (
-    <section className="map-popup__body" aria-labelledby="map-popup-title" data-testid="map-popup">
-      <header className="map-popup__header">
-        <h2 id="map-popup-title" className="map-popup__title">
-          {t('map.popupTitle', { count: total, n: formatNumber(total) })}
-        </h2>
-        {onZoomIn ? (
+    <PopupFrame
+      titleId="map-popup-title"
+      title={t('map.popupTitle', { count: total, n: formatNumber(total) })}
+      locale={locale}
+      onClose={onClose}
+      actions={
+        onZoomIn ? (
           <button type="button" className="map-popup__action" onClick={onZoomIn}>
             {t('map.zoomIn')}
           </button>
-        ) : null}
-        <button type="button" className="map-popup__close" onClick={onClose} aria-label={t('map.close')} data-testid="map-popup-close">
-          ×
-        </button>
-      </header>
+        ) : null
+      }
+    >
       {error ? (
         <p role="alert" className="map-popup__status">
           {t('map.error')}
@@ -107,6 +138,6 @@ export function ClusterPopup({
         ) : null}
       </ul>
       {loading && offers.length === 0 ? <p className="map-popup__status">{t('map.loadingOffers')}</p> : null}
-    </section>
+    </PopupFrame>
   );
 }
