@@ -67,6 +67,16 @@ pub(crate) fn log_key(seq: u64) -> Vec<u8> {
     format!("log/{seq:020}").into_bytes()
 }
 
+/// The key prefix of meta names starting with `name_prefix`.
+pub(crate) fn meta_names_prefix(name_prefix: &str) -> Vec<u8> {
+    format!("{META_PREFIX}{name_prefix}").into_bytes()
+}
+
+/// The meta name in a meta key.
+pub(crate) fn meta_name(key: &[u8]) -> Option<&str> {
+    std::str::from_utf8(key.strip_prefix(META_PREFIX.as_bytes())?).ok()
+}
+
 /// Returns `meta/{name}`, refusing names the store reserves for itself.
 pub(crate) fn meta_key(name: &str) -> Result<Vec<u8>, StoreError> {
     if name.is_empty() {

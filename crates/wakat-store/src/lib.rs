@@ -34,6 +34,7 @@ mod keys;
 mod kv;
 mod memory;
 mod offers;
+mod record;
 mod sled_store;
 
 pub use error::StoreError;

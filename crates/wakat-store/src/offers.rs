@@ -8,6 +8,7 @@ use wakat_core::Offer;
 
 use crate::keys::{self, LOG_PREFIX, OFFER_PREFIX, SEQ_KEY};
 use crate::kv::{KvIter, KvStore, WriteOp};
+use crate::record::{self, RecordCodec};
 use crate::StoreError;
 
 /// Most log records removed by one transaction of [`OfferStore::trim_log`], bounding its memory.
@@ -58,16 +59,14 @@ pub struct OfferStore {
     /// Serialises the read-modify-write of view counters apart from offer writes, so a page view
     /// never waits for a bulk import.
     view_lock: Mutex<()>,
+    /// The record format and the store's compression dictionaries.
+    codec: RecordCodec,
 }
 
 impl std::fmt::Debug for OfferStore {
     fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         formatter.debug_struct("OfferStore").field("last_seq", &self.last_seq()).finish_non_exhaustive()
     }
-}
-
-fn decode_offer(key: &[u8], value: &[u8]) -> Result<Offer, StoreError> {
-    serde_json::from_slice(value).map_err(|error| StoreError::corrupt(key, error))
 }
 
 fn decode_change(key: &[u8], value: &[u8]) -> Result<Change, StoreError> {
@@ -98,13 +97,94 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl OfferStore {
-    /// Wraps an engine, reading the last change seq it holds.
+    /// Wraps an engine, reading the last change seq it holds and its compression dictionaries;
+    /// records of an older format (or, once the store has a dictionary, without it) are rewritten.
     pub fn new(kv: Arc<dyn KvStore>) -> Result<OfferStore, StoreError> {
         let last_seq = match kv.get(SEQ_KEY)? {
             Some(value) => keys::decode_u64(SEQ_KEY, &value)?,
             None => 0,
         };
-        Ok(OfferStore { kv, write_seq: Mutex::new(last_seq), durable_seq: AtomicU64::new(last_seq), view_lock: Mutex::new(()) })
+        let codec = RecordCodec::default();
+        for entry in kv.scan_prefix(&keys::meta_names_prefix(record::DICTIONARY_META_PREFIX)) {
+            let (key, value) = entry?;
+            let id = keys::meta_name(&key).and_then(record::dictionary_id).ok_or_else(|| StoreError::corrupt(&key, "not a dictionary name"))?;
+            codec.add_dictionary(id, &value);
+        }
+        let store = OfferStore { kv, write_seq: Mutex::new(last_seq), durable_seq: AtomicU64::new(last_seq), view_lock: Mutex::new(()), codec };
+        store.upgrade_records()?;
+        Ok(store)
+    }
+
+    fn decode_offer(&self, key: &[u8], value: &[u8]) -> Result<Offer, StoreError> {
+        self.codec.decode(key, value)
+    }
+
+    /// Brings every record to the current format and dictionary, training the store's first
+    /// dictionary when it has enough offers. Runs at open when the store's marker says records
+    /// may be behind; a content-preserving rewrite, so no change is logged.
+    fn upgrade_records(&self) -> Result<(), StoreError> {
+        const MARKER: &str = "record-format";
+        // No write may interleave with the rewrite.
+        let write_seq = lock(&self.write_seq);
+        let wanted = |codec: &RecordCodec| format!("{}:{}", record::FORMAT, codec.current_id()).into_bytes();
+        if self.get_meta(MARKER)?.as_deref() == Some(&wanted(&self.codec)[..]) {
+            return Ok(());
+        }
+        if self.codec.current_id() == 0 {
+            let samples: Vec<Vec<u8>> = self
+                .kv
+                .scan_prefix(OFFER_PREFIX.as_bytes())
+                .take(record::MAX_TRAINING_OFFERS)
+                .map(|entry| entry.and_then(|(key, value)| self.codec.decode_json(&key, &value)))
+                .collect::<Result<_, _>>()?;
+            if samples.len() >= record::MIN_TRAINING_OFFERS {
+                self.add_dictionary(&samples)?;
+            }
+        }
+        let mut n_rewritten = 0;
+        let mut after: Option<Vec<u8>> = None;
+        loop {
+            let start = after.as_ref().map_or_else(|| OFFER_PREFIX.as_bytes().to_vec(), |key| [key.as_slice(), &[0]].concat());
+            let mut ops = Vec::new();
+            let mut n_seen = 0;
+            for entry in self.kv.scan_prefix_from(OFFER_PREFIX.as_bytes(), &start).take(TRIM_CHUNK) {
+                let (key, value) = entry?;
+                n_seen += 1;
+                if !self.codec.is_current(&value) {
+                    let json = self.codec.decode_json(&key, &value)?;
+                    ops.push(WriteOp::Put { value: self.codec.encode_json(&key, &json)?, key: key.clone() });
+                }
+                after = Some(key);
+            }
+            n_rewritten += ops.len();
+            if !ops.is_empty() {
+                self.kv.transaction(ops)?;
+            }
+            if n_seen < TRIM_CHUNK {
+                break;
+            }
+        }
+        self.kv.put(&keys::meta_key(MARKER)?, &wanted(&self.codec))?;
+        self.kv.flush()?;
+        drop(write_seq);
+        if n_rewritten > 0 {
+            tracing::info!(n_rewritten, dictionary = self.codec.current_id(), "offer records rewritten in the current format");
+        }
+        Ok(())
+    }
+
+    /// Trains a dictionary on `samples` (offers' JSON), stores it durably and writes with it from
+    /// now on. Nothing happens when zstd cannot train one.
+    fn add_dictionary(&self, samples: &[Vec<u8>]) -> Result<(), StoreError> {
+        let Some(dictionary) = record::train(samples) else {
+            return Ok(());
+        };
+        let id = self.codec.current_id() + 1;
+        self.kv.put(&keys::meta_key(&record::dictionary_meta_name(id))?, &dictionary)?;
+        self.kv.flush()?;
+        self.codec.add_dictionary(id, &dictionary);
+        tracing::info!(id, n_samples = samples.len(), bytes = dictionary.len(), "offer record dictionary trained");
+        Ok(())
     }
 
     /// Applies `ops` plus the new seq atomically, then flushes; returns `new_seq` once durable.
@@ -132,11 +212,24 @@ impl OfferStore {
     pub fn put_offers(&self, tenant: &str, offers: &[Offer]) -> Result<u64, StoreError> {
         // Encode before taking the lock, so a bad offer fails before any write and the lock only
         // covers the engine calls.
-        let mut encoded = Vec::with_capacity(offers.len());
+        let mut json = Vec::with_capacity(offers.len());
         for offer in offers {
             let key = keys::offer_key(tenant, &offer.slug)?;
             let value = serde_json::to_vec(offer).map_err(|error| encode_error(&key, error))?;
-            encoded.push((offer.slug.as_str(), key, value));
+            json.push((offer.slug.as_str(), key, value));
+        }
+        // A store's first bulk write teaches it its dictionary (before any record needs it).
+        if self.codec.current_id() == 0 && json.len() >= record::MIN_TRAINING_OFFERS {
+            let _write_seq = lock(&self.write_seq);
+            if self.codec.current_id() == 0 {
+                let samples: Vec<Vec<u8>> = json.iter().take(record::MAX_TRAINING_OFFERS).map(|(_, _, value)| value.clone()).collect();
+                self.add_dictionary(&samples)?;
+            }
+        }
+        let mut encoded = Vec::with_capacity(json.len());
+        for (slug, key, value) in json {
+            let record = self.codec.encode_json(&key, &value)?;
+            encoded.push((slug, key, record));
         }
         let mut write_seq = lock(&self.write_seq);
         if encoded.is_empty() {
@@ -173,7 +266,7 @@ impl OfferStore {
     /// Returns one offer of the tenant.
     pub fn get_offer(&self, tenant: &str, slug: &str) -> Result<Option<Offer>, StoreError> {
         let key = keys::offer_key(tenant, slug)?;
-        self.kv.get(&key)?.map(|value| decode_offer(&key, &value)).transpose()
+        self.kv.get(&key)?.map(|value| self.decode_offer(&key, &value)).transpose()
     }
 
     /// Returns the entries under a tenant's prefix, or a single error when the tenant is invalid.
@@ -188,7 +281,7 @@ impl OfferStore {
     pub fn scan_offers(&self, tenant: &str) -> impl Iterator<Item = Result<Offer, StoreError>> + '_ {
         self.scan_tenant(keys::offer_prefix(tenant)).map(|entry| {
             let (key, value) = entry?;
-            decode_offer(&key, &value)
+            self.decode_offer(&key, &value)
         })
     }
 
@@ -198,7 +291,7 @@ impl OfferStore {
         self.kv.scan_prefix(OFFER_PREFIX.as_bytes()).map(|entry| {
             let (key, value) = entry?;
             let (tenant, _slug) = keys::split_tenant_key(OFFER_PREFIX.as_bytes(), &key)?;
-            Ok((tenant, decode_offer(&key, &value)?))
+            Ok((tenant, self.decode_offer(&key, &value)?))
         })
     }
 
@@ -329,5 +422,7 @@ impl OfferStore {
     }
 }
 
+#[cfg(test)]
+mod record_tests;
 #[cfg(test)]
 mod tests;

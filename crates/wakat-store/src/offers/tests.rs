@@ -6,7 +6,7 @@ use wakat_core::{Currency, EmploymentKind, EmploymentType, Location, Offer, Sala
 use super::{Change, ChangeKind, OfferStore};
 use crate::{KvStore, MemoryStore, SledStore, StoreError};
 
-fn offer(slug: &str) -> Offer {
+pub(super) fn offer(slug: &str) -> Offer {
     Offer {
         title: "Java Developer".into(),
         company_name: "Acme".into(),
