@@ -58,6 +58,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/v2/user-panel/offers/all-boards/count", web::get().to(offers::count_all_boards))
                     .route("/v2/user-panel/offers/popular", web::get().to(offers::popular).wrap(RateClass::ExpensiveRead))
                     .route("/v2/user-panel/offers/suggest", web::get().to(offers::suggest))
+                    .route("/v2/user-panel/offers/explain", web::get().to(offers::explain))
                     .route("/v2/user-panel/offers/clusters", web::get().to(offers::clusters).wrap(RateClass::ExpensiveRead))
                     .route("/v2/user-panel/offers/markers", web::get().to(offers::markers).wrap(RateClass::ExpensiveRead))
                     .route("/v2/user-panel/offers/active-slug/{slug}", web::get().to(offers::active_slug))

@@ -6,12 +6,13 @@ use serde::Deserialize;
 use wakat_core::filters::ListParams;
 use wakat_core::params::{Lang, SuggestQuery};
 use wakat_core::Filters;
-use wakat_search::Hit;
+use wakat_search::{DidYouMean, Hit, Understanding};
 
 use crate::dto::lists::{
     ActiveSlugAnswer, CategoryCounts, ClusterDto, ClustersAnswer, CountAnswer, CursorLink, CursorMeta, GeoJsonPolygon, LookalikeMeta, LookalikePage,
     MarkerMeta, MarkerPage, OfferCursorPage, OfferPage, PageMeta, PopularMeta, PopularPage, SubcategoryCounts, SuggestionDto, Suggestions, ViewAnswer,
 };
+use crate::dto::search::{ExplainAnswer, SearchNotes};
 use crate::dto::{OfferDetail, OfferItem};
 use crate::engine::now;
 use crate::error::{ApiError, ErrorCode, Result};
@@ -59,6 +60,20 @@ impl Context {
     /// parameter order and unknown parameters do not make new entries.
     fn cache_key(&self, request: &HttpRequest) -> String {
         format!("{}?{}#{}", request.path(), self.query.params.canonical(), self.lang.as_str())
+    }
+
+    /// `meta.search` of a text query.
+    fn notes(&self, understanding: &Understanding, total: usize, did_you_mean: Option<&DidYouMean>) -> Option<SearchNotes> {
+        let filters = &self.query.params.filters;
+        if filters.phrases().next().is_none() {
+            return None;
+        }
+        Some(SearchNotes::new(understanding, total, did_you_mean, self.lang.as_str(), |filter, value| match filter {
+            "city" => filters.city.as_ref().is_some_and(|city| city.slug == value),
+            "workplaceType" => filters.workplace_types.iter().any(|w| w.as_str() == value),
+            "experienceLevels" => filters.experience_levels.iter().any(|e| e.as_str() == value),
+            _ => false,
+        }))
     }
 
     fn items(&self, hits: &[Hit]) -> Vec<OfferItem> {
@@ -129,6 +144,7 @@ pub async fn list_page(state: web::Data<AppState>, path: web::Path<TenantPath>, 
             sort_by: sort.by_str(),
             order_by: sort.order_str(),
             currency: ctx.query.params.filters.currency.as_str(),
+            search: ctx.notes(&page.understanding, page.total, page.did_you_mean.as_ref()),
         };
         Ok(OfferPage { data: ctx.items(&page.hits), meta })
     })
@@ -154,6 +170,7 @@ pub async fn list_cursor(state: web::Data<AppState>, path: web::Path<TenantPath>
             items_count: step.items_count,
             next: step.next.clone().map(link),
             prev: step.prev.clone().map(link),
+            search: ctx.notes(&step.understanding, step.total, step.did_you_mean.as_ref()),
         };
         Ok(OfferCursorPage { data: ctx.items(&step.hits), meta })
     })
@@ -295,6 +312,56 @@ pub async fn clusters(state: web::Data<AppState>, path: web::Path<TenantPath>, q
     })
     .await
 }
+
+/// The score of one offer for a list query, broken down (per field BM25, synonyms and
+/// corrections, freshness, boosts). Off unless `server.search_debug_token` is set; then the
+/// `X-Wakat-Debug-Token` header must carry it.
+#[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/explain", tag = "offers",
+    params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Query, description = "The offer location to explain"),
+           ("X-Wakat-Debug-Token" = String, Header, description = "The configured search debug token"), crate::routes::openapi::ListQueryDoc),
+    responses((status = 200, description = "The score broken down", body = ExplainAnswer),
+              (status = 400, description = "Malformed parameter, or no slug", body = crate::error::ErrorBody),
+              (status = 401, description = "Missing or wrong debug token", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board or offer, or no debug token configured", body = crate::error::ErrorBody)))]
+pub async fn explain(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
+    let token = &state.engine.settings.server.search_debug_token;
+    if token.is_empty() {
+        return Err(ApiError::new(ErrorCode::FeatureDisabled).with_message("the explain call is off: no search debug token is configured"));
+    }
+    let presented = request.headers().get(DEBUG_TOKEN_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if !crate::internal_token::matches(presented, token) {
+        return Err(ApiError::new(ErrorCode::Unauthorized).with_message("the explain call needs the X-Wakat-Debug-Token header"));
+    }
+    let slug = query.0.iter().find(|(name, _)| name == "slug").map(|(_, value)| value.clone()).unwrap_or_default();
+    if slug.is_empty() {
+        return Err(ApiError::new(ErrorCode::InvalidQuery).with_message("slug names the offer to explain").with_field("slug"));
+    }
+    let ctx = Context::new(&state, &path.tenant, &query, &request)?;
+    blocking(move || {
+        let (e, total, did_you_mean) = ctx.query.explain(&slug)?;
+        let search = ctx
+            .notes(&e.understanding, total, did_you_mean.as_ref())
+            .unwrap_or_else(|| SearchNotes::new(&Default::default(), total, None, ctx.lang.as_str(), |_, _| false));
+        Ok(ExplainAnswer {
+            slug: e.slug,
+            matched: e.matched,
+            score: e.score,
+            parts: e.parts,
+            exact_tier: e.exact_tier,
+            relevance: e.relevance,
+            freshness: e.freshness,
+            freshness_weight: e.freshness_weight,
+            final_score: e.final_score,
+            relevance_sort: e.relevance_sort,
+            rank: e.rank,
+            search,
+        })
+    })
+    .await
+}
+
+/// Header carrying the search debug token of the explain call.
+pub const DEBUG_TOKEN_HEADER: &str = "x-wakat-debug-token";
 
 /// Offers of one map cluster (`region`) or viewport, 20 per page.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/markers", tag = "map",

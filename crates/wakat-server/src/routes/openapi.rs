@@ -126,6 +126,7 @@ pub struct MapQueryDoc {
         offers::count,
         offers::count_categories,
         offers::count_subcategories,
+        offers::explain,
         offers::count_all_boards,
         offers::popular,
         offers::suggest,
