@@ -66,15 +66,27 @@ impl SearchIndex {
         let plan = self.plan_ranked(&searcher, Some(tenant), request.filters, &self.config.ranking)?;
         let understanding = plan.understanding.clone();
         let text = plan.text.clone();
+        // The search's own score of the document: the plan's query (its union of parts, for a
+        // radius) narrowed to the document, collected by score. tantivy's `Query::explain` is not
+        // used: it may seek backwards on documents before the first match.
         let mut score = None;
+        let only_this = |query: Box<dyn Query>| {
+            tantivy::query::BooleanQuery::new(vec![
+                (tantivy::query::Occur::Must, query),
+                (
+                    tantivy::query::Occur::Must,
+                    Box::new(tantivy::query::ConstScoreQuery::new(
+                        Box::new(TermQuery::new(Term::from_field_text(self.fields.slug, slug), IndexRecordOption::Basic)),
+                        0.0,
+                    )) as Box<dyn Query>,
+                ),
+            ])
+        };
         for (query, _) in plan.parts() {
-            match query.explain(&searcher, address) {
-                Ok(explanation) => {
-                    score = Some(explanation.value());
-                    break;
-                }
-                Err(tantivy::TantivyError::InvalidArgument(_)) => continue,
-                Err(e) => return Err(e.into()),
+            let top = searcher.search(&only_this(query), &TopDocs::with_limit(1).order_by_score())?;
+            if let Some((value, _)) = top.into_iter().find(|(_, found)| *found == address) {
+                score = Some(value);
+                break;
             }
         }
         let parts = match (&text, score) {

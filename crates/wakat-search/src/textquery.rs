@@ -2,8 +2,8 @@
 //! of its group (compounds weigh the same, translations less, so the typed language ranks
 //! first), typo corrections from the term dictionary (weighing less, and below every exact
 //! match through [`EXACT_TIER`](crate::node::EXACT_TIER)), and for place, workplace and
-//! seniority words the attribute itself. Such words only add to the score when the phrase has
-//! other words: they boost, they never silently filter.
+//! seniority words the attribute itself. Such words are optional when the phrase has other
+//! words: they boost (a document matching them ranks in a higher tier), never silently filter.
 
 use tantivy::schema::Field;
 use tantivy::{Searcher, Term};
@@ -134,7 +134,8 @@ impl TextContext<'_> {
         Ok(Some(match content.is_empty() {
             // Only attribute words: the person asks for them.
             true => Node::all(boosts),
-            false => Node::Bool { must: content, should: boosts },
+            // A word matched ranks above a word missed, like an exact match above a correction.
+            false => Node::Bool { must: content, should: boosts.into_iter().flat_map(|b| [b.clone(), Node::Tier(Box::new(b))]).collect() },
         }))
     }
 
