@@ -196,3 +196,19 @@ fn the_list_answer_keeps_its_shape() {
     }
     assert_eq!(body["meta"]["search"]["noResults"], false);
 }
+
+#[test]
+fn suggestions_forgive_typos_after_the_exact_ones() {
+    let app = shared_app();
+    let skills = |keyword: &str| -> Vec<String> {
+        let body = app.get_ok(&format!("/api/it/v2/user-panel/offers/suggest?keyword={}", urlencode(keyword)));
+        body["skills"].as_array().unwrap().iter().map(|s| s["title"].as_str().unwrap().to_lowercase()).collect()
+    };
+    assert!(skills("kubernets").iter().any(|s| s == "kubernetes"), "{:?}", skills("kubernets"));
+    assert!(skills("pyhton").iter().any(|s| s == "python"), "{:?}", skills("pyhton"));
+    assert!(skills("javascirpt").iter().any(|s| s.starts_with("javascript")), "{:?}", skills("javascirpt"));
+    // Exact prefixes first; short tokens are never corrected.
+    let exact = skills("python");
+    assert!(exact[0].starts_with("python"), "{exact:?}");
+    assert!(skills("go").iter().all(|s| s.starts_with("go")), "{:?}", skills("go"));
+}

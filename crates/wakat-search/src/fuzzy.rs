@@ -37,6 +37,11 @@ fn builder(edits: u8) -> &'static LevenshteinAutomatonBuilder {
     &builders[(edits.clamp(1, 2) - 1) as usize]
 }
 
+/// Terms starting with something within `edits` of `prefix` (suggestions).
+pub(crate) fn prefix_automaton(prefix: &str, edits: u8) -> impl tantivy_fst::Automaton<State = u32> {
+    Automaton(builder(edits).build_prefix_dfa(prefix))
+}
+
 struct Automaton(DFA);
 
 impl tantivy_fst::Automaton for Automaton {

@@ -11,9 +11,10 @@ use tantivy::{DocAddress, Searcher, Term};
 use crate::Result;
 
 /// Added once per corrected query word to the documents that match the word as typed (or by a
-/// synonym), and once per optional place, workplace or seniority word a document matches: the
+/// synonym), and once per place, workplace or seniority attribute a document has: the
 /// collector ranks by how many such words a document matched before anything else, so exact
-/// matches always rank above corrected ones, and matched words above missed ones. Larger than
+/// matches always rank above corrected ones, and offers having an attribute named in the query
+/// above the others. Larger than
 /// any BM25 sum.
 pub const EXACT_TIER: f32 = 10_000.0;
 
@@ -159,7 +160,7 @@ impl Node {
                 (!must.is_empty() || any_should).then_some(parts)
             }
             Node::Tier(inner) => inner.explain(searcher, doc)?.map(|_| {
-                vec![ScorePart { kind: "exactTier", field: None, term: "query word matched as typed".into(), role: None, bm25: None, boost: None, score: EXACT_TIER }]
+                vec![ScorePart { kind: "exactTier", field: None, term: "query word matched as typed, or attribute held".into(), role: None, bm25: None, boost: None, score: EXACT_TIER }]
             }),
         })
     }

@@ -3,7 +3,8 @@
 //! first), typo corrections from the term dictionary (weighing less, and below every exact
 //! match through [`EXACT_TIER`](crate::node::EXACT_TIER)), and for place, workplace and
 //! seniority words the attribute itself. Such words are optional when the phrase has other
-//! words: they boost (a document matching them ranks in a higher tier), never silently filter.
+//! words: they boost (a document having the attribute ranks in a higher tier than one that only
+//! mentions its name, or neither), never silently filter.
 
 use tantivy::schema::Field;
 use tantivy::{Searcher, Term};
@@ -90,6 +91,7 @@ impl TextContext<'_> {
         let attributes = ranking.place_words && variant == SearchVariant::Keyword;
         let mut content = Vec::new();
         let mut boosts = Vec::new();
+        let mut tiers = Vec::new();
         for unit in self.words.interpret(&terms, groups, attributes) {
             match unit {
                 Unit::Word(term) => content.push(self.word(&term, &fields, &text, understanding)?),
@@ -122,8 +124,11 @@ impl TextContext<'_> {
                         AttributeKind::Workplace(value) => (Term::from_field_u64(self.fields.workplace, value.code()), format!("workplace={}", value.as_str())),
                         AttributeKind::Level(value) => (Term::from_field_u64(self.fields.experience, value.code()), format!("experience={}", value.as_str())),
                     };
-                    alternatives.push(Node::Attribute { term, what, score: ranking.attribute_boost });
+                    let attribute_leaf = Node::Attribute { term, what, score: ranking.attribute_boost };
+                    alternatives.push(attribute_leaf.clone());
                     boosts.push(Node::any(alternatives).expect("an attribute has its term"));
+                    // Having the attribute ranks above only mentioning its name ("Gdynia or Warsaw").
+                    tiers.push(Node::Tier(Box::new(attribute_leaf)));
                     let chip = Chip { kind: attribute.kind.clone(), label: attribute.label.clone(), typed: typed.join(" ") };
                     if !understanding.chips.contains(&chip) {
                         understanding.chips.push(chip);
@@ -133,9 +138,9 @@ impl TextContext<'_> {
         }
         Ok(Some(match content.is_empty() {
             // Only attribute words: the person asks for them.
-            true => Node::all(boosts),
-            // A word matched ranks above a word missed, like an exact match above a correction.
-            false => Node::Bool { must: content, should: boosts.into_iter().flat_map(|b| [b.clone(), Node::Tier(Box::new(b))]).collect() },
+            true => Node::Bool { must: boosts, should: tiers },
+            // Optional words: a document having the attribute ranks in a higher tier.
+            false => Node::Bool { must: content, should: boosts.into_iter().chain(tiers).collect() },
         }))
     }
 
