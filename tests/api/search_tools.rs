@@ -125,3 +125,54 @@ fn explain_shows_the_exact_tier_above_corrections() {
     assert!(corrected["finalScore"].as_f64() > exact["finalScore"].as_f64(), "the correction scores more within its tier, and still ranks below");
     assert_eq!((exact["rank"].as_u64(), corrected["rank"].as_u64()), (Some(1), Some(2)));
 }
+
+#[test]
+fn search_analytics_count_queries_results_and_clicked_positions_without_personal_data() {
+    use crate::helpers::RealServer;
+    let data_dir = tempfile::tempdir().unwrap();
+    let store = data_dir.path().join("data");
+    std::fs::create_dir_all(&store).unwrap();
+    let mut server = RealServer::start(&store, &[("WAKAT_SERVER__VIEWS_FLUSH_SECS", "3600")]);
+    let app = server.app(&store);
+    assert_eq!(app.internal(Method::POST, "/api/it/internal/offers", &offer_json("scala-dev", "Scala Developer", "Gdańsk", 54.35, 18.65)).status, 201);
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while app.count("it", "keywords[]=scala") < 1 {
+        assert!(std::time::Instant::now() < deadline);
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    app.get_ok("/api/it/v2/user-panel/offers?keywords[]=Scala");
+    app.get_ok("/api/it/v2/user-panel/offers?keywords[]=scala"); // the cached answer counts too
+    app.get_ok("/api/it/v2/user-panel/offers?keywords[]=scala&page=2"); // a further page is no search
+    app.get_ok("/api/it/v2/user-panel/offers/by-cursor?keywords[]=pyhtonn");
+    app.get_ok("/api/it/v2/user-panel/offers?keywords[]=jan.kowalski%40example.pl");
+    app.get_ok("/api/it/v2/user-panel/offers"); // no text: no search
+    for position in [1, 1, 3] {
+        assert_eq!(app.send_json(Method::POST, "/api/it/v1/search-clicks", &serde_json::json!({"position": position})).status, 204);
+    }
+    assert_eq!(app.send_json(Method::POST, "/api/work/v1/search-clicks", &serde_json::json!({"position": 7})).status, 204);
+    for bad in [serde_json::json!({"position": 0}), serde_json::json!({"position": 1001}), serde_json::json!({"position": "x"}), serde_json::json!({})] {
+        let answer = app.send_json(Method::POST, "/api/it/v1/search-clicks", &bad);
+        assert_eq!(answer.status, 400, "{bad}: {}", answer.body);
+    }
+    assert_eq!(app.send_json(Method::POST, "/api/nope/v1/search-clicks", &serde_json::json!({"position": 1})).status, 404);
+    // A graceful stop writes what was counted.
+    assert!(std::process::Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status().unwrap().success());
+    assert!(server.child.wait().unwrap().success());
+
+    let report = std::process::Command::new(env!("CARGO_BIN_EXE_wakat"))
+        .args(["analytics", "--tenant", "it", "--days", "1", "--data-dir", store.to_str().unwrap()])
+        .env("WAKAT_CONFIG", crate::helpers::repo_path("wakat.toml"))
+        .env("WAKAT_SERVER__INDEX_DATA_DIR", crate::helpers::repo_path("index-data"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&report.stdout).to_string();
+    assert!(report.status.success(), "{text}{}", String::from_utf8_lossy(&report.stderr));
+    assert!(text.contains(": 4 searches"), "{text}");
+    assert!(text.lines().any(|l| l.split_whitespace().collect::<Vec<_>>() == ["2", "scala", "(1)"]), "{text}");
+    let zero = text.split("Zero-result queries").nth(1).unwrap().split("Clicks").next().unwrap();
+    assert!(zero.contains("pyhtonn") && !zero.contains("scala"), "{text}");
+    assert!(text.contains("(withheld)") && !text.contains("kowalski"), "no personal data: {text}");
+    assert!(text.contains("3 clicks"), "only this board's clicks: {text}");
+    assert!(text.lines().any(|l| l.split_whitespace().take(2).collect::<Vec<_>>() == ["#1", "2"]), "{text}");
+    assert!(text.lines().any(|l| l.split_whitespace().take(2).collect::<Vec<_>>() == ["#3", "1"]), "{text}");
+}

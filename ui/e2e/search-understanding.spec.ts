@@ -42,3 +42,14 @@ test('understanding-02-zero-results-offer-did-you-mean', async ({ page }) => {
   await expect(page.getByTestId('no-offers')).toHaveCount(0);
   expect(leadingNumber(await page.getByTestId('count-heading').innerText()), 'the count it promised').toBe(promised);
 });
+
+test('understanding-03-opening-an-offer-reports-its-list-position', async ({ page }) => {
+  await page.goto('/all-locations?keyword=java');
+  const second = page.locator('[data-row-index="1"] a[href^="/job-offer/"]').first();
+  await expect(second).toBeVisible();
+  const reported = page.waitForRequest((request) => request.url().endsWith('/v1/search-clicks') && request.method() === 'POST');
+  await second.click();
+  const request = await reported;
+  expect(request.postDataJSON(), 'the position opened, nothing else').toEqual({ position: 2 });
+  await expect(page).toHaveURL(/\/job-offer\//);
+});

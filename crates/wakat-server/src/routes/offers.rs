@@ -12,6 +12,10 @@ use crate::dto::lists::{
     ActiveSlugAnswer, CategoryCounts, ClusterDto, ClustersAnswer, CountAnswer, CursorLink, CursorMeta, GeoJsonPolygon, LookalikeMeta, LookalikePage,
     MarkerMeta, MarkerPage, OfferCursorPage, OfferPage, PageMeta, PopularMeta, PopularPage, SubcategoryCounts, SuggestionDto, Suggestions, ViewAnswer,
 };
+use std::sync::Arc;
+
+use wakat_analytics::SearchAnalytics;
+
 use crate::dto::search::{ExplainAnswer, SearchNotes};
 use crate::dto::{OfferDetail, OfferItem};
 use crate::engine::now;
@@ -65,15 +69,35 @@ impl Context {
     /// `meta.search` of a text query.
     fn notes(&self, understanding: &Understanding, total: usize, did_you_mean: Option<&DidYouMean>) -> Option<SearchNotes> {
         let filters = &self.query.params.filters;
-        if filters.phrases().next().is_none() {
-            return None;
-        }
+        filters.phrases().next()?;
         Some(SearchNotes::new(understanding, total, did_you_mean, self.lang.as_str(), |filter, value| match filter {
             "city" => filters.city.as_ref().is_some_and(|city| city.slug == value),
             "workplaceType" => filters.workplace_types.iter().any(|w| w.as_str() == value),
             "experienceLevels" => filters.experience_levels.iter().any(|e| e.as_str() == value),
             _ => false,
         }))
+    }
+
+    /// The text searched, when this is the first page of a text query (what analytics counts).
+    fn first_page_search(&self) -> Option<String> {
+        let params = &self.query.params;
+        let first_page = params.from.unwrap_or(0) == 0 && params.page.unwrap_or(1) == 1 && params.cursor.as_ref().is_none_or(|c| c.from == 0);
+        let text = params.filters.phrases().map(|(_, phrase)| phrase.trim()).filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" ");
+        (first_page && !text.is_empty()).then_some(text)
+    }
+
+    /// Counts the search (cached answers too) and returns what the computed answer reports back.
+    fn count_search(&self, state: &AppState) -> Option<(Arc<SearchAnalytics>, String)> {
+        let text = self.first_page_search()?;
+        state.analytics.record_search(&self.query.tenant.settings.slug, &text, None, self.query.now);
+        Some((state.analytics.clone(), text))
+    }
+
+    /// Reports the number of offers a counted search found.
+    fn report_total(&self, counted: Option<(Arc<SearchAnalytics>, String)>, total: usize) {
+        if let Some((analytics, text)) = counted {
+            analytics.record_total(&self.query.tenant.settings.slug, &text, total as u64, self.query.now);
+        }
     }
 
     fn items(&self, hits: &[Hit]) -> Vec<OfferItem> {
@@ -132,8 +156,10 @@ async fn cached<T: serde::Serialize + Send + 'static>(
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn list_page(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
+    let counted = ctx.count_search(&state);
     cached(&state, ctx.cache_key(&request), move || {
         let page = ctx.query.page(DEFAULT_PAGE_SIZE)?;
+        ctx.report_total(counted, page.total);
         let sort = ctx.query.params.effective_sort();
         let meta = PageMeta {
             page: page.offset / page.per_page as usize + 1,
@@ -161,8 +187,10 @@ pub async fn list_cursor(state: web::Data<AppState>, path: web::Path<TenantPath>
     let mut ctx = Context::new(&state, &path.tenant, &query, &request)?;
     // Prices follow the listing the cursor continues.
     ctx.query.params.filters.currency = ctx.query.params.effective_currency();
+    let counted = ctx.count_search(&state);
     cached(&state, ctx.cache_key(&request), move || {
         let step = ctx.query.cursor_page()?;
+        ctx.report_total(counted, step.total);
         let link = |cursor: String| CursorLink { cursor, items_count: step.items_count };
         let meta = CursorMeta {
             total_items: step.total,
@@ -358,6 +386,27 @@ pub async fn explain(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
         })
     })
     .await
+}
+
+/// `POST /v1/search-clicks` body: the list position (1-based) of the offer a person opened.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct SearchClickBody {
+    /// 1-based position in the list (at most 1000).
+    pub position: u32,
+}
+
+/// Records which list position was opened (search analytics: nothing about the person is kept).
+#[utoipa::path(post, path = "/api/{tenant}/v1/search-clicks", tag = "offers", request_body = SearchClickBody,
+    params(("tenant" = String, Path, description = "Board slug")),
+    responses((status = 204, description = "Counted"), (status = 400, description = "Malformed body or position", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
+pub async fn record_search_click(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<SearchClickBody>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    if !(1..=wakat_analytics::MAX_POSITION).contains(&body.position) {
+        return Err(ApiError::new(ErrorCode::InvalidJson).with_message("position is 1 to 1000").with_field("position"));
+    }
+    state.analytics.record_click(&tenant.settings.slug, body.position, now());
+    Ok(HttpResponse::NoContent().finish())
 }
 
 /// Header carrying the search debug token of the explain call.
