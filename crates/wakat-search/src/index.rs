@@ -22,10 +22,10 @@ use crate::analysis::{WakatTokenizer, ANALYZER_NAME};
 use crate::collect::{ClusterCollector, IntMap, ListCollector, Ranked, SortSpec};
 use crate::geo::{cell_boundary, cluster_id, parse_cluster_id, resolution_for_zoom};
 use crate::query::{plan, Plan, Predicates};
-use crate::textquery::TextContext;
 use crate::rollup::{merge_rollups, RollupCache};
 use crate::schema::{names, offer_key, Fields, OwnedCard, SCHEMA_VERSION};
 use crate::stats::{Activity, SearchExecutor, SearchStats};
+use crate::textquery::TextContext;
 use crate::{Result, SearchConfig, SearchError};
 
 const VERSION_FILE: &str = "wakat-schema-version";

@@ -30,11 +30,11 @@ mod writer;
 
 pub use analysis::Analysis;
 pub use explain::{DidYouMean, Explanation};
-pub use textquery::{Chip, CorrectionUsed, Understanding};
-pub use understand::{AttributeKind, QueryWords};
 pub use index::{Cluster, Hit, ListRequest, ListResult, SearchIndex, Suggestion, Suggestions};
 pub use schema::SCHEMA_VERSION;
 pub use stats::{SearchExecutor, SearchStats};
+pub use textquery::{Chip, CorrectionUsed, Understanding};
+pub use understand::{AttributeKind, QueryWords};
 pub use writer::IndexFeeder;
 
 use std::collections::HashMap;

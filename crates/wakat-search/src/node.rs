@@ -160,7 +160,15 @@ impl Node {
                 (!must.is_empty() || any_should).then_some(parts)
             }
             Node::Tier(inner) => inner.explain(searcher, doc)?.map(|_| {
-                vec![ScorePart { kind: "exactTier", field: None, term: "query word matched as typed, or attribute held".into(), role: None, bm25: None, boost: None, score: EXACT_TIER }]
+                vec![ScorePart {
+                    kind: "exactTier",
+                    field: None,
+                    term: "query word matched as typed, or attribute held".into(),
+                    role: None,
+                    bm25: None,
+                    boost: None,
+                    score: EXACT_TIER,
+                }]
             }),
         })
     }

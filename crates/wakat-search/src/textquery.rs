@@ -64,7 +64,12 @@ impl TextContext<'_> {
         let (f, r) = (self.fields, self.ranking);
         match variant {
             SearchVariant::Keyword => {
-                vec![(f.title, "title", r.title_boost), (f.skills, "skills", r.skills_boost), (f.company, "company", r.company_boost), (f.place, "place", r.place_boost)]
+                vec![
+                    (f.title, "title", r.title_boost),
+                    (f.skills, "skills", r.skills_boost),
+                    (f.company, "company", r.company_boost),
+                    (f.place, "place", r.place_boost),
+                ]
             }
             SearchVariant::Titles => vec![(f.title, "title", 1.0)],
             SearchVariant::Companies => vec![(f.company, "company", 1.0)],
@@ -145,7 +150,13 @@ impl TextContext<'_> {
     }
 
     /// A plain word: as typed, and with its corrections when typos are tolerated.
-    fn word(&self, term: &str, fields: &[(Field, &'static str, f32)], text: &dyn Fn(&str, Role, f32) -> Node, understanding: &mut Understanding) -> Result<Node> {
+    fn word(
+        &self,
+        term: &str,
+        fields: &[(Field, &'static str, f32)],
+        text: &dyn Fn(&str, Role, f32) -> Node,
+        understanding: &mut Understanding,
+    ) -> Result<Node> {
         let exact = text(term, Role::Typed, 1.0);
         let edits = allowed_edits(term);
         if !self.ranking.typo_tolerance || edits == 0 {

@@ -75,7 +75,13 @@ pub struct DidYouMeanNote {
 
 impl SearchNotes {
     /// Renders what the engine understood; `applied` tells which chips the filters already hold.
-    pub fn new(understanding: &Understanding, total: usize, did_you_mean: Option<&DidYouMean>, lang: &str, applied: impl Fn(&str, &str) -> bool) -> SearchNotes {
+    pub fn new(
+        understanding: &Understanding,
+        total: usize,
+        did_you_mean: Option<&DidYouMean>,
+        lang: &str,
+        applied: impl Fn(&str, &str) -> bool,
+    ) -> SearchNotes {
         let chips = understanding
             .chips
             .iter()
