@@ -62,6 +62,15 @@ ENGLISH_NAMES = {
     "Kraków": "Cracow",
 }
 
+# Historical (German) names people still type, so search understands them as the city.
+HISTORICAL_NAMES = {
+    "Wrocław": ["Breslau"], "Gdańsk": ["Danzig"], "Poznań": ["Posen"], "Szczecin": ["Stettin"],
+    "Kraków": ["Krakau"], "Warszawa": ["Warschau"], "Katowice": ["Kattowitz"], "Bydgoszcz": ["Bromberg"],
+    "Toruń": ["Thorn"], "Olsztyn": ["Allenstein"], "Opole": ["Oppeln"], "Gliwice": ["Gleiwitz"],
+    "Zielona Góra": ["Grünberg"], "Elbląg": ["Elbing"], "Gdynia": ["Gdingen"], "Legnica": ["Liegnitz"],
+    "Wałbrzych": ["Waldenburg"],
+}
+
 # GeoNames lists city districts (Mokotów, Psie Pole, Wrzeszcz, ...) as separate populated places.
 # A district lies within the built-up radius (km, from the city's area) of a bigger city.
 CITY_RADIUS_KM = {
@@ -165,7 +174,7 @@ def to_place(city, slug):
     name = city["name"]
     name_en = ENGLISH_NAMES.get(name)
     alt_names = []
-    for alt in (ascii_name(name), name_en):
+    for alt in (ascii_name(name), name_en, *HISTORICAL_NAMES.get(name, [])):
         if alt and alt != name and alt not in alt_names:
             alt_names.append(alt)
     return {

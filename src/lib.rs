@@ -74,6 +74,20 @@ enum Command {
         #[arg(long)]
         tenant: String,
     },
+    /// Prints search analytics of a board: top queries, zero-result queries and clicks by list
+    /// position over the last days (reads the data directory: stop the server first, or point
+    /// --data-dir at a copy).
+    Analytics {
+        /// Board.
+        #[arg(long)]
+        tenant: String,
+        /// Days back from today (UTC), today included.
+        #[arg(long, default_value_t = 7)]
+        days: u32,
+        /// Rows of each table.
+        #[arg(long, default_value_t = 20)]
+        top: usize,
+    },
     /// Prints the internal write API's token (the configured one, else the one kept in the data
     /// directory, created when missing), for `Authorization: Bearer …`.
     InternalToken,
@@ -111,6 +125,7 @@ fn execute(cli: Cli) -> Result<()> {
             println!("{token}");
             Ok(())
         }
+        Command::Analytics { tenant, days, top } => analytics(settings, &tenant, days, top),
         Command::Delete { slug, tenant } => {
             let engine = open_engine(settings)?;
             match engine.delete_offer(&tenant, &slug)? {
@@ -123,6 +138,31 @@ fn execute(cli: Cli) -> Result<()> {
             }
         }
     }
+}
+
+fn analytics(settings: Settings, tenant: &str, days: u32, top: usize) -> Result<()> {
+    let engine = open_engine(settings)?;
+    engine.tenant(tenant)?;
+    let today = wakat_analytics::day_of(now());
+    let from = today.saturating_sub(days.max(1) - 1);
+    let report = wakat_analytics::SearchAnalytics::new(engine.kv.clone()).report(tenant, from, today, top)?;
+    let date = |day: u32| time::OffsetDateTime::from_unix_timestamp(day as i64 * 86_400).map(|d| d.date().to_string()).unwrap_or_default();
+    println!("Search analytics of '{tenant}', {} to {} (UTC): {} searches", date(from), date(today), report.searches);
+    println!("\nTop queries (searches, offers found by the latest):");
+    for (query, searches, total) in &report.top_queries {
+        println!("  {searches:>7}  {query}  ({})", total.map_or("?".to_string(), |t| t.to_string()));
+    }
+    println!("\nZero-result queries (searches):");
+    for (query, searches) in &report.zero_result_queries {
+        println!("  {searches:>7}  {query}");
+    }
+    let clicks: u64 = report.clicks_by_position.iter().map(|(_, n)| n).sum();
+    println!("\nClicks by list position ({clicks} clicks; click-through = clicks / searches):");
+    for (position, n) in &report.clicks_by_position {
+        let rate = if report.searches > 0 { *n as f64 / report.searches as f64 * 100.0 } else { 0.0 };
+        println!("  #{position:<4} {n:>7}  {rate:5.1}%");
+    }
+    Ok(())
 }
 
 fn open_engine(settings: Settings) -> Result<Engine> {

@@ -11,6 +11,8 @@ mod limits;
 mod observability;
 mod offers;
 mod search_quality;
+mod search_tools;
+mod search_understanding;
 mod terms;
 mod views;
 mod writes;

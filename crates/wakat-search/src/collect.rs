@@ -9,6 +9,7 @@ use tantivy::columnar::Column;
 use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
 use wakat_core::filters::{OrderBy, Sort, SortBy};
 
+use crate::node::EXACT_TIER;
 use crate::query::Predicates;
 use crate::schema::names;
 use crate::RankingConfig;
@@ -48,6 +49,8 @@ const CATEGORY_VOTE_STRIDE: u32 = 8;
 /// Order key of a hit: larger comes first.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Ranked {
+    /// Query words matched as typed (before any correction): ranks before the key.
+    pub tier: u32,
     pub key: f64,
     pub published: i64,
     pub doc: DocAddress,
@@ -65,10 +68,11 @@ impl PartialOrd for Ranked {
     }
 }
 impl Ord for Ranked {
-    /// Greater is better: higher key, then fresher, then the lower document address (stable pages).
+    /// Greater is better: higher tier, higher key, then fresher, then the lower document address (stable pages).
     fn cmp(&self, other: &Self) -> Ordering {
-        self.key
-            .total_cmp(&other.key)
+        self.tier
+            .cmp(&other.tier)
+            .then(self.key.total_cmp(&other.key))
             .then(self.published.cmp(&other.published))
             .then_with(|| (other.doc.segment_ord, other.doc.doc_id).cmp(&(self.doc.segment_ord, self.doc.doc_id)))
     }
@@ -235,6 +239,12 @@ impl Collector for ListCollector {
     }
 }
 
+/// Splits a score into the words matched as typed ([`EXACT_TIER`] each) and the relevance.
+pub(crate) fn split_tier(score: Score) -> (u32, f64) {
+    let tier = (score / EXACT_TIER).floor().max(0.0);
+    (tier as u32, (score - tier * EXACT_TIER) as f64)
+}
+
 /// Freshness factor in (0, 1]: 1 for an offer published now, halving every half-life.
 pub(crate) fn freshness(published: i64, now: i64, ranking: &RankingConfig) -> f64 {
     let age_days = ((now - published).max(0) as f64) / 86_400.0;
@@ -290,8 +300,9 @@ impl ListSegmentCollector {
             return;
         }
         let published = self.published.first(doc).unwrap_or(0);
+        let (tier, relevance) = split_tier(score);
         let key = match self.sort {
-            SortSpec::Relevance { now, ranking } => score as f64 * (1.0 + ranking.freshness_weight as f64 * freshness(published, now, &ranking)),
+            SortSpec::Relevance { now, ranking } => relevance * (1.0 + ranking.freshness_weight as f64 * freshness(published, now, &ranking)),
             SortSpec::Published { ascending: false } => published as f64,
             SortSpec::Published { ascending: true } => -(published as f64),
             SortSpec::Salary { ascending } => match self.salary.as_ref().and_then(|c| c.first(doc)) {
@@ -304,7 +315,8 @@ impl ListSegmentCollector {
             SortSpec::Published { ascending: true } => -published,
             _ => published,
         };
-        let ranked = Ranked { key, published: published_tiebreak, doc: DocAddress::new(self.segment_ord, doc) };
+        let tier = if matches!(self.sort, SortSpec::Relevance { .. }) { tier } else { 0 };
+        let ranked = Ranked { tier, key, published: published_tiebreak, doc: DocAddress::new(self.segment_ord, doc) };
         if self.heap.len() < self.top {
             self.heap.push(std::cmp::Reverse(ranked));
         } else if let Some(mut worst) = self.heap.peek_mut() {

@@ -25,6 +25,7 @@ use crate::query::{plan, Plan, Predicates};
 use crate::rollup::{merge_rollups, RollupCache};
 use crate::schema::{names, offer_key, Fields, OwnedCard, SCHEMA_VERSION};
 use crate::stats::{Activity, SearchExecutor, SearchStats};
+use crate::textquery::TextContext;
 use crate::{Result, SearchConfig, SearchError};
 
 const VERSION_FILE: &str = "wakat-schema-version";
@@ -85,6 +86,8 @@ pub struct ListResult {
     pub hits: Vec<Hit>,
     /// Matches per category value (a subcategory offer counts for its parent too).
     pub category_counts: HashMap<u32, usize>,
+    /// What the text of the filters was understood as.
+    pub understanding: crate::Understanding,
 }
 
 /// A map cluster.
@@ -245,8 +248,13 @@ impl SearchIndex {
         Ok(fruit)
     }
 
-    fn plan(&self, tenant: Option<&str>, filters: &Filters) -> Plan {
-        plan(&self.fields, &self.config.analysis, &self.config.ranking, &self.config.rates, tenant, filters)
+    fn plan(&self, searcher: &Searcher, tenant: Option<&str>, filters: &Filters) -> Result<Plan> {
+        self.plan_ranked(searcher, tenant, filters, &self.config.ranking)
+    }
+
+    pub(crate) fn plan_ranked(&self, searcher: &Searcher, tenant: Option<&str>, filters: &Filters, ranking: &crate::RankingConfig) -> Result<Plan> {
+        let ctx = TextContext { fields: &self.fields, analysis: &self.config.analysis, words: &self.config.words, ranking, searcher };
+        plan(&ctx, &self.config.rates, tenant, filters)
     }
 
     /// Restricts a query to a small viewport with range queries on the coordinate columns, so a
@@ -278,9 +286,10 @@ impl SearchIndex {
 
     /// Lists active offer locations matching the request, with the total and optional category counts.
     pub fn list(&self, request: &ListRequest<'_>) -> Result<ListResult> {
-        let plan = self.plan(request.tenant, request.filters);
-        let sort = SortSpec::new(request.sort, plan.has_text, request.now, self.config.ranking);
         let searcher = self.searcher();
+        let plan = self.plan(&searcher, request.tenant, request.filters)?;
+        let understanding = plan.understanding.clone();
+        let sort = SortSpec::new(request.sort, plan.has_text, request.now, self.config.ranking);
         let mut merger = None;
         let mut fruits = Vec::with_capacity(2);
         for (query, mut predicates) in plan.parts() {
@@ -297,7 +306,7 @@ impl SearchIndex {
             _ => fruits.pop().unwrap_or_default(),
         };
         let hits = fruit.top.iter().skip(request.offset).map(|ranked: &Ranked| self.load_hit(&searcher, ranked.doc)).collect::<Result<Vec<_>>>()?;
-        Ok(ListResult { total: fruit.total, hits, category_counts: fruit.category_counts.into_iter().collect() })
+        Ok(ListResult { total: fruit.total, hits, category_counts: fruit.category_counts.into_iter().collect(), understanding })
     }
 
     /// Counts active offer locations matching the filters.
@@ -313,8 +322,8 @@ impl SearchIndex {
     pub fn clusters(&self, tenant: &str, filters: &Filters, viewport: Option<BoundingBox>, zoom: f64, now: i64) -> Result<Vec<Cluster>> {
         let resolution = resolution_for_zoom(zoom);
         let cell_field = names::cell(resolution);
-        let plan = self.plan(Some(tenant), filters);
         let searcher = self.searcher();
+        let plan = self.plan(&searcher, Some(tenant), filters)?;
         let accs = if filters.is_empty() && resolution <= MAX_ROLLUP_RESOLUTION {
             let rollups = self.rollups.rollups(&searcher, tenant, &*plan.query, &cell_field, resolution, now)?;
             let mut accs = IntMap::default();

@@ -14,19 +14,27 @@
 
 pub mod analysis;
 mod collect;
+mod explain;
+pub mod fuzzy;
 pub mod geo;
 mod index;
+pub mod node;
 mod query;
 mod rollup;
 mod schema;
 mod stats;
 mod suggest;
+mod textquery;
+pub mod understand;
 mod writer;
 
 pub use analysis::Analysis;
+pub use explain::{DidYouMean, Explanation};
 pub use index::{Cluster, Hit, ListRequest, ListResult, SearchIndex, Suggestion, Suggestions};
 pub use schema::SCHEMA_VERSION;
 pub use stats::{SearchExecutor, SearchStats};
+pub use textquery::{Chip, CorrectionUsed, Understanding};
+pub use understand::{AttributeKind, QueryWords};
 pub use writer::IndexFeeder;
 
 use std::collections::HashMap;
@@ -50,11 +58,39 @@ pub struct RankingConfig {
     pub freshness_weight: f32,
     /// Age in days at which freshness halves.
     pub freshness_half_life_days: f32,
+    /// Words of 5+ letters may match with one edit, of 9+ with two (technology tokens never).
+    pub typo_tolerance: bool,
+    /// Boost of a typo correction relative to the word as typed.
+    pub correction_weight: f32,
+    /// Most corrections searched per word (the most frequent terms within the edits).
+    pub max_corrections: usize,
+    /// Query-time groups of `index-data/query-words.txt`: compounds and translations.
+    pub synonyms: bool,
+    /// Boost of a translation relative to the form typed (compound spellings weigh 1).
+    pub synonym_weight: f32,
+    /// Place, workplace and seniority words also match the attribute.
+    pub place_words: bool,
+    /// Score a document gets for having the attribute a place, workplace or seniority word names.
+    pub attribute_boost: f32,
 }
 
 impl Default for RankingConfig {
     fn default() -> Self {
-        RankingConfig { title_boost: 3.0, skills_boost: 2.0, company_boost: 1.5, place_boost: 1.0, freshness_weight: 0.6, freshness_half_life_days: 7.0 }
+        RankingConfig {
+            title_boost: 3.0,
+            skills_boost: 2.0,
+            company_boost: 1.5,
+            place_boost: 1.0,
+            freshness_weight: 0.6,
+            freshness_half_life_days: 7.0,
+            typo_tolerance: true,
+            correction_weight: 0.5,
+            max_corrections: 3,
+            synonyms: true,
+            synonym_weight: 0.5,
+            place_words: true,
+            attribute_boost: 2.0,
+        }
     }
 }
 
@@ -63,6 +99,8 @@ impl Default for RankingConfig {
 pub struct SearchConfig {
     /// Text analysis dictionaries.
     pub analysis: Arc<Analysis>,
+    /// Query-time word lists (compounds, translations, place, workplace and seniority words).
+    pub words: Arc<QueryWords>,
     /// Exchange rates for salary normalisation.
     pub rates: Rates,
     /// Ranking weights.

@@ -1,17 +1,17 @@
 //! Turns [`Filters`] into a tantivy query (text and categorical terms) plus [`Predicates`] that
 //! collectors check on fast fields (activity, exact radius, viewport, salary).
 
-use tantivy::query::{AllQuery, BooleanQuery, BoostQuery, ConstScoreQuery, EmptyQuery, Occur, Query, TermQuery, TermSetQuery};
+use tantivy::query::{AllQuery, BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, Query, TermQuery, TermSetQuery};
 use tantivy::schema::{Field, IndexRecordOption};
 use tantivy::Term;
 use wakat_core::filters::SearchVariant;
 use wakat_core::geo::{haversine_km, BoundingBox};
 use wakat_core::{Currency, Filters, Rates};
 
-use crate::analysis::Analysis;
 use crate::geo::{radius_cover, split_cover};
-use crate::schema::Fields;
-use crate::RankingConfig;
+use crate::node::Node;
+use crate::textquery::{TextContext, Understanding};
+use crate::Result;
 
 /// Checks a collector makes on each matching document, from fast fields.
 #[derive(Debug, Clone, Default)]
@@ -84,6 +84,10 @@ pub(crate) struct Plan {
     pub has_text: bool,
     /// Cells of a radius filter, not yet part of `query`: see [`Plan::parts`].
     pub radius: Option<RadiusCells>,
+    /// The scoring part of `query` (all of its score: filters score 0).
+    pub text: Option<Node>,
+    /// What the text was understood as.
+    pub understanding: Understanding,
 }
 
 /// The cover of a radius filter, split by whether a cell lies wholly inside the circle.
@@ -135,64 +139,37 @@ fn term_set(field: Field, values: impl IntoIterator<Item = u64>) -> Box<dyn Quer
 }
 
 /// Builds the plan of a listing over one tenant (or every tenant when `tenant` is `None`).
-pub(crate) fn plan(fields: &Fields, analysis: &Analysis, ranking: &RankingConfig, rates: &Rates, tenant: Option<&str>, filters: &Filters) -> Plan {
+pub(crate) fn plan(ctx: &TextContext<'_>, rates: &Rates, tenant: Option<&str>, filters: &Filters) -> Result<Plan> {
+    let fields = ctx.fields;
     let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
     let mut predicates = Predicates::default();
     if let Some(tenant) = tenant {
         clauses.push(filter(Box::new(TermQuery::new(Term::from_field_text(fields.tenant, tenant), IndexRecordOption::Basic))));
     }
 
-    let mut has_text = false;
-    let text_fields = |variant: SearchVariant| -> Vec<(Field, f32)> {
-        match variant {
-            SearchVariant::Keyword => vec![
-                (fields.title, ranking.title_boost),
-                (fields.skills, ranking.skills_boost),
-                (fields.company, ranking.company_boost),
-                (fields.place, ranking.place_boost),
-            ],
-            SearchVariant::Titles => vec![(fields.title, 1.0)],
-            SearchVariant::Companies => vec![(fields.company, 1.0)],
-            SearchVariant::Skills => vec![(fields.skills, 1.0)],
-        }
-    };
-    let mut any_of: Vec<(SearchVariant, Vec<Box<dyn Query>>)> = Vec::new();
+    let mut understanding = Understanding::default();
+    let mut text_nodes: Vec<Node> = Vec::new();
+    let mut any_of: Vec<(SearchVariant, Vec<Node>)> = Vec::new();
     for (variant, phrase) in filters.phrases() {
-        let terms = analysis.terms(phrase);
         // A phrase with no searchable term (`!!!`) restricts nothing, like a blank one.
-        if terms.is_empty() {
-            continue;
-        }
-        let phrase_query: Box<dyn Query> = {
-            let per_term = terms
-                .iter()
-                .map(|term| {
-                    let alternatives = text_fields(variant)
-                        .into_iter()
-                        .map(|(field, boost)| {
-                            let query = TermQuery::new(Term::from_field_text(field, term), IndexRecordOption::WithFreqs);
-                            (Occur::Should, Box::new(BoostQuery::new(Box::new(query), boost)) as Box<dyn Query>)
-                        })
-                        .collect();
-                    (Occur::Must, Box::new(BooleanQuery::new(alternatives)) as Box<dyn Query>)
-                })
-                .collect();
-            Box::new(BooleanQuery::new(per_term))
-        };
-        has_text = true;
+        let Some(node) = ctx.phrase(variant, phrase, &mut understanding)? else { continue };
         match variant {
             // Every keyword and every skill must match; any title or company may.
-            SearchVariant::Keyword | SearchVariant::Skills => clauses.push((Occur::Must, phrase_query)),
+            SearchVariant::Keyword | SearchVariant::Skills => text_nodes.push(node),
             SearchVariant::Titles | SearchVariant::Companies => match any_of.iter_mut().find(|(v, _)| *v == variant) {
-                Some((_, list)) => list.push(phrase_query),
-                None => any_of.push((variant, vec![phrase_query])),
+                Some((_, list)) => list.push(node),
+                None => any_of.push((variant, vec![node])),
             },
         }
     }
     for (_, alternatives) in any_of {
-        let should = alternatives.into_iter().map(|q| (Occur::Should, q)).collect();
-        clauses.push((Occur::Must, Box::new(BooleanQuery::new(should))));
+        text_nodes.extend(Node::any(alternatives));
     }
+    let text = (!text_nodes.is_empty()).then(|| Node::all(text_nodes));
+    if let Some(text) = &text {
+        clauses.push((Occur::Must, text.query()));
+    }
+    let has_text = text.is_some();
 
     if !filters.categories.is_empty() {
         clauses.push(filter(term_set(fields.category, filters.categories.iter().map(|&v| v as u64))));
@@ -237,7 +214,7 @@ pub(crate) fn plan(fields: &Fields, analysis: &Analysis, ranking: &RankingConfig
     predicates.salary_max_pln = filters.salary_max.map(to_pln);
 
     let query: Box<dyn Query> = if clauses.is_empty() { Box::new(AllQuery) } else { Box::new(BooleanQuery::new(clauses)) };
-    Plan { query, predicates, has_text, radius }
+    Ok(Plan { query, predicates, has_text, radius, text, understanding })
 }
 
 #[cfg(test)]

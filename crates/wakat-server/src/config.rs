@@ -74,6 +74,8 @@ pub struct ServerSettings {
     /// Token required by the internal write API; when empty, one is generated on first start and
     /// kept in `{data_dir}/internal-token` (mode 0600).
     pub internal_token: String,
+    /// Token opening the search explain call (`X-Wakat-Debug-Token`); empty: the call is off.
+    pub search_debug_token: String,
     /// Threads searching index segments in parallel.
     pub search_threads: usize,
     /// Memory budget of the index writer.
@@ -107,6 +109,7 @@ impl Default for ServerSettings {
             data_dir: "data".into(),
             index_data_dir: "index-data".into(),
             internal_token: String::new(),
+            search_debug_token: String::new(),
             search_threads: 1,
             writer_memory_mb: 128,
             store_cache_mb: 64,

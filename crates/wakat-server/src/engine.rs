@@ -16,7 +16,7 @@ use wakat_core::FieldError;
 use wakat_core::{CategoryTree, Gazetteer, Offer, Rates};
 use wakat_ingest::dictionaries::{load_categories, load_companies, load_gazetteer, load_rates, Company};
 use wakat_ingest::import::{import_file, ImportContext};
-use wakat_search::{Analysis, IndexFeeder, SearchConfig, SearchIndex};
+use wakat_search::{Analysis, IndexFeeder, QueryWords, SearchConfig, SearchIndex};
 use wakat_store::{ChangeKind, KvStore, OfferStore, SledStore};
 
 use crate::config::{Settings, TenantSettings};
@@ -79,6 +79,9 @@ pub enum EngineError {
     /// The synonyms file is invalid.
     #[error(transparent)]
     Synonyms(#[from] wakat_search::analysis::SynonymsError),
+    /// The query words file is invalid.
+    #[error(transparent)]
+    QueryWords(#[from] wakat_search::understand::QueryWordsError),
     /// The tenant is not configured.
     #[error("unknown tenant '{0}'")]
     UnknownTenant(String),
@@ -124,6 +127,7 @@ impl Engine {
         let gazetteer = load_gazetteer(&data.join("cities.json"))?;
         let rates = load_rates(&data.join("rates.json"))?;
         let analysis = Analysis::from_synonyms(&read(&data.join("synonyms.txt"))?)?;
+        let words = QueryWords::parse(&read(&data.join("query-words.txt"))?, &gazetteer, &analysis)?;
         let mut tenants = BTreeMap::new();
         for tenant_settings in &settings.tenants {
             let categories = load_categories(&data.join(&tenant_settings.categories))?;
@@ -139,6 +143,7 @@ impl Engine {
 
         let search_config = SearchConfig {
             analysis: Arc::new(analysis),
+            words: Arc::new(words),
             rates: rates.clone(),
             ranking: settings.ranking,
             categories: tenants.iter().map(|(slug, t)| (slug.clone(), t.categories.clone())).collect(),

@@ -37,6 +37,8 @@ pub struct Application {
     engine: Arc<Engine>,
     /// Persists counted views every interval and once more when the server stops.
     view_flusher: ViewFlusher,
+    /// Persists search analytics the same way.
+    analytics_flusher: ViewFlusher,
 }
 
 impl Application {
@@ -59,6 +61,13 @@ impl Application {
         RateLimits::start_forgetting(&limits);
         let views = Arc::new(ViewCounter::new(engine.store.clone()));
         let view_flusher = views.start_flusher(Duration::from_secs(server_settings.views_flush_secs));
+        let analytics = Arc::new(wakat_analytics::SearchAnalytics::new(engine.kv.clone()));
+        let analytics_flusher = {
+            let analytics = analytics.clone();
+            crate::views::start_periodic_flush("analytics-flusher", "search analytics", Duration::from_secs(server_settings.views_flush_secs), move || {
+                analytics.flush()
+            })
+        };
         let files = Arc::new(BoardFiles::load(&engine.settings));
         let metrics = Arc::new(Metrics::new(Sources { engine: engine.clone(), cache: cache.clone(), limits: limits.clone(), views: views.clone() }));
         let accounts_settings = &engine.settings.accounts;
@@ -88,6 +97,7 @@ impl Application {
             cache,
             internal_token: internal_token.into(),
             views,
+            analytics,
             limits,
             metrics,
             files,
@@ -126,7 +136,7 @@ impl Application {
             let n_workers = if workers > 0 { workers } else { std::thread::available_parallelism().map_or(1, usize::from) };
             server = server.worker_max_blocking_threads((server_settings.blocking_threads / n_workers).max(1));
         }
-        Ok(Application { port, server: server.run(), engine, view_flusher })
+        Ok(Application { port, server: server.run(), engine, view_flusher, analytics_flusher })
     }
 
     /// The port actually bound (useful with port 0).
@@ -149,6 +159,7 @@ impl Application {
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let served = self.server.await;
         self.view_flusher.stop();
+        self.analytics_flusher.stop();
         served
     }
 }

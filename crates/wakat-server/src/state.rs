@@ -20,6 +20,8 @@ pub struct AppState {
     pub internal_token: Arc<str>,
     /// Offer views counted in memory, persisted in batches.
     pub views: Arc<crate::views::ViewCounter>,
+    /// Search analytics counted in memory, persisted in batches like views.
+    pub analytics: Arc<wakat_analytics::SearchAnalytics>,
     /// Per-client rate limits of the route classes.
     pub limits: Arc<crate::ratelimit::RateLimits>,
     /// Series of `GET /metrics`.

@@ -95,25 +95,37 @@ impl ViewCounter {
     /// Starts the thread that flushes every `interval` (at least a second) and once more when
     /// the returned handle is stopped or dropped.
     pub fn start_flusher(self: &Arc<Self>, interval: Duration) -> ViewFlusher {
-        let interval = interval.max(Duration::from_secs(1));
-        let (stop, stopped) = mpsc::channel::<()>();
         let counter = Arc::clone(self);
-        let thread = std::thread::Builder::new()
-            .name("view-flusher".into())
-            .spawn(move || loop {
-                let last = !matches!(stopped.recv_timeout(interval), Err(RecvTimeoutError::Timeout));
-                match counter.flush() {
-                    Ok(n_written) if last => tracing::info!(n_written, "views flushed on shutdown"),
-                    Ok(n_written) => tracing::debug!(n_written, "views flushed"),
-                    Err(error) => tracing::error!(%error, "flushing views failed; they stay pending"),
-                }
-                if last {
-                    return;
-                }
-            })
-            .expect("the view flusher thread starts");
-        ViewFlusher { stop: Some(stop), thread: Some(thread) }
+        start_periodic_flush("view-flusher", "views", interval, move || counter.flush())
     }
+}
+
+/// Runs `flush` every `interval` (at least a second) on a thread of its own and once more when
+/// the returned handle is stopped or dropped: the one flusher of counters kept in memory (views,
+/// search analytics).
+pub fn start_periodic_flush(
+    thread_name: &str,
+    what: &'static str,
+    interval: Duration,
+    flush: impl Fn() -> Result<usize, StoreError> + Send + 'static,
+) -> ViewFlusher {
+    let interval = interval.max(Duration::from_secs(1));
+    let (stop, stopped) = mpsc::channel::<()>();
+    let thread = std::thread::Builder::new()
+        .name(thread_name.into())
+        .spawn(move || loop {
+            let last = !matches!(stopped.recv_timeout(interval), Err(RecvTimeoutError::Timeout));
+            match flush() {
+                Ok(n_written) if last => tracing::info!(n_written, what, "flushed on shutdown"),
+                Ok(n_written) => tracing::debug!(n_written, what, "flushed"),
+                Err(error) => tracing::error!(%error, what, "flushing failed; the counts stay pending"),
+            }
+            if last {
+                return;
+            }
+        })
+        .expect("the flusher thread starts");
+    ViewFlusher { stop: Some(stop), thread: Some(thread) }
 }
 
 /// The flushing thread; stopping it (or dropping it) runs a last flush and waits for it.

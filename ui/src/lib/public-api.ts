@@ -53,6 +53,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   read('/v2/user-panel/offers/by-ids'),
   // Public writes: the API validates the body and rate-limits per client.
   write('POST', '/v1/views', 4 * 1024),
+  // Search analytics (issue 13): the list position an offer was opened from.
+  write('POST', '/v1/search-clicks', SMALL_JSON),
   // Applying (issue 9): the form with its attachment, and the external apply's redirect record.
   write('POST', '/v1/offers/{slug}/applications', UPLOAD_BYTES),
   write('POST', '/v2/user-panel/offers/{slug}/track-redirects', SMALL_JSON),

@@ -38,6 +38,9 @@ pub struct PageMeta {
     pub order_by: &'static str,
     /// Currency of salary amounts.
     pub currency: &'static str,
+    /// How a text query was understood (only with keywords, titles, companies or skills).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<super::search::SearchNotes>,
 }
 
 /// `GET …/offers/by-cursor`: one step.
@@ -63,6 +66,9 @@ pub struct CursorMeta {
     pub next: Option<CursorLink>,
     /// The previous step, `null` at the start.
     pub prev: Option<CursorLink>,
+    /// How a text query was understood (only with keywords, titles, companies or skills).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search: Option<super::search::SearchNotes>,
 }
 
 /// A neighbouring step of a cursor listing.

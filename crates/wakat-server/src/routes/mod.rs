@@ -26,6 +26,7 @@ pub const RATE_LIMITED: &[(&str, &str)] = &[
     ("get", "/api/{tenant}/v2/user-panel/offers/clusters"),
     ("get", "/api/{tenant}/v2/user-panel/offers/markers"),
     ("post", "/api/{tenant}/v1/views"),
+    ("post", "/api/{tenant}/v1/search-clicks"),
     ("get", "/api/{tenant}/v2/user-panel/brand-stories/company/list"),
     ("post", "/api/{tenant}/v1/candidate/register"),
     ("post", "/api/{tenant}/v1/candidate/confirm"),
@@ -58,12 +59,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/v2/user-panel/offers/all-boards/count", web::get().to(offers::count_all_boards))
                     .route("/v2/user-panel/offers/popular", web::get().to(offers::popular).wrap(RateClass::ExpensiveRead))
                     .route("/v2/user-panel/offers/suggest", web::get().to(offers::suggest))
+                    .route("/v2/user-panel/offers/explain", web::get().to(offers::explain))
                     .route("/v2/user-panel/offers/clusters", web::get().to(offers::clusters).wrap(RateClass::ExpensiveRead))
                     .route("/v2/user-panel/offers/markers", web::get().to(offers::markers).wrap(RateClass::ExpensiveRead))
                     .route("/v2/user-panel/offers/active-slug/{slug}", web::get().to(offers::active_slug))
                     .route("/v2/user-panel/offer-lookalikes/{slug}", web::get().to(offers::lookalikes))
                     .route("/v1/offers/{slug}", web::get().to(offers::detail))
                     .route("/v1/views", web::post().to(offers::record_view).wrap(RateClass::PublicWrite))
+                    .route("/v1/search-clicks", web::post().to(offers::record_search_click).wrap(RateClass::PublicWrite))
                     .route("/v2/user-panel/configuration", web::get().to(meta::configuration))
                     .route("/v2/user-panel/cities", web::get().to(places::cities))
                     .route("/v2/testimonials", web::get().to(meta::testimonials))

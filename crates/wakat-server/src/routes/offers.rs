@@ -6,12 +6,17 @@ use serde::Deserialize;
 use wakat_core::filters::ListParams;
 use wakat_core::params::{Lang, SuggestQuery};
 use wakat_core::Filters;
-use wakat_search::Hit;
+use wakat_search::{DidYouMean, Hit, Understanding};
 
 use crate::dto::lists::{
     ActiveSlugAnswer, CategoryCounts, ClusterDto, ClustersAnswer, CountAnswer, CursorLink, CursorMeta, GeoJsonPolygon, LookalikeMeta, LookalikePage,
     MarkerMeta, MarkerPage, OfferCursorPage, OfferPage, PageMeta, PopularMeta, PopularPage, SubcategoryCounts, SuggestionDto, Suggestions, ViewAnswer,
 };
+use std::sync::Arc;
+
+use wakat_analytics::SearchAnalytics;
+
+use crate::dto::search::{ExplainAnswer, SearchNotes};
 use crate::dto::{OfferDetail, OfferItem};
 use crate::engine::now;
 use crate::error::{ApiError, ErrorCode, Result};
@@ -59,6 +64,40 @@ impl Context {
     /// parameter order and unknown parameters do not make new entries.
     fn cache_key(&self, request: &HttpRequest) -> String {
         format!("{}?{}#{}", request.path(), self.query.params.canonical(), self.lang.as_str())
+    }
+
+    /// `meta.search` of a text query.
+    fn notes(&self, understanding: &Understanding, total: usize, did_you_mean: Option<&DidYouMean>) -> Option<SearchNotes> {
+        let filters = &self.query.params.filters;
+        filters.phrases().next()?;
+        Some(SearchNotes::new(understanding, total, did_you_mean, self.lang.as_str(), |filter, value| match filter {
+            "city" => filters.city.as_ref().is_some_and(|city| city.slug == value),
+            "workplaceType" => filters.workplace_types.iter().any(|w| w.as_str() == value),
+            "experienceLevels" => filters.experience_levels.iter().any(|e| e.as_str() == value),
+            _ => false,
+        }))
+    }
+
+    /// The text searched, when this is the first page of a text query (what analytics counts).
+    fn first_page_search(&self) -> Option<String> {
+        let params = &self.query.params;
+        let first_page = params.from.unwrap_or(0) == 0 && params.page.unwrap_or(1) == 1 && params.cursor.as_ref().is_none_or(|c| c.from == 0);
+        let text = params.filters.phrases().map(|(_, phrase)| phrase.trim()).filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" ");
+        (first_page && !text.is_empty()).then_some(text)
+    }
+
+    /// Counts the search (cached answers too) and returns what the computed answer reports back.
+    fn count_search(&self, state: &AppState) -> Option<(Arc<SearchAnalytics>, String)> {
+        let text = self.first_page_search()?;
+        state.analytics.record_search(&self.query.tenant.settings.slug, &text, None, self.query.now);
+        Some((state.analytics.clone(), text))
+    }
+
+    /// Reports the number of offers a counted search found.
+    fn report_total(&self, counted: Option<(Arc<SearchAnalytics>, String)>, total: usize) {
+        if let Some((analytics, text)) = counted {
+            analytics.record_total(&self.query.tenant.settings.slug, &text, total as u64, self.query.now);
+        }
     }
 
     fn items(&self, hits: &[Hit]) -> Vec<OfferItem> {
@@ -117,8 +156,10 @@ async fn cached<T: serde::Serialize + Send + 'static>(
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn list_page(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
+    let counted = ctx.count_search(&state);
     cached(&state, ctx.cache_key(&request), move || {
         let page = ctx.query.page(DEFAULT_PAGE_SIZE)?;
+        ctx.report_total(counted, page.total);
         let sort = ctx.query.params.effective_sort();
         let meta = PageMeta {
             page: page.offset / page.per_page as usize + 1,
@@ -129,6 +170,7 @@ pub async fn list_page(state: web::Data<AppState>, path: web::Path<TenantPath>, 
             sort_by: sort.by_str(),
             order_by: sort.order_str(),
             currency: ctx.query.params.filters.currency.as_str(),
+            search: ctx.notes(&page.understanding, page.total, page.did_you_mean.as_ref()),
         };
         Ok(OfferPage { data: ctx.items(&page.hits), meta })
     })
@@ -145,8 +187,10 @@ pub async fn list_cursor(state: web::Data<AppState>, path: web::Path<TenantPath>
     let mut ctx = Context::new(&state, &path.tenant, &query, &request)?;
     // Prices follow the listing the cursor continues.
     ctx.query.params.filters.currency = ctx.query.params.effective_currency();
+    let counted = ctx.count_search(&state);
     cached(&state, ctx.cache_key(&request), move || {
         let step = ctx.query.cursor_page()?;
+        ctx.report_total(counted, step.total);
         let link = |cursor: String| CursorLink { cursor, items_count: step.items_count };
         let meta = CursorMeta {
             total_items: step.total,
@@ -154,6 +198,7 @@ pub async fn list_cursor(state: web::Data<AppState>, path: web::Path<TenantPath>
             items_count: step.items_count,
             next: step.next.clone().map(link),
             prev: step.prev.clone().map(link),
+            search: ctx.notes(&step.understanding, step.total, step.did_you_mean.as_ref()),
         };
         Ok(OfferCursorPage { data: ctx.items(&step.hits), meta })
     })
@@ -295,6 +340,77 @@ pub async fn clusters(state: web::Data<AppState>, path: web::Path<TenantPath>, q
     })
     .await
 }
+
+/// The score of one offer for a list query, broken down (per field BM25, synonyms and
+/// corrections, freshness, boosts). Off unless `server.search_debug_token` is set; then the
+/// `X-Wakat-Debug-Token` header must carry it.
+#[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/explain", tag = "offers",
+    params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Query, description = "The offer location to explain"),
+           ("X-Wakat-Debug-Token" = String, Header, description = "The configured search debug token"), crate::routes::openapi::ListQueryDoc),
+    responses((status = 200, description = "The score broken down", body = ExplainAnswer),
+              (status = 400, description = "Malformed parameter, or no slug", body = crate::error::ErrorBody),
+              (status = 401, description = "Missing or wrong debug token", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board or offer, or no debug token configured", body = crate::error::ErrorBody)))]
+pub async fn explain(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
+    let token = &state.engine.settings.server.search_debug_token;
+    if token.is_empty() {
+        return Err(ApiError::new(ErrorCode::FeatureDisabled).with_message("the explain call is off: no search debug token is configured"));
+    }
+    let presented = request.headers().get(DEBUG_TOKEN_HEADER).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if !crate::internal_token::matches(presented, token) {
+        return Err(ApiError::new(ErrorCode::Unauthorized).with_message("the explain call needs the X-Wakat-Debug-Token header"));
+    }
+    let slug = query.0.iter().find(|(name, _)| name == "slug").map(|(_, value)| value.clone()).unwrap_or_default();
+    if slug.is_empty() {
+        return Err(ApiError::new(ErrorCode::InvalidQuery).with_message("slug names the offer to explain").with_field("slug"));
+    }
+    let ctx = Context::new(&state, &path.tenant, &query, &request)?;
+    blocking(move || {
+        let (e, total, did_you_mean) = ctx.query.explain(&slug)?;
+        let search = ctx
+            .notes(&e.understanding, total, did_you_mean.as_ref())
+            .unwrap_or_else(|| SearchNotes::new(&Default::default(), total, None, ctx.lang.as_str(), |_, _| false));
+        Ok(ExplainAnswer {
+            slug: e.slug,
+            matched: e.matched,
+            score: e.score,
+            parts: e.parts,
+            exact_tier: e.exact_tier,
+            relevance: e.relevance,
+            freshness: e.freshness,
+            freshness_weight: e.freshness_weight,
+            final_score: e.final_score,
+            relevance_sort: e.relevance_sort,
+            rank: e.rank,
+            search,
+        })
+    })
+    .await
+}
+
+/// `POST /v1/search-clicks` body: the list position (1-based) of the offer a person opened.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct SearchClickBody {
+    /// 1-based position in the list (at most 1000).
+    pub position: u32,
+}
+
+/// Records which list position was opened (search analytics: nothing about the person is kept).
+#[utoipa::path(post, path = "/api/{tenant}/v1/search-clicks", tag = "offers", request_body = SearchClickBody,
+    params(("tenant" = String, Path, description = "Board slug")),
+    responses((status = 204, description = "Counted"), (status = 400, description = "Malformed body or position", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
+pub async fn record_search_click(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<SearchClickBody>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    if !(1..=wakat_analytics::MAX_POSITION).contains(&body.position) {
+        return Err(ApiError::new(ErrorCode::InvalidJson).with_message("position is 1 to 1000").with_field("position"));
+    }
+    state.analytics.record_click(&tenant.settings.slug, body.position, now());
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Header carrying the search debug token of the explain call.
+pub const DEBUG_TOKEN_HEADER: &str = "x-wakat-debug-token";
 
 /// Offers of one map cluster (`region`) or viewport, 20 per page.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/markers", tag = "map",

@@ -126,6 +126,8 @@ pub struct MapQueryDoc {
         offers::count,
         offers::count_categories,
         offers::count_subcategories,
+        offers::explain,
+        offers::record_search_click,
         offers::count_all_boards,
         offers::popular,
         offers::suggest,

@@ -8,10 +8,10 @@ use std::sync::Arc;
 use wakat_core::cursor::{CursorSort, RequestParams, RequestState};
 use wakat_core::filters::{ListParams, OrderBy, Sort, SortBy, MAX_FROM};
 use wakat_core::{Filters, Offer};
-use wakat_search::{Cluster, Hit, ListRequest};
+use wakat_search::{Cluster, DidYouMean, Explanation, Hit, ListRequest, Understanding};
 
 use crate::engine::{Engine, Tenant};
-use crate::error::{ApiError, Result};
+use crate::error::{ApiError, ErrorCode, Result};
 use crate::views::ViewCounter;
 use wakat_core::{FieldCode, FieldError};
 
@@ -52,6 +52,10 @@ pub struct Page {
     pub offset: usize,
     /// Page size.
     pub per_page: u32,
+    /// What the text query was understood as.
+    pub understanding: Understanding,
+    /// When nothing matched a text query: its nearest correction that finds offers.
+    pub did_you_mean: Option<DidYouMean>,
 }
 
 /// One step of a cursor listing, with the cursors of its neighbours.
@@ -69,6 +73,10 @@ pub struct CursorPage {
     pub next: Option<String>,
     /// The previous step, when there is one.
     pub prev: Option<String>,
+    /// What the text query was understood as.
+    pub understanding: Understanding,
+    /// When nothing matched a text query: its nearest correction that finds offers.
+    pub did_you_mean: Option<DidYouMean>,
 }
 
 fn invalid_page(message: String) -> ApiError {
@@ -111,7 +119,8 @@ impl ListQuery {
             None => offset_of(self.params.page.unwrap_or(1), per_page, MAX_FROM)?,
         };
         let result = self.engine.index.list(&self.request(&self.params.filters, offset, per_page as usize))?;
-        Ok(Page { hits: result.hits, total: result.total, offset, per_page })
+        let did_you_mean = self.did_you_mean(result.total)?;
+        Ok(Page { hits: result.hits, total: result.total, offset, per_page, understanding: result.understanding, did_you_mean })
     }
 
     /// A step of a cursor listing: from the cursor when given, else `from` and `itemsCount`.
@@ -133,7 +142,28 @@ impl ListQuery {
         let next_from = from + items_count as usize;
         let next = (next_from < result.total && next_from <= MAX_FROM).then(|| cursor_at(next_from));
         let prev = (from > 0).then(|| cursor_at(from.saturating_sub(items_count as usize)));
-        Ok(CursorPage { hits: result.hits, total: result.total, from, items_count, next, prev })
+        let did_you_mean = self.did_you_mean(result.total)?;
+        Ok(CursorPage { hits: result.hits, total: result.total, from, items_count, next, prev, understanding: result.understanding, did_you_mean })
+    }
+
+    /// The nearest correction of a text query that found nothing.
+    fn did_you_mean(&self, total: usize) -> Result<Option<DidYouMean>> {
+        if total > 0 {
+            return Ok(None);
+        }
+        Ok(self.engine.index.did_you_mean(self.slug(), &self.params.filters, self.now)?)
+    }
+
+    /// The score of one offer location for this listing, broken down (`offer_not_found` when
+    /// the board has no location `slug`).
+    pub fn explain(&self, slug: &str) -> Result<(Explanation, usize, Option<DidYouMean>)> {
+        let explanation = self
+            .engine
+            .index
+            .explain(&self.request(&self.params.filters, 0, 0), slug)?
+            .ok_or_else(|| ApiError::new(ErrorCode::OfferNotFound).with_message(format!("this board has no offer '{slug}'")))?;
+        let total = self.count()?;
+        Ok((explanation, total, self.did_you_mean(total)?))
     }
 
     /// Entries matching the filters.
@@ -178,7 +208,7 @@ impl ListQuery {
         }
         let total = hits.len();
         let hits = hits.into_iter().skip(offset).take(per_page as usize).collect();
-        Ok(Page { hits, total, offset, per_page })
+        Ok(Page { hits, total, offset, per_page, understanding: Understanding::default(), did_you_mean: None })
     }
 }
 

@@ -10,6 +10,7 @@ import { getOffersFrom } from '@/features/search/api/get-offers';
 import { activeChips } from '@/features/search/chips';
 import { CategoryNav } from '@/features/search/components/category-nav';
 import { FilterChips } from '@/features/search/components/filter-chips';
+import { QueryNotes } from '@/features/search/components/query-notes';
 import { DialogButton } from '@/features/search/components/dialog-button';
 import { LazyListDialogs } from '@/features/search/components/list-dialogs-lazy';
 import { ListProvider } from '@/features/search/components/list-context';
@@ -159,6 +160,7 @@ export default async function OffersListPage(props: Props) {
             ) : null}
           </div>
           <FilterChips chips={chips} clearHref={clearHref} locale={locale} />
+          <QueryNotes notes={page.meta.search} filters={filters} locale={locale} href={(target) => buildListHref(target, config, locale)} />
           {page.data.length === 0 ? (
             <div className="empty-state" data-testid="no-offers">
               <div className="empty-state__icon" aria-hidden="true">∅</div>

@@ -1,5 +1,6 @@
 import type { Offer } from '@/lib/types';
 import { apiGet } from '@/lib/api-client';
+import type { SearchNotes } from '../query-notes';
 
 export const CURSOR_PATH = '/v2/user-panel/offers/by-cursor';
 
@@ -12,6 +13,8 @@ export interface CursorPage {
     totalItems: number;
     next: { cursor: string; itemsCount: number } | null;
     prev: { cursor: string; itemsCount: number } | null;
+    /** How a text query was understood (only with one). */
+    search?: SearchNotes;
   };
 }
 

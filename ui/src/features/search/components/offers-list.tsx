@@ -14,6 +14,7 @@ import { createTranslator } from '@/i18n/translate';
 import { hrefWithFrom, pageIndexOf, PAGE_SIZE } from '@/lib/filters';
 import type { SalaryDisplay } from '@/lib/format';
 import type { Locale, Offer } from '@/lib/types';
+import { apiWrite } from '@/lib/api-write';
 import { useOfferPages } from '../api/use-offer-pages';
 import type { CursorPage } from '../api/search-offers';
 import { fromOfSearch, listIdentity, navigationCookie, readNavigationCookie, type ListNavigation } from '../list-navigation';
@@ -157,6 +158,8 @@ export function OffersList({
     const row = link?.closest<HTMLElement>('[data-row-index]');
     if (!link || !row || !link.getAttribute('href')?.startsWith('/job-offer/')) return;
     const from = Number(row.dataset.rowIndex);
+    // Search analytics: which position of a text search was opened (nothing about the person).
+    if (hasSearchText(apiQuery)) void apiWrite('POST', '/v1/search-clicks', { position: from + 1 }, { keepalive: true }).catch(() => undefined);
     const here = window.location.pathname + window.location.search;
     document.cookie = navigationCookie({ from, itemsCount: PAGE_SIZE, params: { sort, currency }, path: listIdentity(here), top: Math.round(row.getBoundingClientRect().top) });
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
@@ -227,6 +230,12 @@ export function OffersList({
 }
 
 /** The React key of an offer row, shared by the server rows and the virtualiser. */
+/** Whether an API list query searches text (keywords, titles, companies or skills). */
+export function hasSearchText(apiQuery: string): boolean {
+  const params = new URLSearchParams(apiQuery);
+  return ['keywords[]', 'titles[]', 'companies[]', 'skills[]', 'keyword'].some((name) => params.getAll(name).some((value) => value.trim() !== ''));
+}
+
 function offerKey(index: number, slug: string): string {
   return `${index}:${slug}`;
 }
