@@ -199,6 +199,8 @@ field_codes! {
     DuplicateSkill => "duplicate_skill",
     /// Seniority or category outside the plan's limits.
     NotAllowedByPlan => "not_allowed_by_plan",
+    /// A password confirmation that differs from the password.
+    PasswordMismatch => "password_mismatch",
 }
 
 impl std::fmt::Display for FieldCode {

@@ -25,6 +25,37 @@ pub struct Settings {
     /// How mail leaves (the outbox of the dev mailbox by default, or SMTP).
     #[serde(default)]
     pub mail: wakat_mail::MailSettings,
+    /// How employers pay (`[payments]`: the embedded sandbox, or Stripe Checkout).
+    #[serde(default)]
+    pub payments: PaymentSettings,
+}
+
+/// The payment provider of every board.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PaymentSettings {
+    /// `sandbox` (pages served by Wakat itself; nothing is charged) or `stripe`.
+    pub provider: String,
+    /// Stripe's API base URL (a loopback stub in tests).
+    pub stripe_api_url: String,
+    /// Stripe secret key.
+    pub stripe_secret_key: String,
+    /// Signing secret of the Stripe webhook endpoint.
+    pub stripe_webhook_secret: String,
+    /// Oldest webhook signature timestamp accepted, in seconds.
+    pub stripe_tolerance_secs: i64,
+}
+
+impl Default for PaymentSettings {
+    fn default() -> Self {
+        PaymentSettings {
+            provider: "sandbox".into(),
+            stripe_api_url: "https://api.stripe.com".into(),
+            stripe_secret_key: String::new(),
+            stripe_webhook_secret: String::new(),
+            stripe_tolerance_secs: 300,
+        }
+    }
 }
 
 /// Accounts: the cost of password hashes, the secret of signed links, the captcha.
@@ -183,6 +214,8 @@ pub struct TenantSettings {
     /// Requests per minute and burst per client and route class (`public_write`, `expensive_read`);
     /// a class not listed keeps its default.
     pub rate_limits: BTreeMap<String, RateLimitSettings>,
+    /// The employer side: plans and the offer form's configured limits (`[tenants.employers]`).
+    pub employers: wakat_employers::EmployerSettings,
 }
 
 /// One rate limit: a client may send `burst` requests at once, then `per_minute` a minute.
@@ -272,6 +305,7 @@ impl Default for TenantSettings {
             legal: LegalSettings::default(),
             survey_url: String::new(),
             rate_limits: BTreeMap::new(),
+            employers: wakat_employers::EmployerSettings::default(),
         }
     }
 }
@@ -381,6 +415,12 @@ impl Settings {
         }
         if self.tenants.is_empty() {
             return Err(ConfigError::Invalid("no tenants configured".into()));
+        }
+        match self.payments.provider.as_str() {
+            "sandbox" => {}
+            "stripe" if !self.payments.stripe_secret_key.is_empty() && !self.payments.stripe_webhook_secret.is_empty() => {}
+            "stripe" => return Err(ConfigError::Invalid("payments: stripe needs stripe_secret_key and stripe_webhook_secret".into())),
+            other => return Err(ConfigError::Invalid(format!("payments.provider '{other}' must be 'sandbox' or 'stripe'"))),
         }
         let captcha = &self.accounts.captcha;
         match captcha.provider.as_str() {

@@ -280,7 +280,7 @@ fn check_contact(errors: &mut Errors, form: &OfferForm) {
 
 /// An optional `+` country prefix, then groups of digits separated by single spaces or dashes;
 /// 9 to 15 digits in all.
-pub(crate) fn is_phone(phone: &str) -> bool {
+pub fn is_phone(phone: &str) -> bool {
     let digits_part = phone.strip_prefix('+').unwrap_or(phone);
     let groups: Vec<&str> = digits_part.split([' ', '-']).collect();
     let n_digits: usize = groups.iter().map(|g| g.len()).sum();

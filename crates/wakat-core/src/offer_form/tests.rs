@@ -1,7 +1,7 @@
 use proptest::prelude::*;
 use serde_json::json;
 
-use super::rules::{is_phone, is_url, salary_value};
+use super::rules::{is_url, salary_value};
 use super::*;
 use crate::{CategoryTree, Currency, FieldCode, Gazetteer, Place};
 

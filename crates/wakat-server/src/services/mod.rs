@@ -6,3 +6,7 @@ pub mod accounts;
 pub mod applications;
 pub mod candidate;
 pub mod offers;
+pub mod employer_offers;
+pub mod employer_payments;
+pub mod employers;
+pub mod form_inputs;
