@@ -44,7 +44,8 @@ pub fn sign_up_unconfirmed<'a>(app: &'a TestApp, tenant: &str, email: &str, comp
 }
 
 pub fn log_in<'a>(app: &'a TestApp, tenant: &str, email: &str, password: &str) -> EmployerClient<'a> {
-    let login = app.send_json(Method::POST, &format!("/api/{tenant}/v1/oauth/token"), &json!({"grant_type": "password", "username": email, "password": password}));
+    let login =
+        app.send_json(Method::POST, &format!("/api/{tenant}/v1/oauth/token"), &json!({"grant_type": "password", "username": email, "password": password}));
     assert_eq!(login.status, 200, "{}", login.body);
     EmployerClient { app, tenant: tenant.to_string(), token: login.body["access_token"].as_str().unwrap().to_string() }
 }

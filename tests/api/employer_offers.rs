@@ -62,7 +62,11 @@ fn every_form_rule_answers_its_key_through_the_api() {
         ("salaryCurrency", json!("jpy"), "invalid_currency"),
         ("requiredSkills", json!([]), "required"),
         ("optionalSkills", json!([{"name": "rust", "level": 2}]), "duplicate_skill"),
-        ("languages", json!([{"code": "en", "level": "B2"}, {"code": "de", "level": "B1"}, {"code": "fr", "level": "A1"}, {"code": "es", "level": "A2"}, {"code": "it", "level": "A1"}, {"code": "pl", "level": "C2"}]), "too_many_languages"),
+        (
+            "languages",
+            json!([{"code": "en", "level": "B2"}, {"code": "de", "level": "B1"}, {"code": "fr", "level": "A1"}, {"code": "es", "level": "A2"}, {"code": "it", "level": "A1"}, {"code": "pl", "level": "C2"}]),
+            "too_many_languages",
+        ),
         ("workingPlace", json!("moon"), "invalid_option"),
         ("workingTime", json!(""), "required"),
         ("expiredAt", json!("2020-01-01"), "date_in_past"),
@@ -184,8 +188,15 @@ fn publish_with_a_code_then_edit_extend_finish_and_delete() {
 
     let refreshed = employer.call(Method::POST, &format!("/v1/offers/{slug}/refresh"), None);
     assert_eq!(refreshed.status, 201, "{}", refreshed.body);
-    let copy = employer.call(Method::GET, &format!("/v1/offers/{}?token={}", refreshed.body["slug"].as_str().unwrap(), refreshed.body["token"].as_str().unwrap()), None);
-    assert_eq!((copy.body["creationType"].as_str(), copy.body["sourceSlug"].as_str(), copy.body["state"].as_str()), (Some("refresh"), Some(slug.as_str()), Some("draft")));
+    let copy = employer.call(
+        Method::GET,
+        &format!("/v1/offers/{}?token={}", refreshed.body["slug"].as_str().unwrap(), refreshed.body["token"].as_str().unwrap()),
+        None,
+    );
+    assert_eq!(
+        (copy.body["creationType"].as_str(), copy.body["sourceSlug"].as_str(), copy.body["state"].as_str()),
+        (Some("refresh"), Some(slug.as_str()), Some("draft"))
+    );
     assert!(copy.body["form"]["companyLogo"].as_str().unwrap().starts_with("/api/it/v1/company-logos/"), "the copy keeps the logo");
 
     assert_eq!(employer.call(Method::DELETE, &format!("/v1/offers/{slug}"), None).status, 204);
@@ -222,7 +233,11 @@ fn refusals_unconfirmed_other_company_wrong_plan_and_limits() {
     let code = unconfirmed.issue_code(&company, "basic");
     let refused = unconfirmed.publish_with_code(&slug, &token, &code);
     assert_eq!((refused.status, refused.body["code"].as_str()), (403, Some("account_not_confirmed")));
-    let pay = unconfirmed.call(Method::POST, "/v1/payments", Some(&json!({"offer_id": slug, "token": token, "accepted_regulations": true, "return_url": "/employer/paid"})));
+    let pay = unconfirmed.call(
+        Method::POST,
+        "/v1/payments",
+        Some(&json!({"offer_id": slug, "token": token, "accepted_regulations": true, "return_url": "/employer/paid"})),
+    );
     assert_eq!((pay.status, pay.body["code"].as_str()), (403, Some("account_not_confirmed")));
     assert!(!unconfirmed.call(Method::GET, "/v2/employer-panel/codes", None).body["data"][0]["isUsed"].as_bool().unwrap(), "the code was not spent");
 
@@ -244,7 +259,11 @@ fn refusals_unconfirmed_other_company_wrong_plan_and_limits() {
     assert_eq!((foreign_code.status, foreign_code.body["code"].as_str()), (400, Some("incorrect_code")), "another company's code");
     assert_eq!(other.publish_with_code(&other_slug, &other_token, "NOPE-NOPE-NOPE").body["message"], "Incorrect code");
 
-    let extend_draft = other.call(Method::POST, &format!("/v1/offers/{other_slug}/extend-with-code?code={}", other.issue_code(&other_company, "basic")), Some(&json!({"token": other_token})));
+    let extend_draft = other.call(
+        Method::POST,
+        &format!("/v1/offers/{other_slug}/extend-with-code?code={}", other.issue_code(&other_company, "basic")),
+        Some(&json!({"token": other_token})),
+    );
     assert_eq!(extend_draft.status, 409, "an unpaid draft is not extended");
     assert_eq!(other.call(Method::POST, &format!("/v1/offers/{other_slug}/finish-recruitment"), None).status, 409, "an unpaid draft is not finished");
     assert_eq!(other.call(Method::POST, "/v1/offers/initiate", Some(&json!({"pricing_plan": "gold"}))).body["code"], "unknown_plan");
@@ -258,7 +277,11 @@ fn refusals_unconfirmed_other_company_wrong_plan_and_limits() {
     let code = other.issue_code(&other_company, "basic");
     let downgraded = other.publish_with_code(&pro_slug, &pro_token, &code);
     assert_eq!((downgraded.status, downgraded.body["field"].as_str()), (422, Some("locations")), "the code's plan limits apply");
-    assert!(other.call(Method::GET, "/v2/employer-panel/codes", None).body["data"].as_array().unwrap().iter().any(|c| c["code"] == code.as_str() && c["isUsed"] == false));
+    assert!(other.call(Method::GET, "/v2/employer-panel/codes", None).body["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["code"] == code.as_str() && c["isUsed"] == false));
 }
 
 #[test]
@@ -280,7 +303,8 @@ fn two_concurrent_uses_of_one_code_publish_once() {
 #[test]
 fn plans_and_form_dictionaries() {
     let app = spawn_app(false);
-    let plans = app.client.get(format!("{}/api/it/v2/offer-plans?active=true", app.base)).header("accept-language", "en").send().unwrap().json::<Value>().unwrap();
+    let plans =
+        app.client.get(format!("{}/api/it/v2/offer-plans?active=true", app.base)).header("accept-language", "en").send().unwrap().json::<Value>().unwrap();
     let slugs: Vec<&str> = plans["data"].as_array().unwrap().iter().map(|p| p["slug"].as_str().unwrap()).collect();
     assert_eq!(slugs, ["basic", "pro", "premium"]);
     assert_eq!(plans["data"][1]["recommended"], true);
@@ -305,4 +329,24 @@ fn plans_and_form_dictionaries() {
     assert!(skills["data"].as_array().unwrap().iter().any(|s| s["name"] == "PostgreSQL"), "{skills}");
     assert_eq!(app.get("/api/it/v1/offers/form-inputs-data/skills?pageSize=101").body["code"], "invalid_per_page");
     assert_eq!(app.get("/api/it/v1/offers/form-inputs-data/skills?pageNumber=x").body["code"], "invalid_number");
+}
+
+#[test]
+fn a_published_offer_survives_kill_9() {
+    let data_dir = tempfile::tempdir().unwrap();
+    let server = crate::helpers::RealServer::start(data_dir.path(), &[]);
+    let app = server.app(data_dir.path());
+    let employer = sign_up(&app, "it", "durable@acme.example", "Acme Software");
+    let company = company_id(&employer);
+    let (slug, token) = employer.ready_offer("basic", "Narwhal Rust Developer");
+    let code = employer.issue_code(&company, "basic");
+    assert_eq!(employer.publish_with_code(&slug, &token, &code).status, 200);
+    server.kill_9();
+    let restarted = crate::helpers::RealServer::start(data_dir.path(), &[]);
+    let app = restarted.app(data_dir.path());
+    wait_count(&app, "it", "keywords[]=narwhal", 1);
+    let employer = crate::employer_client::log_in(&app, "it", "durable@acme.example", crate::employer_client::PASSWORD);
+    let loaded = employer.call(Method::GET, &format!("/v1/offers/{slug}?token={token}"), None);
+    assert_eq!((loaded.body["state"].as_str(), loaded.body["isActive"].as_bool()), (Some("published"), Some(true)));
+    assert_eq!(employer.publish_with_code(&slug, &token, &code).body["code"], "code_used", "the spent code stays spent");
 }

@@ -30,8 +30,10 @@ fn sign_up_confirm_log_in_and_revoke() {
     assert_eq!(by_header.call(Method::POST, "/v1/oauth/revoke", None).status, 200);
     assert_eq!(by_header.call(Method::GET, "/v2/employer-panel/codes", None).status, 401);
 
-    let wrong = app.send_json(Method::POST, "/api/it/v1/oauth/token", &json!({"grant_type": "password", "username": "boss@acme.example", "password": "wrong one 1"}));
-    let unknown = app.send_json(Method::POST, "/api/it/v1/oauth/token", &json!({"grant_type": "password", "username": "nobody@acme.example", "password": "wrong one 1"}));
+    let wrong =
+        app.send_json(Method::POST, "/api/it/v1/oauth/token", &json!({"grant_type": "password", "username": "boss@acme.example", "password": "wrong one 1"}));
+    let unknown =
+        app.send_json(Method::POST, "/api/it/v1/oauth/token", &json!({"grant_type": "password", "username": "nobody@acme.example", "password": "wrong one 1"}));
     assert_eq!((wrong.status, &wrong.body), (unknown.status, &unknown.body));
     assert_eq!(wrong.body["code"], "invalid_credentials");
     let grant = app.send_json(Method::POST, "/api/it/v1/oauth/token", &json!({"grant_type": "client_credentials", "username": "a", "password": "b"}));
@@ -52,7 +54,11 @@ fn sign_up_rules_and_no_enumeration() {
         (body(with(company.clone(), "name", json!("")), user.clone()), "required", "company.name"),
         (body(with(company.clone(), "accepted_regulations", json!(false)), user.clone()), "required", "company.accepted_regulations"),
         (body(company.clone(), with(user.clone(), "password_confirmation", json!("another pass 2"))), "password_mismatch", "user.password_confirmation"),
-        (body(company.clone(), with(with(user.clone(), "password", json!("short")), "password_confirmation", json!("short"))), "password_too_short", "user.password"),
+        (
+            body(company.clone(), with(with(user.clone(), "password", json!("short")), "password_confirmation", json!("short"))),
+            "password_too_short",
+            "user.password",
+        ),
         (body(company.clone(), with(user.clone(), "email", json!("not-mail"))), "invalidEmail", "user.email"),
         (body(company.clone(), with(user.clone(), "phone", json!("call me"))), "invalid_phone", "user.phone"),
         (body(company.clone(), with(user.clone(), "name", json!(""))), "required", "user.name"),
@@ -74,9 +80,14 @@ fn password_reset_and_invited_users() {
     assert_eq!(app.send_json(Method::POST, "/api/it/v1/users/password", &json!({"email": "boss@acme.example"})).status, 202);
     assert_eq!(app.send_json(Method::POST, "/api/it/v1/users/password", &json!({"email": "nobody@acme.example"})).status, 202);
     let token = mailed_token(&app, "boss@acme.example", "employer.reset");
-    let mismatch = app.send_json(Method::PATCH, "/api/it/v1/users/password", &json!({"token": token, "password": "new password 2", "password_confirmation": "other"}));
+    let mismatch =
+        app.send_json(Method::PATCH, "/api/it/v1/users/password", &json!({"token": token, "password": "new password 2", "password_confirmation": "other"}));
     assert_eq!(mismatch.body["code"], "password_mismatch");
-    let reset = app.send_json(Method::PATCH, "/api/it/v1/users/password", &json!({"token": token, "password": "new password 2", "password_confirmation": "new password 2"}));
+    let reset = app.send_json(
+        Method::PATCH,
+        "/api/it/v1/users/password",
+        &json!({"token": token, "password": "new password 2", "password_confirmation": "new password 2"}),
+    );
     assert_eq!(reset.status, 204);
     assert_eq!(boss.call(Method::GET, "/v2/employer-panel/codes", None).status, 401, "a reset ends every session");
     let boss = log_in(&app, "it", "boss@acme.example", "new password 2");
@@ -85,7 +96,11 @@ fn password_reset_and_invited_users() {
     assert_eq!(added.status, 201, "{}", added.body);
     assert_eq!(boss.call(Method::POST, "/v1/users", Some(&json!({"name": "Piotr Kowalski", "email": "piotr@acme.example"}))).body["code"], "email_taken");
     let invite = mailed_token(&app, "piotr@acme.example", "employer.invite");
-    let joined = app.send_json(Method::PATCH, "/api/it/v1/users/confirm", &json!({"token": invite, "password": "piotr pass 3", "password_confirmation": "piotr pass 3"}));
+    let joined = app.send_json(
+        Method::PATCH,
+        "/api/it/v1/users/confirm",
+        &json!({"token": invite, "password": "piotr pass 3", "password_confirmation": "piotr pass 3"}),
+    );
     assert_eq!(joined.status, 200, "{}", joined.body);
     let piotr = log_in(&app, "it", "piotr@acme.example", "piotr pass 3");
     assert_eq!(company_id(&piotr), company_id(&boss), "the same company");
@@ -99,7 +114,10 @@ fn access_matrix_of_every_employer_endpoint() {
     let added = a1.call(Method::POST, "/v1/users", Some(&json!({"name": "Second User", "email": "a2@acme.example"})));
     assert_eq!(added.status, 201);
     let invite = mailed_token(&app, "a2@acme.example", "employer.invite");
-    assert_eq!(app.send_json(Method::PATCH, "/api/it/v1/users/confirm", &json!({"token": invite, "password": PASSWORD, "password_confirmation": PASSWORD})).status, 200);
+    assert_eq!(
+        app.send_json(Method::PATCH, "/api/it/v1/users/confirm", &json!({"token": invite, "password": PASSWORD, "password_confirmation": PASSWORD})).status,
+        200
+    );
     let a2 = log_in(&app, "it", "a2@acme.example", PASSWORD);
     let b = sign_up(&app, "it", "b@beta.example", "Beta");
     let a_on_work = EmployerClient { tenant: "work".into(), ..log_in(&app, "it", "a1@acme.example", PASSWORD) };
@@ -139,7 +157,11 @@ fn access_matrix_of_every_employer_endpoint() {
             Some(body) => candidate.json(method.clone(), &url, body),
             None => candidate.json(method.clone(), &url, &json!({})),
         };
-        assert!(as_candidate.status == 401 || (as_candidate.status == 400 && as_candidate.body["code"] == "invalid_json"), "candidate {method} {path}: {}", as_candidate.body);
+        assert!(
+            as_candidate.status == 401 || (as_candidate.status == 400 && as_candidate.body["code"] == "invalid_json"),
+            "candidate {method} {path}: {}",
+            as_candidate.body
+        );
         assert_eq!(a_on_work.call(method.clone(), &path, body.as_ref()).status, 401, "A's token on another board {method} {path}");
         // The paths that change the offer run last, by the second user of A, after B tried.
         let b_body = body.clone().map(|mut value| {
@@ -159,10 +181,59 @@ fn access_matrix_of_every_employer_endpoint() {
         assert_eq!(app.get(path).status, 200, "{path}");
     }
     // A candidate cookie on the employer calls, an employer token on the candidate calls.
-    let employer_as_cookie = app.client.get(format!("{}/api/it/v2/employer-panel/codes", app.base)).header("cookie", format!("wakat_session={}", a1.token)).send().unwrap();
+    let employer_as_cookie =
+        app.client.get(format!("{}/api/it/v2/employer-panel/codes", app.base)).header("cookie", format!("wakat_session={}", a1.token)).send().unwrap();
     assert_eq!(employer_as_cookie.status().as_u16(), 401);
     let as_candidate = app.client.get(format!("{}/api/it/v1/candidate/me", app.base)).header("cookie", format!("wakat_session={}", a1.token)).send().unwrap();
     assert_eq!(as_candidate.status().as_u16(), 401, "an employer session never acts as a candidate");
     let internal = app.send_json(Method::POST, &format!("/api/it/internal/companies/{company}/codes"), &json!({"plan_key": "pro"}));
     assert_eq!(internal.status, 401, "codes are issued with the internal token only");
+}
+
+#[test]
+fn openapi_lists_every_employer_endpoint() {
+    let document = crate::helpers::shared_app().get_ok("/api/openapi.json");
+    let paths = document["paths"].as_object().unwrap();
+    for (method, path) in [
+        ("post", "/api/{tenant}/v1/users/sign_up"),
+        ("patch", "/api/{tenant}/v1/users/confirm"),
+        ("patch", "/api/{tenant}/v1/users/regenerate_confirmation_token"),
+        ("post", "/api/{tenant}/v1/users/password"),
+        ("patch", "/api/{tenant}/v1/users/password"),
+        ("post", "/api/{tenant}/v1/oauth/token"),
+        ("post", "/api/{tenant}/v1/oauth/revoke"),
+        ("post", "/api/{tenant}/v1/users"),
+        ("get", "/api/{tenant}/v2/offer-plans"),
+        ("get", "/api/{tenant}/v1/offers/form-inputs-data"),
+        ("get", "/api/{tenant}/v1/offers/form-inputs-data/skills"),
+        ("post", "/api/{tenant}/v1/offers/initiate"),
+        ("patch", "/api/{tenant}/v1/offers/{slug}"),
+        ("delete", "/api/{tenant}/v1/offers/{slug}"),
+        ("post", "/api/{tenant}/v1/offers/{slug}/logo"),
+        ("post", "/api/{tenant}/v1/offers/{slug}/publish-with-code"),
+        ("post", "/api/{tenant}/v1/offers/{slug}/extend-with-code"),
+        ("get", "/api/{tenant}/v1/offers/{slug}/verify-code/{code}"),
+        ("post", "/api/{tenant}/v1/offers/{slug}/finish-recruitment"),
+        ("post", "/api/{tenant}/v1/offers/{slug}/duplicate"),
+        ("post", "/api/{tenant}/v1/offers/{slug}/refresh"),
+        ("get", "/api/{tenant}/v2/employer-panel/codes"),
+        ("get", "/api/{tenant}/v2/employer-panel/offers/end/{slug}"),
+        ("get", "/api/{tenant}/v1/company-logos/{hash}"),
+        ("post", "/api/{tenant}/v1/payments"),
+        ("get", "/api/{tenant}/v1/payments/{id}/status"),
+        ("get", "/api/{tenant}/v1/payments/sandbox/{id}"),
+        ("post", "/api/{tenant}/v1/payments/sandbox/{id}/{action}"),
+        ("post", "/api/{tenant}/v1/payments/stripe/webhook"),
+        ("post", "/api/{tenant}/internal/companies/{company_id}/codes"),
+    ] {
+        assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "openapi lacks {method} {path}");
+    }
+    let detail = &paths["/api/{tenant}/v1/offers/{slug}"]["get"];
+    assert!(detail["parameters"].as_array().unwrap().iter().any(|p| p["name"] == "token"), "the employer's view of GET /v1/offers/{{slug}}");
+    assert!(document["components"]["securitySchemes"]["bearer"].is_object());
+    let codes: Vec<&str> =
+        document["components"]["schemas"]["ErrorBody"]["properties"]["code"]["enum"].as_array().unwrap().iter().filter_map(|c| c.as_str()).collect();
+    for code in ["form_contains_errors", "invalid_form", "incorrect_code", "code_used", "account_not_confirmed", "location_not_found", "three_times_rule"] {
+        assert!(codes.contains(&code), "{code}");
+    }
 }

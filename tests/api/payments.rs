@@ -77,7 +77,11 @@ fn the_sandbox_pays_once_and_fails_or_cancels() {
     let other = sign_up(&app, "it", "other@beta.example", "Beta");
     assert_eq!(other.call(Method::GET, &format!("/v1/payments/{id}/status"), None).status, 404, "another company's payment");
     assert_eq!(app.get("/api/it/v1/payments/sandbox/nope").status, 404);
-    let bad = employer.call(Method::POST, "/v1/payments", Some(&json!({"offer_id": slug, "token": token, "accepted_regulations": true, "return_url": "javascript:alert(1)"})));
+    let bad = employer.call(
+        Method::POST,
+        "/v1/payments",
+        Some(&json!({"offer_id": slug, "token": token, "accepted_regulations": true, "return_url": "javascript:alert(1)"})),
+    );
     assert_eq!((bad.status, bad.body["field"].as_str()), (400, Some("return_url")));
     let unaccepted = employer.call(Method::POST, "/v1/payments", Some(&json!({"offer_id": slug, "token": token, "return_url": "/x"})));
     assert_eq!(unaccepted.body["field"], "accepted_regulations");
@@ -129,7 +133,12 @@ fn start_stub() -> StripeStub {
                 (404, json!({"error": {"message": "unknown"}}))
             };
             let text = answer.1.to_string();
-            let _ = write!(stream, "HTTP/1.1 {} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}", answer.0, text.len());
+            let _ = write!(
+                stream,
+                "HTTP/1.1 {} X\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{text}",
+                answer.0,
+                text.len()
+            );
         }
     });
     StripeStub { base, created, payment_status }

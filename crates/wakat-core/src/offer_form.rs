@@ -13,11 +13,11 @@ mod rules;
 mod skills;
 
 pub use mapping::{amount_type_default, OfferSummary, SummaryConsents, SummaryEmployment, SummaryLocation};
-pub use skills::{SkillDictionary, SkillEntry};
-pub use rules::{is_phone, 
-    parse_date_days, strip_markup, validate_draft, validate_form, FormContext, FormLimits, CLAUSE_PLACEHOLDER, COMPANY_NAME_CHARS, CONTACT_NAME_CHARS,
-    CONSENT_MIN_CHARS, INFORMATION_CLAUSE_MIN_CHARS, LOGO_MAX_BYTES, LOGO_MIN_BYTES, MAX_LANGUAGES, PHONE_CHARS, POSITION_NAME_CHARS, SKILL_NAME_MAX_CHARS,
+pub use rules::{
+    is_phone, parse_date_days, strip_markup, validate_draft, validate_form, FormContext, FormLimits, CLAUSE_PLACEHOLDER, COMPANY_NAME_CHARS, CONSENT_MIN_CHARS,
+    CONTACT_NAME_CHARS, INFORMATION_CLAUSE_MIN_CHARS, LOGO_MAX_BYTES, LOGO_MIN_BYTES, MAX_LANGUAGES, PHONE_CHARS, POSITION_NAME_CHARS, SKILL_NAME_MAX_CHARS,
 };
+pub use skills::{SkillDictionary, SkillEntry};
 
 /// Company size options, in order (section 3).
 pub const COMPANY_SIZES: [&str; 6] = ["1-10", "11-25", "26-50", "51-100", "101-500", "501+"];

@@ -208,7 +208,7 @@ impl EmployerStore {
                 offers.push(offer);
             }
         }
-        offers.sort_by(|a, b| b.created_at.cmp(&a.created_at));
+        offers.sort_by_key(|offer| std::cmp::Reverse(offer.created_at));
         Ok(offers)
     }
 
@@ -217,8 +217,8 @@ impl EmployerStore {
         let mut offers = Vec::new();
         for entry in self.kv.scan_prefix(&keys::offer_prefix(tenant)?) {
             let (key, value) = entry?;
-            let offer: EmployerOffer =
-                serde_json::from_slice(&value).map_err(|e| EmployersError::Corrupt { key: String::from_utf8_lossy(&key).into_owned(), message: e.to_string() })?;
+            let offer: EmployerOffer = serde_json::from_slice(&value)
+                .map_err(|e| EmployersError::Corrupt { key: String::from_utf8_lossy(&key).into_owned(), message: e.to_string() })?;
             if offer.state != OfferState::Draft {
                 offers.push(offer);
             }

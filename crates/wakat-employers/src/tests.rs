@@ -10,7 +10,11 @@ fn store() -> EmployerStore {
 }
 
 fn plan() -> PlanSettings {
-    PlanSettings { slug: "pro".into(), limits: PlanLimits { duration_in_days: 30, bumps_up_count: 2, bumps_up_every_days: 7, ..PlanLimits::default() }, ..PlanSettings::default() }
+    PlanSettings {
+        slug: "pro".into(),
+        limits: PlanLimits { duration_in_days: 30, bumps_up_count: 2, bumps_up_every_days: 7, ..PlanLimits::default() },
+        ..PlanSettings::default()
+    }
 }
 
 #[test]
@@ -35,7 +39,14 @@ fn a_code_is_spent_once_even_concurrently() {
         .into_iter()
         .map(|slug| {
             let (store, code) = (store.clone(), code.code.clone());
-            std::thread::spawn(move || store.spend_code("it", "c1", &code, &slug, 5, |code, offer| Ok(offer.publish(format!("code:{}", code.code), 5))).is_ok())
+            std::thread::spawn(move || {
+                store
+                    .spend_code("it", "c1", &code, &slug, 5, |code, offer| {
+                        offer.publish(format!("code:{}", code.code), 5);
+                        Ok(())
+                    })
+                    .is_ok()
+            })
         })
         .collect();
     let n_spent = handles.into_iter().map(|h| h.join().unwrap()).filter(|ok| *ok).count();

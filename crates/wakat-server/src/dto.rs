@@ -10,9 +10,9 @@ use crate::engine::Tenant;
 
 pub mod accounts;
 pub mod candidate;
-pub mod lists;
 pub mod employers;
 pub mod form_inputs;
+pub mod lists;
 
 /// Days an offer counts as new after publication.
 const NEW_OFFER_DAYS: i64 = 3;

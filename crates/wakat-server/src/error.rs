@@ -195,7 +195,10 @@ impl ApiError {
 
     /// 400 for a body field that breaks a rule, with the rule's stable key as the code.
     pub fn field_error(key: &str, field: &str, message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::BAD_REQUEST, body: ErrorBody { code: key.to_string(), message: message.into(), field: Some(field.to_string()), errors: None } }
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            body: ErrorBody { code: key.to_string(), message: message.into(), field: Some(field.to_string()), errors: None },
+        }
     }
 
     /// `code` (a form's error) listing every field error; `field` names the first.
@@ -358,6 +361,27 @@ pub fn path_error(error: actix_web::error::PathError, _: &actix_web::HttpRequest
     ApiError::new(ErrorCode::InvalidPath).with_message(format!("path is malformed: {error}")).into()
 }
 
+/// Maps an employers failure to its API error.
+pub fn employers_error(error: wakat_employers::EmployersError) -> ApiError {
+    use wakat_employers::EmployersError;
+    match error {
+        EmployersError::OfferNotFound => ApiError::new(ErrorCode::OfferNotFound),
+        EmployersError::InvalidOfferToken => ApiError::new(ErrorCode::InvalidOfferToken).with_field("token"),
+        EmployersError::UnknownPlan(plan) => {
+            ApiError::new(ErrorCode::UnknownPlan).with_message(format!("there is no plan '{plan}'")).with_field("pricing_plan")
+        }
+        EmployersError::IncorrectCode => ApiError::new(ErrorCode::IncorrectCode).with_field("code"),
+        EmployersError::CodeUsed => ApiError::new(ErrorCode::CodeUsed).with_field("code"),
+        EmployersError::WrongState(reason) => ApiError::new(ErrorCode::OfferStateConflict).with_message(reason),
+        EmployersError::Invalid(errors) => ApiError::form(ErrorCode::InvalidForm, &errors),
+        EmployersError::DraftInvalid(errors) => ApiError::form(ErrorCode::FormContainsErrors, &errors),
+        EmployersError::PaymentNotFound => ApiError::new(ErrorCode::PaymentNotFound),
+        EmployersError::NotAnEmployer => ApiError::new(ErrorCode::Unauthorized).with_message("log in as an employer first"),
+        EmployersError::Store(store) => store.into(),
+        other => ApiError::internal(&other),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -370,24 +394,5 @@ mod tests {
             assert!(code.status().is_client_error() || code.status().is_server_error(), "{}", code.as_str());
             assert!(!code.message().is_empty());
         }
-    }
-}
-
-/// Maps an employers failure to its API error.
-pub fn employers_error(error: wakat_employers::EmployersError) -> ApiError {
-    use wakat_employers::EmployersError;
-    match error {
-        EmployersError::OfferNotFound => ApiError::new(ErrorCode::OfferNotFound),
-        EmployersError::InvalidOfferToken => ApiError::new(ErrorCode::InvalidOfferToken).with_field("token"),
-        EmployersError::UnknownPlan(plan) => ApiError::new(ErrorCode::UnknownPlan).with_message(format!("there is no plan '{plan}'")).with_field("pricing_plan"),
-        EmployersError::IncorrectCode => ApiError::new(ErrorCode::IncorrectCode).with_field("code"),
-        EmployersError::CodeUsed => ApiError::new(ErrorCode::CodeUsed).with_field("code"),
-        EmployersError::WrongState(reason) => ApiError::new(ErrorCode::OfferStateConflict).with_message(reason),
-        EmployersError::Invalid(errors) => ApiError::form(ErrorCode::InvalidForm, &errors),
-        EmployersError::DraftInvalid(errors) => ApiError::form(ErrorCode::FormContainsErrors, &errors),
-        EmployersError::PaymentNotFound => ApiError::new(ErrorCode::PaymentNotFound),
-        EmployersError::NotAnEmployer => ApiError::new(ErrorCode::Unauthorized).with_message("log in as an employer first"),
-        EmployersError::Store(store) => store.into(),
-        other => ApiError::internal(&other),
     }
 }

@@ -56,10 +56,8 @@ impl OfferForm {
             ));
         }
         let category = ctx.categories.roots().iter().find(|c| c.slug == self.job_category.trim());
-        let category_id = category
-            .and_then(|root| root.children.iter().find(|c| c.slug == self.job_subcategory.trim()).or(Some(root)))
-            .map(|c| c.value)
-            .unwrap_or_default();
+        let category_id =
+            category.and_then(|root| root.children.iter().find(|c| c.slug == self.job_subcategory.trim()).or(Some(root))).map(|c| c.value).unwrap_or_default();
         let locations = self
             .locations
             .iter()
@@ -75,7 +73,8 @@ impl OfferForm {
                 }
             })
             .collect();
-        let skills = |rows: &[crate::offer_form::FormSkill]| rows.iter().map(|s| Skill { name: s.name.trim().to_string(), level: s.level.unwrap_or(1) }).collect();
+        let skills =
+            |rows: &[crate::offer_form::FormSkill]| rows.iter().map(|s| Skill { name: s.name.trim().to_string(), level: s.level.unwrap_or(1) }).collect();
         let company_name = self.company_name.trim().to_string();
         let consent = |enabled: bool, text: &str| enabled.then(|| text.trim().replace(CLAUSE_PLACEHOLDER, &company_name));
         let apply_email = (self.application_type == "email").then(|| self.application_type_uri.trim().to_lowercase());

@@ -127,7 +127,11 @@ fn check_sizes(errors: &mut Errors, form: &OfferForm) {
             errors.add(field, FieldCode::MaxLength, format!("at most {MAX_TEXT_CHARS} characters"));
         }
     }
-    for (field, value) in [("informationClauseText", &form.information_clause_text), ("futureConsentText", &form.future_consent_text), ("customConsentText", &form.custom_consent_text)] {
+    for (field, value) in [
+        ("informationClauseText", &form.information_clause_text),
+        ("futureConsentText", &form.future_consent_text),
+        ("customConsentText", &form.custom_consent_text),
+    ] {
         if value.chars().count() > CLAUSE_MAX_CHARS {
             errors.add(field, FieldCode::MaxLength, format!("at most {CLAUSE_MAX_CHARS} characters"));
         }
@@ -135,7 +139,12 @@ fn check_sizes(errors: &mut Errors, form: &OfferForm) {
     if form.job_description.len() > crate::validate::MAX_BODY_BYTES {
         errors.add("jobDescription", FieldCode::BodyTooLong, "the description is too long");
     }
-    for (field, len) in [("locations", form.locations.len()), ("requiredSkills", form.required_skills.len()), ("optionalSkills", form.optional_skills.len()), ("languages", form.languages.len())] {
+    for (field, len) in [
+        ("locations", form.locations.len()),
+        ("requiredSkills", form.required_skills.len()),
+        ("optionalSkills", form.optional_skills.len()),
+        ("languages", form.languages.len()),
+    ] {
         if len > MAX_ROWS {
             errors.add(field, FieldCode::TooManyValues, format!("at most {MAX_ROWS} rows"));
         }
@@ -214,7 +223,9 @@ pub(crate) fn is_url(value: &str) -> bool {
     };
     let labels: Vec<&str> = host.split('.').collect();
     labels.len() >= 2
-        && labels.iter().all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-') && label.chars().all(|c| c.is_alphanumeric() || c == '-'))
+        && labels
+            .iter()
+            .all(|label| !label.is_empty() && !label.starts_with('-') && !label.ends_with('-') && label.chars().all(|c| c.is_alphanumeric() || c == '-'))
         && labels.last().is_some_and(|tld| tld.chars().all(char::is_alphabetic) && tld.chars().count() >= 2)
 }
 
@@ -237,9 +248,10 @@ fn check_application(errors: &mut Errors, form: &OfferForm) {
     } else if clause.contains(CLAUSE_PLACEHOLDER) {
         errors.add("informationClauseText", FieldCode::ForbiddenPlaceholder, format!("replace {CLAUSE_PLACEHOLDER} with the controller's name"));
     }
-    for (enabled, field, text) in
-        [(form.future_consent_enabled, "futureConsentText", &form.future_consent_text), (form.custom_consent_enabled, "customConsentText", &form.custom_consent_text)]
-    {
+    for (enabled, field, text) in [
+        (form.future_consent_enabled, "futureConsentText", &form.future_consent_text),
+        (form.custom_consent_enabled, "customConsentText", &form.custom_consent_text),
+    ] {
         if !enabled {
             continue;
         }
@@ -480,7 +492,9 @@ fn check_salary(errors: &mut Errors, form: &OfferForm) {
         let to = salary_value(to).map_err(|()| errors.add(&to_field, FieldCode::ValueMustBeNumber, "a non-negative number"));
         match (from, to) {
             (Ok(Some(from)), Ok(Some(to))) if from > to => errors.add(from_field, FieldCode::MinLowerThanMax, "the lower amount must not exceed the higher"),
-            (Ok(Some(from)), Ok(Some(to))) if to > 3.0 * from => errors.add(to_field, FieldCode::ThreeTimesRule, "the higher amount may be at most three times the lower"),
+            (Ok(Some(from)), Ok(Some(to))) if to > 3.0 * from => {
+                errors.add(to_field, FieldCode::ThreeTimesRule, "the higher amount may be at most three times the lower")
+            }
             (Ok(Some(_)), Ok(None)) => errors.add(to_field, FieldCode::IncorrectRanges, "fill both amounts or neither"),
             (Ok(None), Ok(Some(_))) => errors.add(from_field, FieldCode::IncorrectRanges, "fill both amounts or neither"),
             _ => {}

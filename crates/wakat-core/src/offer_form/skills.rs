@@ -52,7 +52,10 @@ mod tests {
 
     #[test]
     fn searches_words_and_pages() {
-        let dictionary = SkillDictionary::from_json(r#"[{"id":"sql","name":"SQL"},{"id":"ms-sql","name":"MS SQL"},{"id":"java","name":"Java"},{"id":"jezyk","name":"Język angielski"}]"#).unwrap();
+        let dictionary = SkillDictionary::from_json(
+            r#"[{"id":"sql","name":"SQL"},{"id":"ms-sql","name":"MS SQL"},{"id":"java","name":"Java"},{"id":"jezyk","name":"Język angielski"}]"#,
+        )
+        .unwrap();
         let names = |(page, _): (Vec<&SkillEntry>, usize)| page.into_iter().map(|s| s.name.clone()).collect::<Vec<_>>();
         assert_eq!(names(dictionary.search("sq", 1, 10)), ["SQL", "MS SQL"]);
         assert_eq!(names(dictionary.search("jez", 1, 10)), ["Język angielski"]);

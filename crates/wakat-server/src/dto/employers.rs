@@ -281,7 +281,10 @@ impl EmployerOfferDto {
             is_active: offer.is_active(now),
             creation_type: serde_json::to_value(offer.creation_type).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default(),
             limits: LimitsDto::from(&offer.limits),
-            errors: errors.into_iter().map(|e| crate::error::FieldErrorBody { field: e.field, code: e.code.as_str().to_string(), message: e.message }).collect(),
+            errors: errors
+                .into_iter()
+                .map(|e| crate::error::FieldErrorBody { field: e.field, code: e.code.as_str().to_string(), message: e.message })
+                .collect(),
             summary,
             company_id: offer.company_id,
             slug: offer.slug,

@@ -9,7 +9,8 @@ use crate::error::Result;
 
 /// The confirmation link of a new employer account.
 pub fn confirm(context: &MailContext, account: &Account, token: &str) -> Result<Mail> {
-    let subject = context.text(&format!("Potwierdź konto pracodawcy w {}", context.board_name), &format!("Confirm your {} employer account", context.board_name));
+    let subject =
+        context.text(&format!("Potwierdź konto pracodawcy w {}", context.board_name), &format!("Confirm your {} employer account", context.board_name));
     context.compose(account, subject, "employer.confirm", |body| {
         body.heading(context.text("Potwierdź adres e-mail", "Confirm your e-mail address"))
             .paragraph(greeting(context, account))

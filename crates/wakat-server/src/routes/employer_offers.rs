@@ -78,7 +78,13 @@ pub async fn load(state: web::Data<AppState>, employer: Employer, path: web::Pat
               (status = 404, description = "No such offer of the company", body = crate::error::ErrorBody), (status = 409, description = "A finished offer", body = crate::error::ErrorBody),
               (status = 413, description = "Body too large", body = crate::error::ErrorBody), (status = 415, description = "Body is not JSON", body = crate::error::ErrorBody),
               (status = 422, description = "The form breaks rules (`errors` lists every one)", body = crate::error::ErrorBody)))]
-pub async fn save(state: web::Data<AppState>, employer: Employer, path: web::Path<SlugPath>, query: web::Query<TokenQuery>, body: web::Json<OfferForm>) -> Result<HttpResponse> {
+pub async fn save(
+    state: web::Data<AppState>,
+    employer: Employer,
+    path: web::Path<SlugPath>,
+    query: web::Query<TokenQuery>,
+    body: web::Json<OfferForm>,
+) -> Result<HttpResponse> {
     let offer = web::block(move || service::save(&state, &employer, &path.slug, &query.token, body.into_inner())).await??;
     Ok(HttpResponse::Ok().json(SavedDto { id: offer.slug }))
 }
@@ -139,7 +145,13 @@ pub async fn upload_logo(
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody), (status = 403, description = "Wrong token, or the account is not confirmed", body = crate::error::ErrorBody),
               (status = 404, description = "No such offer of the company", body = crate::error::ErrorBody), (status = 409, description = "Used code, or published already", body = crate::error::ErrorBody),
               (status = 422, description = "The form breaks rules", body = crate::error::ErrorBody)))]
-pub async fn publish_with_code(state: web::Data<AppState>, employer: Employer, path: web::Path<SlugPath>, query: web::Query<CodeQuery>, body: web::Json<TokenBody>) -> Result<HttpResponse> {
+pub async fn publish_with_code(
+    state: web::Data<AppState>,
+    employer: Employer,
+    path: web::Path<SlugPath>,
+    query: web::Query<CodeQuery>,
+    body: web::Json<TokenBody>,
+) -> Result<HttpResponse> {
     let offer = web::block(move || service::publish_with_code(&state, &employer, &path.slug, &body.token, &query.code)).await??;
     Ok(HttpResponse::Ok().json(OfferStateDto::new(&offer, now())))
 }
@@ -151,7 +163,13 @@ pub async fn publish_with_code(state: web::Data<AppState>, employer: Employer, p
     responses((status = 200, description = "Extended", body = OfferStateDto), (status = 400, description = "Incorrect code", body = crate::error::ErrorBody),
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody), (status = 403, description = "Wrong token, or the account is not confirmed", body = crate::error::ErrorBody),
               (status = 404, description = "No such offer of the company", body = crate::error::ErrorBody), (status = 409, description = "Used code, or a draft", body = crate::error::ErrorBody)))]
-pub async fn extend_with_code(state: web::Data<AppState>, employer: Employer, path: web::Path<SlugPath>, query: web::Query<CodeQuery>, body: web::Json<TokenBody>) -> Result<HttpResponse> {
+pub async fn extend_with_code(
+    state: web::Data<AppState>,
+    employer: Employer,
+    path: web::Path<SlugPath>,
+    query: web::Query<CodeQuery>,
+    body: web::Json<TokenBody>,
+) -> Result<HttpResponse> {
     let offer = web::block(move || service::extend_with_code(&state, &employer, &path.slug, &body.token, &query.code)).await??;
     Ok(HttpResponse::Ok().json(OfferStateDto::new(&offer, now())))
 }
@@ -236,7 +254,12 @@ pub async fn refresh(state: web::Data<AppState>, employer: Employer, path: web::
     params(("tenant" = String, Path, description = "Board slug"), ("lang" = Option<String>, Query, description = "pl or en (else Accept-Language)")),
     responses((status = 200, description = "Dictionaries", body = FormInputsDto), (status = 400, description = "Bad parameter", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
-pub async fn form_inputs_data(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
+pub async fn form_inputs_data(
+    state: web::Data<AppState>,
+    path: web::Path<TenantPath>,
+    query: web::Query<QueryPairs>,
+    request: HttpRequest,
+) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let lang = language(&request, &query, &tenant)?;
     let answer = form_inputs::form_inputs(&state, &tenant, lang)?;
@@ -258,7 +281,8 @@ pub async fn skills(state: web::Data<AppState>, path: web::Path<TenantPath>, que
             Some(text) => text.trim().parse().map_err(|_| FieldError::new(name, FieldCode::InvalidNumber, "not a number").into()),
         }
     };
-    let page = form_inputs::skills(&state, &value("keyword").unwrap_or_default(), number("pageNumber", 1)?, number("pageSize", form_inputs::SKILLS_PAGE_SIZE)?)?;
+    let page =
+        form_inputs::skills(&state, &value("keyword").unwrap_or_default(), number("pageNumber", 1)?, number("pageSize", form_inputs::SKILLS_PAGE_SIZE)?)?;
     Ok(HttpResponse::Ok().json(page))
 }
 

@@ -104,7 +104,12 @@ pub async fn token(state: web::Data<AppState>, path: web::Path<TenantPath>, body
 #[utoipa::path(post, path = "/api/{tenant}/v1/oauth/revoke", tag = "employers", request_body = RevokeRequest,
     params(("tenant" = String, Path, description = "Board slug")),
     responses((status = 200, description = "The token no longer works"), (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
-pub async fn revoke(state: web::Data<AppState>, path: web::Path<TenantPath>, body: Option<web::Json<RevokeRequest>>, request: HttpRequest) -> Result<HttpResponse> {
+pub async fn revoke(
+    state: web::Data<AppState>,
+    path: web::Path<TenantPath>,
+    body: Option<web::Json<RevokeRequest>>,
+    request: HttpRequest,
+) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let token = body.and_then(|b| b.into_inner().token).or_else(|| bearer(&request)).unwrap_or_default();
     web::block(move || service::revoke(&state, &tenant, &token)).await??;

@@ -237,7 +237,9 @@ fn document_employer_offer_view(document: &mut serde_json::Value) {
     }
     if let Some(responses) = operation.get_mut("responses").and_then(|r| r.as_object_mut()) {
         for (status, description) in [("401", "With `token`: not an employer"), ("403", "With `token`: the token is wrong")] {
-            responses.entry(status).or_insert_with(|| serde_json::json!({"description": description, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}}));
+            responses.entry(status).or_insert_with(
+                || serde_json::json!({"description": description, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}}),
+            );
         }
     }
 }

@@ -67,7 +67,11 @@ pub async fn sandbox_page(state: web::Data<AppState>, path: web::Path<PaymentPat
     let (state_, tenant_, id) = (state.clone(), tenant.clone(), path.id.clone());
     let payment = web::block(move || service::sandbox_payment(&state_, &tenant_, &id)).await??;
     let action = |name: &str, label: &str| {
-        format!(r#"<form method="post" action="/api/{}/v1/payments/sandbox/{}/{name}"><button type="submit" name="{name}">{label}</button></form>"#, escape(&tenant.settings.slug), escape(&payment.id))
+        format!(
+            r#"<form method="post" action="/api/{}/v1/payments/sandbox/{}/{name}"><button type="submit" name="{name}">{label}</button></form>"#,
+            escape(&tenant.settings.slug),
+            escape(&payment.id)
+        )
     };
     let html = format!(
         r#"<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sandbox payment</title></head><body><main><h1>Sandbox payment</h1><p>{board}: plan <strong>{plan}</strong>, offer {offer}</p><p>Amount: <strong>{amount:.2} {currency}</strong></p><p>Status: {status:?}</p><p>This is the sandbox provider: nothing is charged.</p>{pay}{fail}{cancel}</main></body></html>"#,

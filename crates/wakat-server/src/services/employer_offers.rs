@@ -236,7 +236,9 @@ pub fn extend_with_code(state: &AppState, employer: &Employer, slug: &str, token
     require_confirmed(state, employer)?;
     let (_, offer) = state
         .employers
-        .spend_code(&tenant.settings.slug, &employer.company_id, code, slug, now(), |code: &OfferCode, offer| extend_record(offer, format!("code:{}", code.code)))
+        .spend_code(&tenant.settings.slug, &employer.company_id, code, slug, now(), |code: &OfferCode, offer| {
+            extend_record(offer, format!("code:{}", code.code))
+        })
         .map_err(employers_error)?;
     write_public(state, tenant, &offer)?;
     Ok(offer)
@@ -306,7 +308,17 @@ pub fn copy(state: &AppState, employer: &Employer, slug: &str, creation_type: Cr
     let form = OfferForm { state: "draft".into(), expired_at_enabled: false, expired_at: String::new(), ..source.form.clone() };
     let (offer, token) = state
         .employers
-        .initiate(&tenant.settings.slug, &employer.company_id, &employer.account_id, plan, creation_type, Some(source.slug.clone()), form, source.logo_blob.clone(), now())
+        .initiate(
+            &tenant.settings.slug,
+            &employer.company_id,
+            &employer.account_id,
+            plan,
+            creation_type,
+            Some(source.slug.clone()),
+            form,
+            source.logo_blob.clone(),
+            now(),
+        )
         .map_err(employers_error)?;
     if let Some(hash) = offer.logo_blob.as_deref().and_then(|h| wakat_uploads::BlobHash::parse(h).ok()) {
         state.blobs.attach(&hash, &logo_owner(&tenant.settings.slug, &offer.slug)).map_err(|e| ApiError::internal(&e))?;

@@ -14,7 +14,9 @@ use crate::state::AppState;
 
 fn provider_error(error: PaymentError) -> ApiError {
     match error {
-        PaymentError::InvalidSignature(reason) => ApiError::new(ErrorCode::InvalidSignature).with_message(format!("the webhook signature is invalid: {reason}")),
+        PaymentError::InvalidSignature(reason) => {
+            ApiError::new(ErrorCode::InvalidSignature).with_message(format!("the webhook signature is invalid: {reason}"))
+        }
         PaymentError::Malformed(message) => ApiError::new(ErrorCode::InvalidJson).with_message(message),
         PaymentError::Unavailable(message) => {
             tracing::error!(%message, "payment provider");

@@ -69,7 +69,8 @@ pub fn sign_up(state: &AppState, tenant: &Tenant, lang: &str, request: SignUpReq
     check_passwords_match(&user.password, &user.password_confirmation, "user.password_confirmation")?;
     check_attempts(state, tenant, &user.email)?;
     let slug = &tenant.settings.slug;
-    let new_account = NewAccount { email: user.email, password: user.password, first_name: user.name.trim().to_string(), last_name: String::new(), lang: lang.into() };
+    let new_account =
+        NewAccount { email: user.email, password: user.password, first_name: user.name.trim().to_string(), last_name: String::new(), lang: lang.into() };
     let new_company = NewCompany { name: company.name, accepted_regulations: true, subscribe_to_newsletter: company.subscribe_to_newsletter };
     let (name, phone) = (user.name, user.phone);
     let registration = state
@@ -193,7 +194,8 @@ pub fn add_user(state: &AppState, employer: &Employer, request: NewUserRequest) 
     // A random password nobody knows: the invited user sets one through the link.
     let placeholder_password = format!("{}{}", wakat_employers::new_id(), wakat_employers::new_id());
     let lang = state.accounts.get(slug, &employer.account_id).map_err(accounts_error)?.map(|a| a.lang).unwrap_or_else(|| "pl".into());
-    let new_account = NewAccount { email: request.email, password: placeholder_password, first_name: request.name.trim().to_string(), last_name: String::new(), lang };
+    let new_account =
+        NewAccount { email: request.email, password: placeholder_password, first_name: request.name.trim().to_string(), last_name: String::new(), lang };
     let (name, phone, company_id) = (request.name, request.phone, employer.company_id.clone());
     match state
         .accounts
