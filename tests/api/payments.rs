@@ -216,3 +216,23 @@ fn stripe_status_is_asked_when_the_return_comes_first() {
     }
     assert_eq!(app.get("/api/it/v1/payments/sandbox/x").status, 404, "no sandbox with Stripe");
 }
+
+#[test]
+fn an_extension_is_paid_through_the_sandbox_too() {
+    let app = spawn_app(false);
+    let employer = sign_up(&app, "it", "extend@acme.example", "Acme Software");
+    let (slug, token) = employer.ready_offer("pro", "Senior Rust Developer");
+    let mut extend = pay_request(&slug, &token);
+    extend["extend"] = json!(true);
+    assert_eq!(employer.call(Method::POST, "/v1/payments", Some(&extend)).status, 409, "a draft is published, not extended");
+    let id = employer.call(Method::POST, "/v1/payments", Some(&pay_request(&slug, &token))).body["id"].as_str().unwrap().to_string();
+    no_redirects().post(format!("{}/api/it/v1/payments/sandbox/{id}/pay", app.base)).send().unwrap();
+    let published = employer.call(Method::GET, &format!("/v2/employer-panel/offers/end/{slug}"), None).body;
+    let created = employer.call(Method::POST, "/v1/payments", Some(&extend));
+    assert_eq!(created.status, 201, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap().to_string();
+    no_redirects().post(format!("{}/api/it/v1/payments/sandbox/{id}/pay", app.base)).send().unwrap();
+    assert_eq!(status(&employer, &id), "success");
+    let extended = employer.call(Method::GET, &format!("/v2/employer-panel/offers/end/{slug}"), None).body;
+    assert_eq!(extended["expiresAt"].as_i64().unwrap(), published["expiresAt"].as_i64().unwrap() + 30 * 86_400);
+}

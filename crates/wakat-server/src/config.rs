@@ -412,6 +412,7 @@ impl Settings {
                 return Err(ConfigError::Invalid(format!("tenant '{}' has no categories file", tenant.slug)));
             }
             check_legal(tenant)?;
+            check_plans(tenant)?;
         }
         if self.tenants.is_empty() {
             return Err(ConfigError::Invalid("no tenants configured".into()));
@@ -484,6 +485,24 @@ fn check_legal(tenant: &TenantSettings) -> Result<(), ConfigError> {
             if from > due {
                 return invalid(format!("terms '{}' from_date is after its due_date", terms.file));
             }
+        }
+    }
+    Ok(())
+}
+
+/// Plans have distinct slugs, a price and a positive duration.
+fn check_plans(tenant: &TenantSettings) -> Result<(), ConfigError> {
+    let mut slugs = std::collections::HashSet::new();
+    for plan in &tenant.employers.plans {
+        let invalid = |what: &str| Err(ConfigError::Invalid(format!("tenant '{}': plan '{}' {what}", tenant.slug, plan.slug)));
+        if !wakat_core::validate::is_valid_slug(&plan.slug) || !slugs.insert(plan.slug.as_str()) {
+            return invalid("needs a slug of its own (lowercase letters, digits and dashes)");
+        }
+        if plan.limits.duration_in_days == 0 || plan.limits.max_locations_count == 0 {
+            return invalid("needs a duration and at least one location");
+        }
+        if !(plan.price.gross.is_finite() && plan.price.gross >= 0.0) {
+            return invalid("needs a gross price of 0 or more");
         }
     }
     Ok(())
@@ -619,6 +638,17 @@ mod tests {
         let twice = format!("{}{}", board("it", "[\"it.example\"]"), board("work", "[\"IT.example\"]"));
         assert!(Settings::from_toml(&twice, []).is_err());
         assert!(Settings::from_toml(&board("boards", "[]"), []).is_err());
+    }
+
+    #[test]
+    fn rejects_bad_plans() {
+        let with = |plan: &str| format!("{BASE}\n[[tenants.employers.plans]]\n{plan}\n");
+        assert!(Settings::from_toml(&with("slug = \"basic\""), []).is_ok());
+        assert!(Settings::from_toml(&with("slug = \"Basic Plan\""), []).is_err());
+        assert!(Settings::from_toml(&with("slug = \"basic\"\nlimits = { duration_in_days = 0 }"), []).is_err());
+        let twice = format!("{}[[tenants.employers.plans]]\nslug = \"basic\"\n", with("slug = \"basic\""));
+        assert!(Settings::from_toml(&twice, []).is_err());
+        assert!(Settings::from_toml(&format!("{BASE}\n[payments]\nprovider = \"stripe\"\n"), []).is_err(), "stripe needs its keys");
     }
 
     #[test]
