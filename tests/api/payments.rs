@@ -236,3 +236,16 @@ fn an_extension_is_paid_through_the_sandbox_too() {
     let extended = employer.call(Method::GET, &format!("/v2/employer-panel/offers/end/{slug}"), None).body;
     assert_eq!(extended["expiresAt"].as_i64().unwrap(), published["expiresAt"].as_i64().unwrap() + 30 * 86_400);
 }
+
+#[test]
+fn a_draft_edited_during_payment_publishes_the_form_paid_for() {
+    let app = spawn_app(false);
+    let employer = sign_up(&app, "it", "edit@acme.example", "Acme Software");
+    let (slug, token) = employer.ready_offer("pro", "Platypus Rust Developer");
+    let id = employer.call(Method::POST, "/v1/payments", Some(&pay_request(&slug, &token))).body["id"].as_str().unwrap().to_string();
+    let broken = employer.save(&slug, &token, &json!({"jobPositionName": "", "primaryEmploymentType": "b2b", "state": "draft"}));
+    assert_eq!(broken.status, 200, "a draft may be broken meanwhile");
+    no_redirects().post(format!("{}/api/it/v1/payments/sandbox/{id}/pay", app.base)).send().unwrap();
+    assert_eq!(status(&employer, &id), "success");
+    assert_eq!(app.get_ok(&format!("/api/it/v1/offers/{slug}"))["title"], "Platypus Rust Developer");
+}

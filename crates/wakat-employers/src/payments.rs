@@ -112,6 +112,11 @@ pub struct Payment {
     pub status: PaymentStatus,
     /// Whether the publication or extension was applied to the offer.
     pub applied: bool,
+    /// The form as checked when the payment started: if the draft was edited into an invalid
+    /// state before the provider confirmed, this is what gets published, so money taken always
+    /// publishes something.
+    #[serde(default)]
+    pub form: Option<wakat_core::offer_form::OfferForm>,
     /// Unix seconds.
     pub created_at: i64,
     /// Unix seconds.
@@ -132,6 +137,8 @@ pub struct NewPayment {
     pub subscribe_to_newsletter: bool,
     pub provider: String,
     pub return_url: String,
+    /// The form as checked when the payment started (see [`Payment::form`]).
+    pub form: Option<wakat_core::offer_form::OfferForm>,
 }
 
 impl EmployerStore {
@@ -153,6 +160,7 @@ impl EmployerStore {
             return_url: new.return_url,
             status: PaymentStatus::Pending,
             applied: false,
+            form: new.form,
             created_at: now,
             updated_at: now,
         };

@@ -84,6 +84,7 @@ fn a_payment_applies_once_whatever_the_order() {
         subscribe_to_newsletter: false,
         provider: "sandbox".into(),
         return_url: String::new(),
+        form: None,
     };
     let payment = store.create_payment("it", new, 1).unwrap();
     let mut applications = 0;

@@ -80,6 +80,7 @@ pub fn create(state: &AppState, employer: &Employer, request: PaymentRequest) ->
         subscribe_to_newsletter: request.subscribe_to_newsletter,
         provider: state.payments.name().to_string(),
         return_url: request.return_url.clone(),
+        form: (!request.extend).then(|| offer.form.clone()),
     };
     let payment = state.employers.create_payment(slug, new, now()).map_err(employers_error)?;
     let web_url = tenant.settings.web_url(&state.engine.settings.server).to_string();
@@ -111,7 +112,19 @@ pub fn settle(state: &AppState, tenant: &Tenant, payment_id: &str, status: Payme
                 extend_record(offer, paid_by)
             } else {
                 let plan = tenant.settings.employers.plan(&payment.plan_key).ok_or_else(|| EmployersError::UnknownPlan(payment.plan_key.clone()))?;
-                publish_record(state, tenant, plan, offer, paid_by)
+                match publish_record(state, tenant, plan, offer, paid_by.clone()) {
+                    // Edited into an invalid draft while the provider was busy: publish the form
+                    // that was paid for.
+                    Err(EmployersError::Invalid(errors)) => match &payment.form {
+                        Some(paid_form) => {
+                            tracing::warn!(payment = %payment.id, n_errors = errors.len(), "the draft changed during payment: publishing the paid form");
+                            offer.form = paid_form.clone();
+                            publish_record(state, tenant, plan, offer, paid_by)
+                        }
+                        None => Err(EmployersError::Invalid(errors)),
+                    },
+                    other => other,
+                }
             }
         })
         .map_err(employers_error)?;
