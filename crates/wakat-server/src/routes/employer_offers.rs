@@ -291,24 +291,8 @@ pub async fn skills(state: web::Data<AppState>, path: web::Path<TenantPath>, que
     params(("tenant" = String, Path, description = "Board slug"), ("hash" = String, Path, description = "The logo's SHA-256")),
     responses((status = 200, description = "JPEG or PNG", content_type = "image/*"), (status = 404, description = "No such logo", body = crate::error::ErrorBody)))]
 pub async fn logo(state: web::Data<AppState>, path: web::Path<LogoPath>) -> Result<HttpResponse> {
-    state.tenant(&path.tenant)?;
-    let not_found = || ApiError::new(ErrorCode::ImageNotFound);
-    let hash = wakat_uploads::BlobHash::parse(&path.hash).map_err(|_| not_found())?;
-    let owner_prefix = format!("logo/{}/", path.tenant);
-    let blobs = state.blobs.clone();
-    let bytes = web::block(move || -> Result<Option<Vec<u8>>> {
-        let owners = blobs.owners(&hash).map_err(|e| ApiError::internal(&e))?;
-        if !owners.iter().any(|owner| owner.starts_with(&owner_prefix)) {
-            return Ok(None);
-        }
-        let mut file = blobs.open(&hash).map_err(|_| not_found())?;
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(|e| ApiError::internal(&e))?;
-        Ok(Some(bytes))
-    })
-    .await??
-    .ok_or_else(not_found)?;
-    let mime = if bytes.starts_with(&[0x89, b'P', b'N', b'G']) { "image/png" } else { "image/jpeg" };
+    let tenant = state.tenant(&path.tenant)?;
+    let (mime, bytes) = web::block(move || service::logo_bytes(&state, &tenant, &path.hash)).await??;
     Ok(HttpResponse::Ok().content_type(mime).insert_header(("cache-control", "public, max-age=31536000, immutable")).body(bytes))
 }
 
@@ -334,15 +318,6 @@ pub async fn issue_code(
 ) -> Result<HttpResponse> {
     crate::routes::internal::authorize(&state, &request)?;
     let tenant = state.tenant(&path.tenant)?;
-    service::plan(&tenant, &body.plan_key)?;
-    let code = web::block(move || -> Result<wakat_employers::OfferCode> {
-        let slug = &tenant.settings.slug;
-        let company = state.employers.company(slug, &path.company_id).map_err(crate::error::employers_error)?;
-        if company.is_none() {
-            return Err(ApiError::new(ErrorCode::NotFound).with_message("there is no such company"));
-        }
-        state.employers.issue_code(slug, &path.company_id, &body.plan_key, now()).map_err(crate::error::employers_error)
-    })
-    .await??;
+    let code = web::block(move || service::issue_code(&state, &tenant, &path.company_id, &body.plan_key)).await??;
     Ok(HttpResponse::Created().json(CodeDto::from(&code)))
 }

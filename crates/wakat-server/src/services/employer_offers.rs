@@ -254,6 +254,33 @@ pub fn verify_code(state: &AppState, employer: &Employer, slug: &str, code: &str
     Ok(code)
 }
 
+/// Issues a prepaid code of `plan_key` to a company of the board (the internal API).
+pub fn issue_code(state: &AppState, tenant: &Tenant, company_id: &str, plan_key: &str) -> Result<OfferCode> {
+    let slug = &tenant.settings.slug;
+    plan(tenant, plan_key)?;
+    if state.employers.company(slug, company_id).map_err(employers_error)?.is_none() {
+        return Err(ApiError::new(ErrorCode::NotFound).with_message("there is no such company"));
+    }
+    state.employers.issue_code(slug, company_id, plan_key, now()).map_err(employers_error)
+}
+
+/// The bytes and type of an uploaded logo of the board; only files attached as logos are
+/// served (CVs share the upload store).
+pub fn logo_bytes(state: &AppState, tenant: &Tenant, hash: &str) -> Result<(&'static str, Vec<u8>)> {
+    let not_found = || ApiError::new(ErrorCode::ImageNotFound);
+    let hash = wakat_uploads::BlobHash::parse(hash).map_err(|_| not_found())?;
+    let owner_prefix = format!("logo/{}/", tenant.settings.slug);
+    let owners = state.blobs.owners(&hash).map_err(|e| ApiError::internal(&e))?;
+    if !owners.iter().any(|owner| owner.starts_with(&owner_prefix)) {
+        return Err(not_found());
+    }
+    let mut file = state.blobs.open(&hash).map_err(|_| not_found())?;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut file, &mut bytes).map_err(|e| ApiError::internal(&e))?;
+    let mime = if bytes.starts_with(&[0x89, b'P', b'N', b'G']) { "image/png" } else { "image/jpeg" };
+    Ok((mime, bytes))
+}
+
 /// The company's codes.
 pub fn codes(state: &AppState, employer: &Employer) -> Result<Vec<OfferCode>> {
     state.employers.company_codes(&employer.tenant.settings.slug, &employer.company_id).map_err(employers_error)
