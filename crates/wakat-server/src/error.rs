@@ -136,6 +136,8 @@ error_codes! {
     OfferStateConflict => ("offer_state_conflict", CONFLICT, "the offer's state does not allow this"),
     /// An employer whose e-mail is not confirmed tried to publish.
     AccountNotConfirmed => ("account_not_confirmed", FORBIDDEN, "confirm the account's e-mail address before publishing"),
+    /// `POST /v1/oauth/token` with a grant other than `password`.
+    UnsupportedGrantType => ("unsupported_grant_type", BAD_REQUEST, "only the password grant is supported"),
     /// No such payment of this company.
     PaymentNotFound => ("payment_not_found", NOT_FOUND, "there is no such payment"),
     /// The payment provider did not answer as expected.

@@ -147,7 +147,7 @@ pub fn reset_password(state: &AppState, tenant: &Tenant, request: &PasswordReset
 /// offers) but not publish.
 pub fn issue_token(state: &AppState, tenant: &Tenant, request: &TokenRequest) -> Result<(Account, NewSession)> {
     if request.grant_type != "password" {
-        return Err(ApiError::field_error("unsupported_grant_type", "grant_type", "only the password grant is supported"));
+        return Err(ApiError::new(ErrorCode::UnsupportedGrantType).with_field("grant_type"));
     }
     check_attempts(state, tenant, &request.username)?;
     let slug = &tenant.settings.slug;
