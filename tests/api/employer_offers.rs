@@ -153,6 +153,7 @@ fn publish_with_a_code_then_edit_extend_finish_and_delete() {
     let loaded = employer.call(Method::GET, &format!("/v1/offers/{slug}?token={token}"), None);
     assert_eq!(loaded.body["summary"]["title"], "Zebrafish Rust Developer");
     assert_eq!(loaded.body["summary"]["description"], detail["body"], "the summary is what candidates read");
+    assert_eq!(loaded.body["form"]["jobDescription"], "<p>We build things.</p>", "the stored draft is sanitised too");
     assert_eq!(loaded.body["bumps"]["count"], 0);
 
     let used = employer.publish_with_code(&slug, &token, &code);

@@ -176,6 +176,23 @@ fn access_matrix_of_every_employer_endpoint() {
         let a_answer = a.call(method.clone(), &path, body.as_ref());
         assert_eq!(a_answer.status, a_status, "A {method} {path}: {}", a_answer.body);
     }
+    // The logo upload and the payment status, by every caller.
+    let (slug, token) = a1.ready_offer("pro", "Senior Rust Developer");
+    let payment = a1.call(Method::POST, "/v1/payments", Some(&json!({"offer_id": slug, "token": token, "accepted_regulations": true, "return_url": "/done"})));
+    let status_path = format!("/v1/payments/{}/status", payment.body["id"].as_str().unwrap());
+    assert_eq!(app.get(&format!("/api/it{status_path}")).status, 401);
+    assert_eq!(candidate.get(&format!("/api/it{status_path}")).status, 401);
+    assert_eq!(a_on_work.call(Method::GET, &status_path, None).status, 401);
+    assert_eq!(b.call(Method::GET, &status_path, None).status, 404);
+    assert_eq!((a1.call(Method::GET, &status_path, None).status, a2.call(Method::GET, &status_path, None).status), (200, 200));
+    let logo = |client: &EmployerClient<'_>| client.upload_logo(&slug, &token, crate::employer_client::png(300)).status;
+    assert_eq!((logo(&b), logo(&a_on_work), logo(&a2)), (404, 401, 200));
+    let anonymous_logo = app.client.post(format!("{}/api/it/v1/offers/{slug}/logo?token={token}", app.base)).send().unwrap();
+    assert_eq!(anonymous_logo.status().as_u16(), 401);
+    // An employer of the other board with its own company sees nothing of this board.
+    let w = sign_up(&app, "work", "w@work.example", "Work Company");
+    assert_eq!(w.call(Method::GET, &format!("/v1/offers/{slug}?token={token}"), None).status, 404, "keys are per board");
+    assert_eq!(w.call(Method::GET, &status_path, None).status, 404);
     // The public calls answer everyone.
     for path in ["/api/it/v2/offer-plans", "/api/it/v1/offers/form-inputs-data", "/api/it/v1/offers/form-inputs-data/skills"] {
         assert_eq!(app.get(path).status, 200, "{path}");

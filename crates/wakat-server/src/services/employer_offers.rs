@@ -152,6 +152,9 @@ pub fn save(state: &AppState, employer: &Employer, slug: &str, token: &str, mut 
             return Err(employers_error(EmployersError::DraftInvalid(errors)));
         }
     }
+    // Checked as sent (the image rule counts what the employer wrote), stored sanitised: the
+    // draft is shown back to its employer.
+    offer.form.job_description = wakat_core::html::sanitize(&offer.form.job_description);
     offer.updated_at = now();
     state.employers.save_offer(&tenant.settings.slug, &offer).map_err(employers_error)?;
     if published {
