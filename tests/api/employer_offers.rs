@@ -351,3 +351,26 @@ fn a_published_offer_survives_kill_9() {
     assert_eq!((loaded.body["state"].as_str(), loaded.body["isActive"].as_bool()), (Some("published"), Some(true)));
     assert_eq!(employer.publish_with_code(&slug, &token, &code).body["code"], "code_used", "the spent code stays spent");
 }
+
+#[test]
+fn the_edit_also_takes_multipart_with_a_logo() {
+    let app = spawn_app(false);
+    let employer = sign_up(&app, "it", "multipart@acme.example", "Acme Software");
+    let (slug, token) = employer.initiate("basic");
+    let send = |form: reqwest::blocking::multipart::Form| {
+        let response =
+            app.client.patch(format!("{}/api/it/v1/offers/{slug}?token={token}", app.base)).bearer_auth(&employer.token).multipart(form).send().unwrap();
+        (response.status().as_u16(), response.json::<Value>().unwrap_or(Value::Null))
+    };
+    let text = complete_form("it", "Senior Rust Developer").to_string();
+    let without_logo = send(reqwest::blocking::multipart::Form::new().text("form", text.clone()));
+    assert_eq!((without_logo.0, without_logo.1["field"].as_str()), (422, Some("companyLogo")), "{}", without_logo.1);
+    let with_logo = reqwest::blocking::multipart::Form::new()
+        .text("form", text)
+        .part("companyLogo", reqwest::blocking::multipart::Part::bytes(png(300)).file_name("logo.png"));
+    assert_eq!(send(with_logo), (200, json!({"id": slug})));
+    let loaded = employer.call(Method::GET, &format!("/v1/offers/{slug}?token={token}"), None);
+    assert!(loaded.body["errors"].as_array().unwrap().is_empty(), "{}", loaded.body);
+    assert_eq!(send(reqwest::blocking::multipart::Form::new().text("form", "{not json")).1["code"], "invalid_json");
+    assert_eq!(send(reqwest::blocking::multipart::Form::new().text("other", "x")).1["field"], "form");
+}

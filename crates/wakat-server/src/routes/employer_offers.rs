@@ -69,8 +69,9 @@ pub async fn load(state: web::Data<AppState>, employer: Employer, path: web::Pat
 }
 
 /// Saves the form: `state: draft` checks the draft's rules, `workInProgress` (and any edit of a
-/// published offer, written through to candidates) every rule of section 5.
-#[utoipa::path(patch, path = "/api/{tenant}/v1/offers/{slug}", tag = "employer offers", request_body(content = Object, description = "The form (section 3's fields)"),
+/// published offer, written through to candidates) every rule of section 5. The same call also
+/// takes `multipart/form-data`: a `form` field with this JSON and an optional `companyLogo` file.
+#[utoipa::path(patch, path = "/api/{tenant}/v1/offers/{slug}", tag = "employer offers", request_body(content = Object, description = "The form (section 3's fields); or multipart/form-data with `form` (this JSON) and an optional `companyLogo`"),
     params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Offer slug"), ("token" = String, Query, description = "The offer's edit token")),
     security(("bearer" = [])),
     responses((status = 200, description = "Saved", body = SavedDto), (status = 400, description = "Form contains errors. Fix them before saving draft (`errors` lists them)", body = crate::error::ErrorBody),
@@ -101,6 +102,49 @@ fn logo_error(error: UploadError) -> ApiError {
     FieldError::new("companyLogo", code, message).into()
 }
 
+/// Streams a `companyLogo` field into the upload store: JPEG or PNG by content, 100 B to 5 MB.
+async fn receive_logo(state: &AppState, field: &mut actix_multipart::Field) -> Result<wakat_uploads::StoredBlob> {
+    use futures_util::StreamExt;
+    let policy = UploadPolicy { max_bytes: LOGO_MAX_BYTES, allowed: &[FileKind::Jpeg, FileKind::Png] };
+    let mut upload = state.blobs.begin(&policy).map_err(logo_error)?;
+    while let Some(chunk) = field.next().await {
+        let chunk = chunk.map_err(|error| ApiError::new(ErrorCode::InvalidMultipart).with_message(format!("companyLogo: {error}")))?;
+        upload.write_chunk(&chunk).map_err(logo_error)?;
+    }
+    if upload.size() > 0 && upload.size() < LOGO_MIN_BYTES {
+        return Err(FieldError::new("companyLogo", FieldCode::LogoTooSmall, format!("the logo must have at least {LOGO_MIN_BYTES} bytes")).into());
+    }
+    web::block(move || upload.finish()).await?.map_err(logo_error)
+}
+
+/// `PATCH /v1/offers/{slug}` as multipart (the spec's employer edit): the field `form` holds the
+/// form's JSON, an optional `companyLogo` a new logo. Documented with the JSON operation.
+pub async fn save_multipart(
+    state: web::Data<AppState>,
+    employer: Employer,
+    path: web::Path<SlugPath>,
+    query: web::Query<TokenQuery>,
+    mut payload: Multipart,
+) -> Result<HttpResponse> {
+    let (mut form, mut logo) = (None, None);
+    while let Some(mut field) = next_field(&mut payload).await? {
+        match field_name(&field).as_str() {
+            "form" if form.is_none() => {
+                let text = crate::uploads::read_text(&mut field, 1024 * 1024).await?;
+                let parsed: OfferForm = serde_json::from_str(&text).map_err(|error| {
+                    ApiError::new(ErrorCode::InvalidJson).with_message(format!("the form field is not the form's JSON: {error}")).with_field("form")
+                })?;
+                form = Some(parsed);
+            }
+            "companyLogo" if logo.is_none() => logo = Some(receive_logo(&state, &mut field).await?),
+            _ => {}
+        }
+    }
+    let form = form.ok_or_else(|| ApiError::from(FieldError::new("form", FieldCode::Required, "This field is required")))?;
+    let offer = web::block(move || service::save_with_logo(&state, &employer, &path.slug, &query.token, form, logo.as_ref())).await??;
+    Ok(HttpResponse::Ok().json(SavedDto { id: offer.slug }))
+}
+
 /// Uploads the company logo of an offer (multipart field `companyLogo`): JPEG or PNG by its
 /// content, 100 bytes to 5 MB.
 #[utoipa::path(post, path = "/api/{tenant}/v1/offers/{slug}/logo", tag = "employer offers", request_body(content = String, content_type = "multipart/form-data", description = "`companyLogo`: the image"),
@@ -116,20 +160,10 @@ pub async fn upload_logo(
     query: web::Query<TokenQuery>,
     mut payload: Multipart,
 ) -> Result<HttpResponse> {
-    let policy = UploadPolicy { max_bytes: LOGO_MAX_BYTES, allowed: &[FileKind::Jpeg, FileKind::Png] };
     let mut received = None;
     while let Some(mut field) = next_field(&mut payload).await? {
         if field_name(&field) == "companyLogo" && received.is_none() {
-            let mut upload = state.blobs.begin(&policy).map_err(logo_error)?;
-            use futures_util::StreamExt;
-            while let Some(chunk) = field.next().await {
-                let chunk = chunk.map_err(|error| ApiError::new(ErrorCode::InvalidMultipart).with_message(format!("companyLogo: {error}")))?;
-                upload.write_chunk(&chunk).map_err(logo_error)?;
-            }
-            if upload.size() > 0 && upload.size() < LOGO_MIN_BYTES {
-                return Err(FieldError::new("companyLogo", FieldCode::LogoTooSmall, format!("the logo must have at least {LOGO_MIN_BYTES} bytes")).into());
-            }
-            received = Some(web::block(move || upload.finish()).await?.map_err(logo_error)?);
+            received = Some(receive_logo(&state, &mut field).await?);
         }
     }
     let blob = received.ok_or_else(|| ApiError::from(FieldError::new("companyLogo", FieldCode::Required, "This field is required")))?;

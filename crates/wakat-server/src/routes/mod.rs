@@ -51,6 +51,11 @@ pub const RATE_LIMITED: &[(&str, &str)] = &[
     ("post", "/api/{tenant}/v1/payments"),
 ];
 
+/// The employer's edit of an offer as multipart (the form's JSON in `form`, a logo in `companyLogo`).
+fn is_multipart(context: &actix_web::guard::GuardContext<'_>) -> bool {
+    context.header::<actix_web::http::header::ContentType>().is_some_and(|content_type| content_type.essence_str() == "multipart/form-data")
+}
+
 /// The employer's view of an offer answers `GET /v1/offers/{slug}` when the query has a `token`
 /// (the spec's call); without one the public detail answers.
 fn has_token_query(context: &actix_web::guard::GuardContext<'_>) -> bool {
@@ -137,6 +142,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/v1/users", web::post().to(employers::add_user))
                     .route("/v2/offer-plans", web::get().to(employers::plans))
                     .route("/v1/offers/initiate", web::post().to(employer_offers::initiate).wrap(RateClass::PublicWrite))
+                    .route("/v1/offers/{slug}", web::patch().guard(actix_web::guard::fn_guard(is_multipart)).to(employer_offers::save_multipart))
                     .route("/v1/offers/{slug}", web::patch().to(employer_offers::save))
                     .route("/v1/offers/{slug}", web::delete().to(employer_offers::delete))
                     .route("/v1/offers/{slug}/logo", web::post().to(employer_offers::upload_logo).wrap(RateClass::PublicWrite))

@@ -163,6 +163,21 @@ pub fn save(state: &AppState, employer: &Employer, slug: &str, token: &str, mut 
     Ok(offer)
 }
 
+/// The multipart edit: a new logo (when sent), then the form.
+pub fn save_with_logo(
+    state: &AppState,
+    employer: &Employer,
+    slug: &str,
+    token: &str,
+    form: OfferForm,
+    logo: Option<&wakat_uploads::StoredBlob>,
+) -> Result<EmployerOffer> {
+    if let Some(blob) = logo {
+        set_logo(state, employer, slug, token, blob)?;
+    }
+    save(state, employer, slug, token, form)
+}
+
 /// Records an uploaded logo (already checked by content) as the offer's, releasing the old one.
 pub fn set_logo(state: &AppState, employer: &Employer, slug: &str, token: &str, blob: &wakat_uploads::StoredBlob) -> Result<EmployerOffer> {
     let tenant = &employer.tenant;
