@@ -374,3 +374,32 @@ fn the_edit_also_takes_multipart_with_a_logo() {
     assert_eq!(send(reqwest::blocking::multipart::Form::new().text("form", "{not json")).1["code"], "invalid_json");
     assert_eq!(send(reqwest::blocking::multipart::Form::new().text("other", "x")).1["field"], "form");
 }
+
+#[test]
+fn the_inline_jpeg_becomes_the_offers_image() {
+    use base64::Engine as _;
+    let app = spawn_app(false);
+    let employer = sign_up(&app, "it", "image@acme.example", "Acme Software");
+    let company = company_id(&employer);
+    let (slug, token) = employer.ready_offer("basic", "Senior Rust Developer");
+    let mut jpeg = vec![0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, b'J', b'F', b'I', b'F', 0];
+    jpeg.resize(600, 7);
+    let image = format!(r#"<img src="data:image/jpeg;base64,{}">"#, base64::engine::general_purpose::STANDARD.encode(&jpeg));
+    let mut form = complete_form("it", "Senior Rust Developer");
+    form["jobDescription"] = json!(format!("<p>Our team.</p>{image}"));
+    assert_eq!(employer.save(&slug, &token, &form).status, 200);
+    let loaded = employer.call(Method::GET, &format!("/v1/offers/{slug}?token={token}"), None);
+    assert!(loaded.body["form"]["jobDescription"].as_str().unwrap().contains("data:image/jpeg;base64,"), "the draft keeps its image");
+    assert_eq!(employer.save(&slug, &token, &loaded.body["form"]).status, 200, "saved again as loaded");
+    let png_inline = form["jobDescription"].as_str().unwrap().replace("image/jpeg", "image/png");
+    form["jobDescription"] = json!(png_inline);
+    assert_eq!(employer.save(&slug, &token, &form).body["errors"][0]["code"], "invalid_image");
+    let code = employer.issue_code(&company, "basic");
+    assert_eq!(employer.publish_with_code(&slug, &token, &code).status, 200);
+    let detail = app.get_ok(&format!("/api/it/v1/offers/{slug}"));
+    let banner = detail["bannerUrl"].as_str().expect("the image is the offer's");
+    assert!(!detail["body"].as_str().unwrap().contains("<img"), "published HTML keeps no image");
+    let served = app.client.get(format!("{}{banner}", app.base)).send().unwrap();
+    assert_eq!(served.headers()["content-type"].to_str().unwrap(), "image/jpeg");
+    assert_eq!(served.bytes().unwrap().to_vec(), jpeg);
+}

@@ -76,6 +76,10 @@ pub struct EmployerOffer {
     pub form: OfferForm,
     /// SHA-256 of the uploaded logo in the upload store.
     pub logo_blob: Option<String>,
+    /// SHA-256 of the description's inline JPEG, kept in the upload store (the shared HTML
+    /// sanitiser keeps no images, so it is the offer's image instead).
+    #[serde(default)]
+    pub image_blob: Option<String>,
     /// First publication (unix seconds).
     pub published_at: Option<i64>,
     /// End of publication.
@@ -166,6 +170,7 @@ impl EmployerStore {
             state: OfferState::Draft,
             form: OfferForm { plan_type: plan.slug.clone(), ..form },
             logo_blob,
+            image_blob: None,
             published_at: None,
             expires_at: None,
             finished_at: None,

@@ -351,6 +351,21 @@ fn image_sources(html: &str) -> Vec<String> {
     sources
 }
 
+/// The bytes of the description's one inline JPEG (`data:image/jpeg;base64,…`), when it has
+/// exactly one image and it is that; `None` otherwise (the rules report the rest).
+pub fn inline_jpeg(html: &str) -> Option<Vec<u8>> {
+    use base64::Engine as _;
+    let images = image_sources(html);
+    let [source] = images.as_slice() else { return None };
+    let trimmed = source.trim_start();
+    let prefix = "data:image/jpeg;base64,";
+    if trimmed.len() < prefix.len() || !trimmed[..prefix.len()].eq_ignore_ascii_case(prefix) {
+        return None;
+    }
+    let payload: String = trimmed[prefix.len()..].chars().filter(|c| !c.is_whitespace()).collect();
+    base64::engine::general_purpose::STANDARD.decode(payload).ok()
+}
+
 fn check_description(errors: &mut Errors, html: &str) {
     let images = image_sources(html);
     if images.len() > 1 {

@@ -362,3 +362,12 @@ proptest! {
         prop_assert_eq!(salary_value(&json!(value.to_string())).is_ok(), value >= 0.0);
     }
 }
+
+#[test]
+fn the_inline_jpeg_is_read_from_its_data_url() {
+    assert_eq!(inline_jpeg(r#"<p>x</p><img src="data:image/jpeg;base64,/9j/4A==">"#), Some(vec![0xFF, 0xD8, 0xFF, 0xE0]));
+    assert_eq!(inline_jpeg(r#"<img src="data:image/png;base64,/9j/4A==">"#), None);
+    assert_eq!(inline_jpeg(r#"<img src="data:image/jpeg;base64,AA"><img src="data:image/jpeg;base64,AA">"#), None, "two images");
+    assert_eq!(inline_jpeg("<p>no image</p>"), None);
+    assert_eq!(inline_jpeg(r#"<img src="data:image/jpeg;base64,***">"#), None, "not base64");
+}

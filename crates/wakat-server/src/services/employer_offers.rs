@@ -54,6 +54,7 @@ fn public_offer(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Off
     with_context(state, tenant, &offer.limits, |ctx| {
         let mut public = offer.form.to_offer(ctx, &offer.slug, offer.published_at.unwrap_or_else(now), offer.expires_at);
         public.finished = offer.state == OfferState::Finished;
+        public.banner_url = offer.image_blob.as_deref().map(|hash| logo_path(&tenant.settings.slug, hash));
         public
     })
 }
@@ -152,15 +153,48 @@ pub fn save(state: &AppState, employer: &Employer, slug: &str, token: &str, mut 
             return Err(employers_error(EmployersError::DraftInvalid(errors)));
         }
     }
-    // Checked as sent (the image rule counts what the employer wrote), stored sanitised: the
-    // draft is shown back to its employer.
-    offer.form.job_description = wakat_core::html::sanitize(&offer.form.job_description);
+    // Checked as sent (the image rule counts what the employer wrote), stored sanitised (the
+    // draft is shown back to its employer, with its one inline JPEG).
+    offer.form.job_description = wakat_core::html::sanitize_keeping_inline_jpeg(&offer.form.job_description);
+    sync_image(state, tenant, &mut offer)?;
     offer.updated_at = now();
     state.employers.save_offer(&tenant.settings.slug, &offer).map_err(employers_error)?;
     if published {
         write_public(state, tenant, &offer)?;
     }
     Ok(offer)
+}
+
+/// The owner name of an offer's image (the description's inline JPEG) in the upload store;
+/// under the logos' prefix, so `GET /v1/company-logos/{hash}` serves it.
+fn image_owner(tenant: &str, slug: &str) -> String {
+    format!("logo/{tenant}/{slug}/image")
+}
+
+/// Keeps the description's one inline JPEG as a file of the upload store (checked by content)
+/// and releases the previous one; the published offer shows it as its image.
+fn sync_image(state: &AppState, tenant: &Tenant, offer: &mut EmployerOffer) -> Result<()> {
+    let owner = image_owner(&tenant.settings.slug, &offer.slug);
+    let new_hash = match wakat_core::offer_form::inline_jpeg(&offer.form.job_description) {
+        None => None,
+        Some(bytes) => {
+            let invalid =
+                |_| ApiError::from(FieldError::new("jobDescription", wakat_core::FieldCode::InvalidImage, "the image must be a JPEG of at most 5 MB"));
+            let policy = wakat_uploads::UploadPolicy { max_bytes: wakat_core::offer_form::LOGO_MAX_BYTES, allowed: &[wakat_uploads::FileKind::Jpeg] };
+            let mut upload = state.blobs.begin(&policy).map_err(invalid)?;
+            upload.write_chunk(&bytes).map_err(invalid)?;
+            let blob = upload.finish().map_err(invalid)?;
+            state.blobs.attach(&blob.hash, &owner).map_err(|e| ApiError::internal(&e))?;
+            Some(blob.hash.as_str().to_string())
+        }
+    };
+    if let Some(old) = offer.image_blob.take().filter(|old| Some(old) != new_hash.as_ref()) {
+        if let Ok(old) = wakat_uploads::BlobHash::parse(&old) {
+            state.blobs.detach(&old, &owner).map_err(|e| ApiError::internal(&e))?;
+        }
+    }
+    offer.image_blob = new_hash;
+    Ok(())
 }
 
 /// The multipart edit: a new logo (when sent), then the form.
@@ -334,6 +368,9 @@ pub fn delete(state: &AppState, employer: &Employer, slug: &str) -> Result<()> {
     if let Some(hash) = offer.logo_blob.as_deref().and_then(|h| wakat_uploads::BlobHash::parse(h).ok()) {
         state.blobs.detach(&hash, &logo_owner(&tenant.settings.slug, slug)).map_err(|e| ApiError::internal(&e))?;
     }
+    if let Some(hash) = offer.image_blob.as_deref().and_then(|h| wakat_uploads::BlobHash::parse(h).ok()) {
+        state.blobs.detach(&hash, &image_owner(&tenant.settings.slug, slug)).map_err(|e| ApiError::internal(&e))?;
+    }
     Ok(())
 }
 
@@ -351,7 +388,7 @@ pub fn copy(state: &AppState, employer: &Employer, slug: &str, creation_type: Cr
     }
     let plan = plan(tenant, &source.plan_key)?;
     let form = OfferForm { state: "draft".into(), expired_at_enabled: false, expired_at: String::new(), ..source.form.clone() };
-    let (offer, token) = state
+    let (mut offer, token) = state
         .employers
         .initiate(
             &tenant.settings.slug,
@@ -365,6 +402,10 @@ pub fn copy(state: &AppState, employer: &Employer, slug: &str, creation_type: Cr
             now(),
         )
         .map_err(employers_error)?;
+    if source.image_blob.is_some() {
+        sync_image(state, tenant, &mut offer)?;
+        state.employers.save_offer(&tenant.settings.slug, &offer).map_err(employers_error)?;
+    }
     if let Some(hash) = offer.logo_blob.as_deref().and_then(|h| wakat_uploads::BlobHash::parse(h).ok()) {
         state.blobs.attach(&hash, &logo_owner(&tenant.settings.slug, &offer.slug)).map_err(|e| ApiError::internal(&e))?;
     }
