@@ -139,6 +139,20 @@ impl AccountStore {
 
     /// Creates an unconfirmed account, or reports that the e-mail has one already.
     pub fn register(&self, tenant: &str, kind: AccountKind, new: NewAccount, now: i64) -> Result<Registration, AccountsError> {
+        self.register_with(tenant, kind, new, now, |_| Ok(Vec::new()))
+    }
+
+    /// Like [`AccountStore::register`], with the writes `also` returns for the new account in
+    /// the same transaction (an employer's company and membership), so a crash never leaves an
+    /// account without them. `also` is not called when the e-mail has an account already.
+    pub fn register_with(
+        &self,
+        tenant: &str,
+        kind: AccountKind,
+        new: NewAccount,
+        now: i64,
+        also: impl FnOnce(&Account) -> Result<Vec<WriteOp>, AccountsError>,
+    ) -> Result<Registration, AccountsError> {
         let email = normalize_email(&new.email)?;
         check_new_password(&new.password, &email)?;
         let first_name = check_name("firstName", &new.first_name)?;
@@ -168,6 +182,7 @@ impl AccountStore {
         let (confirm_token, mut ops) = self.token_ops(tenant, &account.id, TokenPurpose::ConfirmEmail, now)?;
         ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
         ops.push(WriteOp::Put { key: keys::email(tenant, kind, &email)?, value: account.id.as_bytes().to_vec() });
+        ops.extend(also(&account)?);
         self.commit(ops)?;
         Ok(Registration::Created { account, confirm_token })
     }
@@ -211,8 +226,18 @@ impl AccountStore {
 
     /// Confirms the e-mail the token was sent to; the token is spent.
     pub fn confirm_email(&self, tenant: &str, token: &str, now: i64) -> Result<Account, AccountsError> {
+        self.confirm_email_setting_password(tenant, token, None, now)
+    }
+
+    /// Confirms the e-mail and, when `new_password` is given, sets it in the same write (an
+    /// invited user chooses a password when opening the link).
+    pub fn confirm_email_setting_password(&self, tenant: &str, token: &str, new_password: Option<&str>, now: i64) -> Result<Account, AccountsError> {
         let (token_key, record) = self.open_token(tenant, token, &TokenPurpose::ConfirmEmail, now)?;
         let mut account = self.get(tenant, &record.account_id)?.ok_or(AccountsError::InvalidToken)?;
+        if let Some(password) = new_password {
+            check_new_password(password, &account.email)?;
+            account.password_hash = self.passwords.hash(password)?;
+        }
         account.email_confirmed = true;
         account.updated_at = now;
         let mut ops = Self::consume_ops(tenant, token_key, &record, token)?;

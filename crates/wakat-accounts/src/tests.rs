@@ -219,3 +219,31 @@ proptest::proptest! {
         let _ = normalize_email(&text);
     }
 }
+
+#[test]
+fn registration_carries_extra_writes_and_confirmation_can_set_a_password() {
+    let accounts = store();
+    let new = |email: &str| NewAccount {
+        email: email.into(),
+        password: "long enough 1".into(),
+        first_name: String::new(),
+        last_name: String::new(),
+        lang: "pl".into(),
+    };
+    let registration = accounts
+        .register_with("it", AccountKind::Employer, new("boss@acme.example"), NOW, |account| {
+            Ok(vec![wakat_store::WriteOp::Put { key: format!("company-of/{}", account.id).into_bytes(), value: b"acme".to_vec() }])
+        })
+        .unwrap();
+    let Registration::Created { account, confirm_token } = registration else { panic!("a new account") };
+    assert_eq!(accounts.kv.get(format!("company-of/{}", account.id).as_bytes()).unwrap().as_deref(), Some(&b"acme"[..]), "written with the account");
+    let again = accounts.register_with("it", AccountKind::Employer, new("boss@acme.example"), NOW, |_| panic!("not called for a known e-mail")).unwrap();
+    assert!(matches!(again, Registration::AlreadyRegistered { .. }));
+    assert!(matches!(
+        accounts.confirm_email_setting_password("it", &confirm_token, Some("short"), NOW),
+        Err(AccountsError::Invalid { code: wakat_core::FieldCode::PasswordTooShort, .. })
+    ));
+    accounts.confirm_email_setting_password("it", &confirm_token, Some("chosen later 2"), NOW).unwrap();
+    assert!(accounts.authenticate("it", AccountKind::Employer, "boss@acme.example", "chosen later 2").is_ok());
+    assert!(accounts.authenticate("it", AccountKind::Candidate, "boss@acme.example", "chosen later 2").is_err(), "kinds are apart");
+}

@@ -134,6 +134,73 @@ field_codes! {
     InvalidPassword => "invalid_password",
     /// A new e-mail equal to the current one.
     SameEmail => "same_email",
+    // The employer's offer form (section 5 of the employer spec); keys in `offer_form::rules`.
+    /// Shorter than the field's minimum.
+    MinLength => "min_length",
+    /// Longer than the field's maximum.
+    MaxLength => "max_length",
+    /// Not one of the field's options.
+    InvalidOption => "invalid_option",
+    /// Not a URL.
+    InvalidUrl => "invalid_url",
+    /// A URL without its http:// or https://.
+    UrlProtocolRequired => "url_protocol_required",
+    /// Whitespace where none may be.
+    NoWhitespace => "no_whitespace",
+    /// A logo that is not JPEG or PNG by its content.
+    LogoWrongFormat => "logo_wrong_format",
+    /// A logo over 5 MB.
+    LogoTooLarge => "logo_too_large",
+    /// An empty logo file.
+    LogoEmpty => "logo_empty",
+    /// A logo file too small to be an image worth showing.
+    LogoTooSmall => "logo_too_small",
+    /// The stored logo must be uploaded again.
+    LogoReupload => "logo_reupload",
+    /// A clause holding the placeholder it must not hold.
+    ForbiddenPlaceholder => "forbidden_placeholder",
+    /// A consent without the placeholder it must hold.
+    MissingPlaceholder => "missing_placeholder",
+    /// A contact name of one word.
+    TwoWordsRequired => "two_words_required",
+    /// Not a phone number.
+    InvalidPhone => "invalid_phone",
+    /// More than one inline image, or an image other than an inline JPEG.
+    TooManyImages => "too_many_images",
+    /// An image that is not an inline JPEG.
+    InvalidImage => "invalid_image",
+    /// A description with no text once markup is stripped.
+    EmptyDescription => "empty_description",
+    /// A city the gazetteer does not know (the geocoder's ZERO_RESULTS).
+    LocationNotFound => "location_not_found",
+    /// More locations than the plan allows.
+    TooManyLocations => "too_many_locations",
+    /// A position name shouting in capitals.
+    TooManyUppercase => "too_many_uppercase",
+    /// A date that does not parse as `YYYY-MM-DD`.
+    InvalidDate => "invalid_date",
+    /// A date before the earliest allowed.
+    DateInPast => "date_in_past",
+    /// A date after the latest allowed.
+    DateAfterMax => "date_after_max",
+    /// Salary from above salary to.
+    MinLowerThanMax => "min_lower_than_max",
+    /// Salary to above three times salary from.
+    ThreeTimesRule => "three_times_rule",
+    /// A salary range with one bound only.
+    IncorrectRanges => "incorrect_ranges",
+    /// A salary type (gross/net) missing where one is needed.
+    TypeRequired => "type_required",
+    /// A salary unit missing.
+    UnitRequired => "unit_required",
+    /// A salary value that is not a non-negative number.
+    ValueMustBeNumber => "value_must_be_number",
+    /// A skill both required and optional, or listed twice.
+    DuplicateSkill => "duplicate_skill",
+    /// Seniority or category outside the plan's limits.
+    NotAllowedByPlan => "not_allowed_by_plan",
+    /// A password confirmation that differs from the password.
+    PasswordMismatch => "password_mismatch",
 }
 
 impl std::fmt::Display for FieldCode {

@@ -78,6 +78,33 @@ pub fn sanitize_document(html: &str) -> String {
     SANITIZER.get_or_init(|| builder(&["h1"])).clean(html).to_string()
 }
 
+/// Like [`sanitize`], keeping inline JPEG images (`<img src="data:image/jpeg;base64,…">`, the
+/// employer form's one image) and nothing else of `img`: for the employer's own draft, which is
+/// shown back to its employer. Published HTML goes through [`sanitize`], which keeps no image.
+pub fn sanitize_keeping_inline_jpeg(html: &str) -> String {
+    static SANITIZER: OnceLock<Builder<'static>> = OnceLock::new();
+    SANITIZER
+        .get_or_init(|| {
+            let mut builder = builder(&["img"]);
+            let mut url_schemes: HashSet<&str> = URL_SCHEMES.iter().copied().collect();
+            url_schemes.insert("data");
+            builder
+                .url_schemes(url_schemes)
+                .tag_attributes([("a", ["href"].into_iter().collect::<HashSet<_>>()), ("img", ["src"].into_iter().collect())].into_iter().collect())
+                .attribute_filter(|element, attribute, value| {
+                    let is_data = value.trim_start().get(..5).is_some_and(|scheme| scheme.eq_ignore_ascii_case("data:"));
+                    match (element, attribute) {
+                        ("img", "src") => value.trim_start().get(..23).filter(|p| p.eq_ignore_ascii_case("data:image/jpeg;base64,")).map(|_| value.into()),
+                        _ if is_data => None,
+                        _ => Some(value.into()),
+                    }
+                });
+            builder
+        })
+        .clean(html)
+        .to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,6 +119,19 @@ mod tests {
         {
             assert!(!lower.contains(needle), "{needle:?} survived in {clean:?} (from {input:?})");
         }
+    }
+
+    #[test]
+    fn the_draft_sanitiser_keeps_only_inline_jpegs() {
+        let jpeg = r#"<img src="data:image/jpeg;base64,/9j/4A==">"#;
+        assert_eq!(sanitize_keeping_inline_jpeg(&format!("<p>x</p>{jpeg}")), format!("<p>x</p>{jpeg}"));
+        assert_eq!(sanitize(jpeg), "", "published HTML keeps no image");
+        assert_eq!(sanitize_keeping_inline_jpeg(r#"<img src="data:image/svg+xml,<svg onload=alert(1)>">"#), "<img>");
+        assert_eq!(sanitize_keeping_inline_jpeg(r#"<img src="https://evil.example/x.jpg" onerror="alert(1)">"#), "<img>");
+        assert_eq!(
+            sanitize_keeping_inline_jpeg(r#"<a href="data:text/html;base64,PHNjcmlwdD4=">x</a><script>alert(1)</script>"#),
+            "<a rel=\"noopener noreferrer nofollow\">x</a>"
+        );
     }
 
     #[test]

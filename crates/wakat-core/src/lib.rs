@@ -17,6 +17,7 @@ pub mod geo;
 pub mod html;
 pub mod matching;
 pub mod offer;
+pub mod offer_form;
 pub mod params;
 pub mod place;
 pub mod salary;

@@ -25,6 +25,37 @@ pub struct Settings {
     /// How mail leaves (the outbox of the dev mailbox by default, or SMTP).
     #[serde(default)]
     pub mail: wakat_mail::MailSettings,
+    /// How employers pay (`[payments]`: the embedded sandbox, or Stripe Checkout).
+    #[serde(default)]
+    pub payments: PaymentSettings,
+}
+
+/// The payment provider of every board.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PaymentSettings {
+    /// `sandbox` (pages served by Wakat itself; nothing is charged) or `stripe`.
+    pub provider: String,
+    /// Stripe's API base URL (a loopback stub in tests).
+    pub stripe_api_url: String,
+    /// Stripe secret key.
+    pub stripe_secret_key: String,
+    /// Signing secret of the Stripe webhook endpoint.
+    pub stripe_webhook_secret: String,
+    /// Oldest webhook signature timestamp accepted, in seconds.
+    pub stripe_tolerance_secs: i64,
+}
+
+impl Default for PaymentSettings {
+    fn default() -> Self {
+        PaymentSettings {
+            provider: "sandbox".into(),
+            stripe_api_url: "https://api.stripe.com".into(),
+            stripe_secret_key: String::new(),
+            stripe_webhook_secret: String::new(),
+            stripe_tolerance_secs: 300,
+        }
+    }
 }
 
 pub use crate::captcha::CaptchaSettings;
@@ -167,6 +198,8 @@ pub struct TenantSettings {
     /// Requests per minute and burst per client and route class (`public_write`, `expensive_read`);
     /// a class not listed keeps its default.
     pub rate_limits: BTreeMap<String, RateLimitSettings>,
+    /// The employer side: plans and the offer form's configured limits (`[tenants.employers]`).
+    pub employers: wakat_employers::EmployerSettings,
 }
 
 /// One rate limit: a client may send `burst` requests at once, then `per_minute` a minute.
@@ -256,6 +289,7 @@ impl Default for TenantSettings {
             legal: LegalSettings::default(),
             survey_url: String::new(),
             rate_limits: BTreeMap::new(),
+            employers: wakat_employers::EmployerSettings::default(),
         }
     }
 }
@@ -362,9 +396,16 @@ impl Settings {
                 return Err(ConfigError::Invalid(format!("tenant '{}' has no categories file", tenant.slug)));
             }
             check_legal(tenant)?;
+            check_plans(tenant)?;
         }
         if self.tenants.is_empty() {
             return Err(ConfigError::Invalid("no tenants configured".into()));
+        }
+        match self.payments.provider.as_str() {
+            "sandbox" => {}
+            "stripe" if !self.payments.stripe_secret_key.is_empty() && !self.payments.stripe_webhook_secret.is_empty() => {}
+            "stripe" => return Err(ConfigError::Invalid("payments: stripe needs stripe_secret_key and stripe_webhook_secret".into())),
+            other => return Err(ConfigError::Invalid(format!("payments.provider '{other}' must be 'sandbox' or 'stripe'"))),
         }
         self.accounts.captcha.check().map_err(ConfigError::Invalid)?;
         Ok(())
@@ -422,6 +463,24 @@ fn check_legal(tenant: &TenantSettings) -> Result<(), ConfigError> {
             if from > due {
                 return invalid(format!("terms '{}' from_date is after its due_date", terms.file));
             }
+        }
+    }
+    Ok(())
+}
+
+/// Plans have distinct slugs, a price and a positive duration.
+fn check_plans(tenant: &TenantSettings) -> Result<(), ConfigError> {
+    let mut slugs = std::collections::HashSet::new();
+    for plan in &tenant.employers.plans {
+        let invalid = |what: &str| Err(ConfigError::Invalid(format!("tenant '{}': plan '{}' {what}", tenant.slug, plan.slug)));
+        if !wakat_core::validate::is_valid_slug(&plan.slug) || !slugs.insert(plan.slug.as_str()) {
+            return invalid("needs a slug of its own (lowercase letters, digits and dashes)");
+        }
+        if plan.limits.duration_in_days == 0 || plan.limits.max_locations_count == 0 {
+            return invalid("needs a duration and at least one location");
+        }
+        if !(plan.price.gross.is_finite() && plan.price.gross >= 0.0) {
+            return invalid("needs a gross price of 0 or more");
         }
     }
     Ok(())
@@ -557,6 +616,17 @@ mod tests {
         let twice = format!("{}{}", board("it", "[\"it.example\"]"), board("work", "[\"IT.example\"]"));
         assert!(Settings::from_toml(&twice, []).is_err());
         assert!(Settings::from_toml(&board("boards", "[]"), []).is_err());
+    }
+
+    #[test]
+    fn rejects_bad_plans() {
+        let with = |plan: &str| format!("{BASE}\n[[tenants.employers.plans]]\n{plan}\n");
+        assert!(Settings::from_toml(&with("slug = \"basic\""), []).is_ok());
+        assert!(Settings::from_toml(&with("slug = \"Basic Plan\""), []).is_err());
+        assert!(Settings::from_toml(&with("slug = \"basic\"\nlimits = { duration_in_days = 0 }"), []).is_err());
+        let twice = format!("{}[[tenants.employers.plans]]\nslug = \"basic\"\n", with("slug = \"basic\""));
+        assert!(Settings::from_toml(&twice, []).is_err());
+        assert!(Settings::from_toml(&format!("{BASE}\n[payments]\nprovider = \"stripe\"\n"), []).is_err(), "stripe needs its keys");
     }
 
     #[test]

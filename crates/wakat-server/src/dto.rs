@@ -10,6 +10,8 @@ use crate::engine::Tenant;
 
 pub mod accounts;
 pub mod candidate;
+pub mod employers;
+pub mod form_inputs;
 pub mod lists;
 pub mod search;
 

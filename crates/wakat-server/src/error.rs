@@ -120,6 +120,28 @@ error_codes! {
     NoStoredCv => ("no_stored_cv", CONFLICT, "one-click apply needs a CV in the profile"),
     /// Too many requests from one client.
     RateLimited => ("rate_limited", TOO_MANY_REQUESTS, "too many requests; try again later"),
+    /// A draft save whose form breaks the draft's rules (the spec's wording).
+    FormContainsErrors => ("form_contains_errors", BAD_REQUEST, "Form contains errors. Fix them before saving draft"),
+    /// An offer form that breaks section 5's rules; `errors` lists every one.
+    InvalidForm => ("invalid_form", UNPROCESSABLE_ENTITY, "the offer form contains errors"),
+    /// The offer's edit token (`token`) is missing or wrong.
+    InvalidOfferToken => ("invalid_offer_token", FORBIDDEN, "the offer token is missing or wrong"),
+    /// No such plan on the board.
+    UnknownPlan => ("unknown_plan", BAD_REQUEST, "there is no such plan"),
+    /// A prepaid code that does not exist or is another company's.
+    IncorrectCode => ("incorrect_code", BAD_REQUEST, "Incorrect code"),
+    /// A prepaid code used already.
+    CodeUsed => ("code_used", CONFLICT, "the code has been used already"),
+    /// The offer's state does not allow the call.
+    OfferStateConflict => ("offer_state_conflict", CONFLICT, "the offer's state does not allow this"),
+    /// An employer whose e-mail is not confirmed tried to publish.
+    AccountNotConfirmed => ("account_not_confirmed", FORBIDDEN, "confirm the account's e-mail address before publishing"),
+    /// `POST /v1/oauth/token` with a grant other than `password`.
+    UnsupportedGrantType => ("unsupported_grant_type", BAD_REQUEST, "only the password grant is supported"),
+    /// No such payment of this company.
+    PaymentNotFound => ("payment_not_found", NOT_FOUND, "there is no such payment"),
+    /// The payment provider did not answer as expected.
+    PaymentUnavailable => ("payment_unavailable", BAD_GATEWAY, "the payment provider is unavailable; try again in a moment"),
     /// Our fault; the cause is in the log.
     InternalError => ("internal_error", INTERNAL_SERVER_ERROR, "something went wrong on our side"),
 }
@@ -133,6 +155,20 @@ pub struct ErrorBody {
     pub message: String,
     /// Parameter or body field at fault, when one is.
     pub field: Option<String>,
+    /// Every field error, when a whole form was checked (the offer form).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<FieldErrorBody>>,
+}
+
+/// One field error of a form.
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+pub struct FieldErrorBody {
+    /// The form's field (`locations[0].city` for rows).
+    pub field: String,
+    /// Stable key of the rule.
+    pub code: String,
+    /// Explanation.
+    pub message: String,
 }
 
 /// An error answered to a client.
@@ -148,20 +184,32 @@ pub type Result<T, E = ApiError> = std::result::Result<T, E>;
 impl ApiError {
     /// The error of `code` with its default message.
     pub fn new(code: ErrorCode) -> ApiError {
-        ApiError { status: code.status(), body: ErrorBody { code: code.as_str().to_string(), message: code.message().to_string(), field: None } }
+        ApiError { status: code.status(), body: ErrorBody { code: code.as_str().to_string(), message: code.message().to_string(), field: None, errors: None } }
     }
 
     /// A refused offer (422) for the first of its field errors, naming all of them.
     pub fn rejected(errors: &[FieldError]) -> ApiError {
         let Some(first) = errors.first() else { return ApiError::new(ErrorCode::InvalidOffer) };
         let message = errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ");
-        let body = ErrorBody { code: first.code.as_str().to_string(), message, field: Some(first.field.clone()) };
+        let body = ErrorBody { code: first.code.as_str().to_string(), message, field: Some(first.field.clone()), errors: None };
         ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, body }
     }
 
     /// 400 for a body field that breaks a rule, with the rule's stable key as the code.
     pub fn field_error(key: &str, field: &str, message: impl Into<String>) -> ApiError {
-        ApiError { status: StatusCode::BAD_REQUEST, body: ErrorBody { code: key.to_string(), message: message.into(), field: Some(field.to_string()) } }
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            body: ErrorBody { code: key.to_string(), message: message.into(), field: Some(field.to_string()), errors: None },
+        }
+    }
+
+    /// `code` (a form's error) listing every field error; `field` names the first.
+    pub fn form(code: ErrorCode, errors: &[FieldError]) -> ApiError {
+        let mut error = ApiError::new(code);
+        error.body.field = errors.first().map(|e| e.field.clone());
+        error.body.errors =
+            Some(errors.iter().map(|e| FieldErrorBody { field: e.field.clone(), code: e.code.as_str().to_string(), message: e.message.clone() }).collect());
+        error
     }
 
     /// A more specific message than the table's.
@@ -215,7 +263,7 @@ impl From<FieldError> for ApiError {
     fn from(error: FieldError) -> ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
-            body: ErrorBody { code: error.code.as_str().to_string(), message: error.message, field: Some(error.field) },
+            body: ErrorBody { code: error.code.as_str().to_string(), message: error.message, field: Some(error.field), errors: None },
         }
     }
 }
@@ -313,6 +361,27 @@ pub fn json_error(error: actix_web::error::JsonPayloadError, _: &actix_web::Http
 /// Path extractor failure.
 pub fn path_error(error: actix_web::error::PathError, _: &actix_web::HttpRequest) -> actix_web::Error {
     ApiError::new(ErrorCode::InvalidPath).with_message(format!("path is malformed: {error}")).into()
+}
+
+/// Maps an employers failure to its API error.
+pub fn employers_error(error: wakat_employers::EmployersError) -> ApiError {
+    use wakat_employers::EmployersError;
+    match error {
+        EmployersError::OfferNotFound => ApiError::new(ErrorCode::OfferNotFound),
+        EmployersError::InvalidOfferToken => ApiError::new(ErrorCode::InvalidOfferToken).with_field("token"),
+        EmployersError::UnknownPlan(plan) => {
+            ApiError::new(ErrorCode::UnknownPlan).with_message(format!("there is no plan '{plan}'")).with_field("pricing_plan")
+        }
+        EmployersError::IncorrectCode => ApiError::new(ErrorCode::IncorrectCode).with_field("code"),
+        EmployersError::CodeUsed => ApiError::new(ErrorCode::CodeUsed).with_field("code"),
+        EmployersError::WrongState(reason) => ApiError::new(ErrorCode::OfferStateConflict).with_message(reason),
+        EmployersError::Invalid(errors) => ApiError::form(ErrorCode::InvalidForm, &errors),
+        EmployersError::DraftInvalid(errors) => ApiError::form(ErrorCode::FormContainsErrors, &errors),
+        EmployersError::PaymentNotFound => ApiError::new(ErrorCode::PaymentNotFound),
+        EmployersError::NotAnEmployer => ApiError::new(ErrorCode::Unauthorized).with_message("log in as an employer first"),
+        EmployersError::Store(store) => store.into(),
+        other => ApiError::internal(&other),
+    }
 }
 
 #[cfg(test)]

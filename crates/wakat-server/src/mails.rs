@@ -2,6 +2,8 @@
 //! one mailer (SMTP, or the outbox shown at `/dev/mailbox`). Every mail is text + HTML
 //! (`wakat_mail::MailBody` renders both).
 
+pub mod employers;
+
 use wakat_accounts::Account;
 use wakat_mail::{Address, Brand, Mail, MailBody};
 

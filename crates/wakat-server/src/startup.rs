@@ -111,7 +111,11 @@ impl Application {
             redirects: Arc::new(wakat_applications::RedirectStore::new(engine.kv.clone())),
             favourites: Arc::new(wakat_applications::FavouriteStore::new(engine.kv.clone())),
             history: Arc::new(wakat_applications::History::new(engine.kv.clone())),
+            employers: Arc::new(wakat_employers::EmployerStore::new(engine.kv.clone())),
+            skills: Arc::new(load_skills(&server_settings.index_data_dir)?),
+            payments: Arc::from(crate::payments::build(&engine.settings.payments).map_err(std::io::Error::other)?),
         };
+        crate::services::employer_offers::restore_published(&state).map_err(|error| std::io::Error::other(error.to_string()))?;
         let workers = server_settings.workers;
         let mut server = HttpServer::new(move || {
             App::new()
@@ -161,6 +165,15 @@ impl Application {
         self.view_flusher.stop();
         self.analytics_flusher.stop();
         served
+    }
+}
+
+/// The form's skills dictionary; a board without the file has an empty one.
+fn load_skills(index_data_dir: &std::path::Path) -> std::io::Result<wakat_core::offer_form::SkillDictionary> {
+    match std::fs::read_to_string(index_data_dir.join("skills.json")) {
+        Ok(text) => wakat_core::offer_form::SkillDictionary::from_json(&text).map_err(std::io::Error::other),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Default::default()),
+        Err(error) => Err(error),
     }
 }
 

@@ -48,6 +48,12 @@ pub struct AppState {
     pub favourites: Arc<wakat_applications::FavouriteStore>,
     /// Candidates' application histories.
     pub history: Arc<wakat_applications::History>,
+    /// Companies, employer users, offers in the making, codes, payments.
+    pub employers: Arc<wakat_employers::EmployerStore>,
+    /// The offer form's skills dictionary (`index-data/skills.json`).
+    pub skills: Arc<wakat_core::offer_form::SkillDictionary>,
+    /// Where employers pay (the sandbox, or Stripe Checkout).
+    pub payments: Arc<dyn crate::payments::PaymentProvider>,
 }
 
 impl AppState {

@@ -4,10 +4,13 @@ pub mod accounts;
 pub mod applications;
 pub mod candidate;
 pub mod dev;
+pub mod employer_offers;
+pub mod employers;
 pub mod internal;
 pub mod meta;
 pub mod offers;
 pub mod openapi;
+pub mod payments;
 pub mod places;
 
 use actix_web::web;
@@ -38,7 +41,27 @@ pub const RATE_LIMITED: &[(&str, &str)] = &[
     ("post", "/api/{tenant}/v2/user-panel/offers/{slug}/track-redirects"),
     ("post", "/api/{tenant}/v1/candidate/documents"),
     ("put", "/api/{tenant}/v1/candidate/documents/{document_id}"),
+    ("post", "/api/{tenant}/v1/users/sign_up"),
+    ("patch", "/api/{tenant}/v1/users/confirm"),
+    ("patch", "/api/{tenant}/v1/users/regenerate_confirmation_token"),
+    ("post", "/api/{tenant}/v1/users/password"),
+    ("patch", "/api/{tenant}/v1/users/password"),
+    ("post", "/api/{tenant}/v1/oauth/token"),
+    ("post", "/api/{tenant}/v1/offers/initiate"),
+    ("post", "/api/{tenant}/v1/offers/{slug}/logo"),
+    ("post", "/api/{tenant}/v1/payments"),
 ];
+
+/// The employer's edit of an offer as multipart (the form's JSON in `form`, a logo in `companyLogo`).
+fn is_multipart(context: &actix_web::guard::GuardContext<'_>) -> bool {
+    context.header::<actix_web::http::header::ContentType>().is_some_and(|content_type| content_type.essence_str() == "multipart/form-data")
+}
+
+/// The employer's view of an offer answers `GET /v1/offers/{slug}` when the query has a `token`
+/// (the spec's call); without one the public detail answers.
+fn has_token_query(context: &actix_web::guard::GuardContext<'_>) -> bool {
+    context.head().uri.query().is_some_and(|query| query.split('&').any(|pair| pair.starts_with("token=")))
+}
 
 /// Registers every route under `/api`. Routes a visitor could repeat at our cost are wrapped in
 /// their [`RateClass`].
@@ -64,6 +87,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/v2/user-panel/offers/markers", web::get().to(offers::markers).wrap(RateClass::ExpensiveRead))
                     .route("/v2/user-panel/offers/active-slug/{slug}", web::get().to(offers::active_slug))
                     .route("/v2/user-panel/offer-lookalikes/{slug}", web::get().to(offers::lookalikes))
+                    .route("/v1/offers/form-inputs-data", web::get().to(employer_offers::form_inputs_data))
+                    .route("/v1/offers/form-inputs-data/skills", web::get().to(employer_offers::skills))
+                    .route("/v1/offers/{slug}", web::get().guard(actix_web::guard::fn_guard(has_token_query)).to(employer_offers::load))
                     .route("/v1/offers/{slug}", web::get().to(offers::detail))
                     .route("/v1/views", web::post().to(offers::record_view).wrap(RateClass::PublicWrite))
                     .route("/v1/search-clicks", web::post().to(offers::record_search_click).wrap(RateClass::PublicWrite))
@@ -107,7 +133,36 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/internal/offers/{slug}/applications", web::get().to(internal::offer_applications))
                     .route("/internal/offers", web::post().to(internal::create_offer))
                     .route("/internal/offers/{slug}", web::put().to(internal::put_offer))
-                    .route("/internal/offers/{slug}", web::delete().to(internal::delete_offer)),
+                    .route("/internal/offers/{slug}", web::delete().to(internal::delete_offer))
+                    .route("/internal/companies/{company_id}/codes", web::post().to(employer_offers::issue_code))
+                    .route("/v1/users/sign_up", web::post().to(employers::sign_up).wrap(RateClass::Auth))
+                    .route("/v1/users/confirm", web::patch().to(employers::confirm).wrap(RateClass::Auth))
+                    .route("/v1/users/regenerate_confirmation_token", web::patch().to(employers::regenerate_confirmation_token).wrap(RateClass::Auth))
+                    .route("/v1/users/password", web::post().to(employers::request_password).wrap(RateClass::Auth))
+                    .route("/v1/users/password", web::patch().to(employers::reset_password).wrap(RateClass::Auth))
+                    .route("/v1/oauth/token", web::post().to(employers::token).wrap(RateClass::Auth))
+                    .route("/v1/oauth/revoke", web::post().to(employers::revoke))
+                    .route("/v1/users", web::post().to(employers::add_user))
+                    .route("/v2/offer-plans", web::get().to(employers::plans))
+                    .route("/v1/offers/initiate", web::post().to(employer_offers::initiate).wrap(RateClass::PublicWrite))
+                    .route("/v1/offers/{slug}", web::patch().guard(actix_web::guard::fn_guard(is_multipart)).to(employer_offers::save_multipart))
+                    .route("/v1/offers/{slug}", web::patch().to(employer_offers::save))
+                    .route("/v1/offers/{slug}", web::delete().to(employer_offers::delete))
+                    .route("/v1/offers/{slug}/logo", web::post().to(employer_offers::upload_logo).wrap(RateClass::PublicWrite))
+                    .route("/v1/offers/{slug}/publish-with-code", web::post().to(employer_offers::publish_with_code))
+                    .route("/v1/offers/{slug}/extend-with-code", web::post().to(employer_offers::extend_with_code))
+                    .route("/v1/offers/{slug}/verify-code/{code}", web::get().to(employer_offers::verify_code))
+                    .route("/v1/offers/{slug}/finish-recruitment", web::post().to(employer_offers::finish))
+                    .route("/v1/offers/{slug}/duplicate", web::post().to(employer_offers::duplicate))
+                    .route("/v1/offers/{slug}/refresh", web::post().to(employer_offers::refresh))
+                    .route("/v2/employer-panel/codes", web::get().to(employer_offers::codes))
+                    .route("/v2/employer-panel/offers/end/{slug}", web::get().to(employer_offers::end))
+                    .route("/v1/company-logos/{hash}", web::get().to(employer_offers::logo))
+                    .route("/v1/payments", web::post().to(payments::create).wrap(RateClass::PublicWrite))
+                    .route("/v1/payments/{id}/status", web::get().to(payments::status))
+                    .route("/v1/payments/sandbox/{id}", web::get().to(payments::sandbox_page))
+                    .route("/v1/payments/sandbox/{id}/{action}", web::post().to(payments::sandbox_action))
+                    .route("/v1/payments/stripe/webhook", web::post().to(payments::stripe_webhook)),
             ),
     );
 }

@@ -6,7 +6,7 @@ use utoipa::OpenApi;
 use wakat_core::FieldCode;
 
 use crate::error::ErrorCode;
-use crate::routes::{accounts, applications, candidate, dev, internal, meta, offers, places};
+use crate::routes::{accounts, applications, candidate, dev, employer_offers, employers, internal, meta, offers, payments, places};
 
 /// Filter, sort and paging parameters shared by every offers call. Each array parameter may be
 /// repeated (`keywords[]=java&keywords[]=spring`) or comma-separated; the list page's Polish and
@@ -181,10 +181,70 @@ pub struct MapQueryDoc {
         internal::offer_applications,
         dev::list,
         dev::get,
+        employers::sign_up,
+        employers::confirm,
+        employers::regenerate_confirmation_token,
+        employers::request_password,
+        employers::reset_password,
+        employers::token,
+        employers::revoke,
+        employers::add_user,
+        employers::plans,
+        employer_offers::initiate,
+        employer_offers::save,
+        employer_offers::upload_logo,
+        employer_offers::publish_with_code,
+        employer_offers::extend_with_code,
+        employer_offers::verify_code,
+        employer_offers::codes,
+        employer_offers::finish,
+        employer_offers::delete,
+        employer_offers::end,
+        employer_offers::duplicate,
+        employer_offers::refresh,
+        employer_offers::form_inputs_data,
+        employer_offers::skills,
+        employer_offers::logo,
+        employer_offers::issue_code,
+        payments::create,
+        payments::status,
+        payments::sandbox_page,
+        payments::sandbox_action,
+        payments::stripe_webhook,
     ),
-    components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody))
+    modifiers(&BearerScheme),
+    components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody, crate::dto::employers::EmployerOfferDto))
 )]
 pub struct ApiDoc;
+
+/// The employers' access tokens (`POST /v1/oauth/token`) as the `bearer` security scheme.
+struct BearerScheme;
+
+impl utoipa::Modify for BearerScheme {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme("bearer", SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()));
+    }
+}
+
+/// `GET /v1/offers/{slug}` with `token` (and an employer's bearer token) answers the employer's
+/// view of the offer (`EmployerOfferDto`) instead of the public detail: one path, so it is
+/// documented on the public operation.
+fn document_employer_offer_view(document: &mut serde_json::Value) {
+    let Some(operation) = document.pointer_mut("/paths/~1api~1{tenant}~1v1~1offers~1{slug}/get") else { return };
+    if let Some(parameters) = operation.get_mut("parameters").and_then(|p| p.as_array_mut()) {
+        parameters.push(serde_json::json!({"name": "token", "in": "query", "required": false, "schema": {"type": "string"},
+            "description": "The offer's edit token: with an employer's `Authorization: Bearer`, the answer is the employer's view (EmployerOfferDto)"}));
+    }
+    if let Some(responses) = operation.get_mut("responses").and_then(|r| r.as_object_mut()) {
+        for (status, description) in [("401", "With `token`: not an employer"), ("403", "With `token`: the token is wrong")] {
+            responses.entry(status).or_insert_with(
+                || serde_json::json!({"description": description, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ErrorBody"}}}}),
+            );
+        }
+    }
+}
 
 /// Every error code the API answers: the server's table and the domain's field codes.
 pub fn error_codes() -> Vec<&'static str> {
@@ -202,6 +262,7 @@ pub fn document_json() -> serde_json::Value {
         code["enum"] = serde_json::json!(error_codes());
     }
     document_body_errors(&mut document);
+    document_employer_offer_view(&mut document);
     for (method, path) in crate::routes::RATE_LIMITED {
         if let Some(responses) =
             document.get_mut("paths").and_then(|paths| paths.get_mut(*path)).and_then(|p| p.get_mut(*method)).and_then(|o| o.get_mut("responses"))

@@ -5,4 +5,8 @@
 pub mod accounts;
 pub mod applications;
 pub mod candidate;
+pub mod employer_offers;
+pub mod employer_payments;
+pub mod employers;
+pub mod form_inputs;
 pub mod offers;

@@ -1,0 +1,103 @@
+//! Companies and the accounts that act for them.
+
+use serde::{Deserialize, Serialize};
+use wakat_store::WriteOp;
+
+use crate::store::{new_id, RECORD_VERSION};
+use crate::{keys, EmployerStore, EmployersError};
+
+/// A company of a board.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Company {
+    /// Record format version.
+    pub v: u8,
+    /// Random hex id.
+    pub id: String,
+    /// Name given at sign-up.
+    pub name: String,
+    /// The employer accepted the board's terms for clients.
+    pub accepted_regulations: bool,
+    /// The employer wants the newsletter.
+    pub subscribe_to_newsletter: bool,
+    /// Unix seconds.
+    pub created_at: i64,
+}
+
+/// An account acting for a company.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EmployerUser {
+    /// Record format version.
+    pub v: u8,
+    /// The account (in `wakat-accounts`).
+    pub account_id: String,
+    /// The company.
+    pub company_id: String,
+    /// Full name.
+    pub name: String,
+    /// Phone, may be empty.
+    pub phone: String,
+    /// Unix seconds.
+    pub created_at: i64,
+}
+
+/// A company as signed up.
+#[derive(Debug, Clone)]
+pub struct NewCompany {
+    /// Name.
+    pub name: String,
+    /// Terms accepted.
+    pub accepted_regulations: bool,
+    /// Newsletter wanted.
+    pub subscribe_to_newsletter: bool,
+}
+
+impl EmployerStore {
+    /// The writes that create a company with its first user (to join the account's
+    /// registration transaction).
+    pub fn company_ops(&self, tenant: &str, account_id: &str, company: NewCompany, name: &str, phone: &str, now: i64) -> Result<Vec<WriteOp>, EmployersError> {
+        let company = Company {
+            v: RECORD_VERSION,
+            id: new_id(),
+            name: company.name.trim().to_string(),
+            accepted_regulations: company.accepted_regulations,
+            subscribe_to_newsletter: company.subscribe_to_newsletter,
+            created_at: now,
+        };
+        let mut ops = vec![Self::put_op(keys::company(tenant, &company.id)?, &company)];
+        ops.extend(self.user_ops(tenant, account_id, &company.id, name, phone, now)?);
+        Ok(ops)
+    }
+
+    /// The writes that make an account a user of a company.
+    pub fn user_ops(&self, tenant: &str, account_id: &str, company_id: &str, name: &str, phone: &str, now: i64) -> Result<Vec<WriteOp>, EmployersError> {
+        let user = EmployerUser {
+            v: RECORD_VERSION,
+            account_id: account_id.to_string(),
+            company_id: company_id.to_string(),
+            name: name.trim().to_string(),
+            phone: phone.trim().to_string(),
+            created_at: now,
+        };
+        Ok(vec![
+            Self::put_op(keys::user(tenant, account_id)?, &user),
+            WriteOp::Put { key: keys::child(keys::company_users(tenant, company_id)?, account_id), value: Vec::new() },
+        ])
+    }
+
+    /// The company an account acts for.
+    pub fn user(&self, tenant: &str, account_id: &str) -> Result<Option<EmployerUser>, EmployersError> {
+        self.read(&keys::user(tenant, account_id)?)
+    }
+
+    /// A company.
+    pub fn company(&self, tenant: &str, company_id: &str) -> Result<Option<Company>, EmployersError> {
+        self.read(&keys::company(tenant, company_id)?)
+    }
+
+    /// The account ids of a company's users.
+    pub fn company_user_ids(&self, tenant: &str, company_id: &str) -> Result<Vec<String>, EmployersError> {
+        self.children(&keys::company_users(tenant, company_id)?)
+    }
+}

@@ -1,0 +1,141 @@
+//! Employer accounts: sign-up, confirmation, new links, password reset, access tokens (the
+//! OAuth 2 password grant and RFC 7009 revocation), more users of a company, plans.
+//! Handlers parse, call one service function and render.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+
+use crate::dto::accounts::AcceptedDto;
+use crate::dto::employers::{
+    AccessTokenDto, ConfirmRequest, EmailRequest, EmployerUserDto, NewUserRequest, PasswordResetRequest, PlanDto, PlansDto, RevokeRequest, SignUpRequest,
+    TokenRequest,
+};
+use crate::employer_session::{bearer, Employer};
+use crate::engine::now;
+use crate::error::Result;
+use crate::routes::offers::TenantPath;
+use crate::services::employers as service;
+use crate::state::{language, AppState, QueryPairs};
+
+fn accepted() -> HttpResponse {
+    HttpResponse::Accepted().json(AcceptedDto { status: "checkYourMail" })
+}
+
+fn token_answer(account: &wakat_accounts::Account, session: &wakat_accounts::NewSession) -> HttpResponse {
+    let created_at = now();
+    HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(AccessTokenDto {
+        access_token: session.token.clone(),
+        token_type: "Bearer",
+        expires_in: session.expires_at - created_at,
+        created_at,
+        email_confirmed: account.email_confirmed,
+    })
+}
+
+/// Signs a company up with its first user; the confirmation link is mailed. The answer is the
+/// same whether or not the e-mail has an account.
+#[utoipa::path(post, path = "/api/{tenant}/v1/users/sign_up", tag = "employers", request_body = SignUpRequest,
+    params(("tenant" = String, Path, description = "Board slug")),
+    responses((status = 202, description = "A mail is on its way", body = AcceptedDto), (status = 400, description = "A field breaks a rule", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board", body = crate::error::ErrorBody), (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
+pub async fn sign_up(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<SignUpRequest>, request: HttpRequest) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let lang = language(&request, &Vec::new(), &tenant)?;
+    web::block(move || service::sign_up(&state, &tenant, lang.as_str(), body.into_inner())).await??;
+    Ok(accepted())
+}
+
+/// Opens the confirmation link (setting the password when given) and logs in: an access token.
+#[utoipa::path(patch, path = "/api/{tenant}/v1/users/confirm", tag = "employers", request_body = ConfirmRequest,
+    params(("tenant" = String, Path, description = "Board slug")),
+    responses((status = 200, description = "Confirmed; an access token", body = AccessTokenDto), (status = 400, description = "Invalid link or password", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board", body = crate::error::ErrorBody), (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
+pub async fn confirm(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<ConfirmRequest>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let (account, session) = web::block(move || service::confirm(&state, &tenant, &body)).await??;
+    Ok(token_answer(&account, &session))
+}
+
+/// Mails a new confirmation link (the same answer whatever the account).
+#[utoipa::path(patch, path = "/api/{tenant}/v1/users/regenerate_confirmation_token", tag = "employers", request_body = EmailRequest,
+    params(("tenant" = String, Path, description = "Board slug")),
+    responses((status = 202, description = "A mail is on its way if the account needs one", body = AcceptedDto), (status = 404, description = "Unknown board", body = crate::error::ErrorBody),
+              (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
+pub async fn regenerate_confirmation_token(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<EmailRequest>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    web::block(move || service::regenerate_confirmation(&state, &tenant, &body.email)).await??;
+    Ok(accepted())
+}
+
+/// Mails a password reset link (the same answer whatever the account).
+#[utoipa::path(post, path = "/api/{tenant}/v1/users/password", tag = "employers", request_body = EmailRequest,
+    params(("tenant" = String, Path, description = "Board slug")),
+    responses((status = 202, description = "A mail is on its way if the account exists", body = AcceptedDto), (status = 404, description = "Unknown board", body = crate::error::ErrorBody),
+              (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
+pub async fn request_password(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<EmailRequest>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    web::block(move || service::request_password_reset(&state, &tenant, &body.email)).await??;
+    Ok(accepted())
+}
+
+/// Sets a new password from the reset link; every session of the account ends.
+#[utoipa::path(patch, path = "/api/{tenant}/v1/users/password", tag = "employers", request_body = PasswordResetRequest,
+    params(("tenant" = String, Path, description = "Board slug")),
+    responses((status = 204, description = "Password set"), (status = 400, description = "Invalid link or password", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board", body = crate::error::ErrorBody), (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
+pub async fn reset_password(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<PasswordResetRequest>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    web::block(move || service::reset_password(&state, &tenant, &body)).await??;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// Logs in (the OAuth 2 password grant): an access token for `Authorization: Bearer`.
+#[utoipa::path(post, path = "/api/{tenant}/v1/oauth/token", tag = "employers", request_body = TokenRequest,
+    params(("tenant" = String, Path, description = "Board slug")),
+    responses((status = 200, description = "An access token", body = AccessTokenDto), (status = 400, description = "Unsupported grant", body = crate::error::ErrorBody),
+              (status = 401, description = "Wrong e-mail or password", body = crate::error::ErrorBody), (status = 404, description = "Unknown board", body = crate::error::ErrorBody),
+              (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
+pub async fn token(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<TokenRequest>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let (account, session) = web::block(move || service::issue_token(&state, &tenant, &body)).await??;
+    Ok(token_answer(&account, &session))
+}
+
+/// Ends an access token (the body's `token`, else the `Authorization` header's). Always 200.
+#[utoipa::path(post, path = "/api/{tenant}/v1/oauth/revoke", tag = "employers", request_body = RevokeRequest,
+    params(("tenant" = String, Path, description = "Board slug")),
+    responses((status = 200, description = "The token no longer works"), (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
+pub async fn revoke(
+    state: web::Data<AppState>,
+    path: web::Path<TenantPath>,
+    body: Option<web::Json<RevokeRequest>>,
+    request: HttpRequest,
+) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let token = body.and_then(|b| b.into_inner().token).or_else(|| bearer(&request)).unwrap_or_default();
+    web::block(move || service::revoke(&state, &tenant, &token)).await??;
+    Ok(HttpResponse::Ok().json(serde_json::json!({})))
+}
+
+/// Adds a user to the caller's company; they get a link to set their password.
+#[utoipa::path(post, path = "/api/{tenant}/v1/users", tag = "employers", request_body = NewUserRequest,
+    params(("tenant" = String, Path, description = "Board slug")), security(("bearer" = [])),
+    responses((status = 201, description = "Created; a mail is on its way", body = EmployerUserDto), (status = 400, description = "A field breaks a rule", body = crate::error::ErrorBody),
+              (status = 401, description = "Not an employer", body = crate::error::ErrorBody), (status = 409, description = "The e-mail has an account", body = crate::error::ErrorBody)))]
+pub async fn add_user(state: web::Data<AppState>, employer: Employer, body: web::Json<NewUserRequest>) -> Result<HttpResponse> {
+    let account = web::block(move || service::add_user(&state, &employer, body.into_inner())).await??;
+    Ok(HttpResponse::Created().json(EmployerUserDto { id: account.id, email: account.email, name: account.first_name }))
+}
+
+/// The board's plans (`active=true` keeps only those offered), in the request's language.
+#[utoipa::path(get, path = "/api/{tenant}/v2/offer-plans", tag = "employers",
+    params(("tenant" = String, Path, description = "Board slug"), ("active" = Option<bool>, Query, description = "Only plans offered now"),
+           ("Accept-Language" = Option<String>, Header, description = "pl or en")),
+    responses((status = 200, description = "Plans", body = PlansDto), (status = 400, description = "Bad parameter", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
+pub async fn plans(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let lang = language(&request, &query, &tenant)?;
+    let active_only = wakat_core::params::parse_flag(crate::state::pairs(&query), "active")?;
+    let data = tenant.settings.employers.plans.iter().filter(|plan| !active_only || plan.active).map(|plan| PlanDto::new(plan, lang.as_str())).collect();
+    Ok(HttpResponse::Ok().json(PlansDto { data }))
+}

@@ -1,0 +1,431 @@
+//! The employer's offers as service functions: initiate with a plan, save the form (draft or
+//! complete), upload the logo, publish or extend with a code, finish, delete, duplicate and
+//! refresh. Publishing writes through the engine (store, then index: searchable within a
+//! second), exactly like the internal write API.
+//!
+//! Order of writes: the spent code (or applied payment) and the employer's record are written
+//! first, in one transaction; the public offer after. A crash between the two leaves a published
+//! record without its public offer, which [`restore_published`] writes on the next start.
+
+use wakat_core::offer_form::{validate_draft, validate_form, FormContext, OfferForm, OfferSummary};
+use wakat_core::{Currency, FieldError, Offer};
+use wakat_employers::{CreationType, EmployerOffer, EmployersError, OfferCode, OfferState, PlanSettings};
+
+use crate::employer_session::Employer;
+use crate::engine::{now, EngineError, Tenant};
+use crate::error::{employers_error, ApiError, ErrorCode, Result};
+use crate::state::AppState;
+
+/// The URL path of an uploaded logo.
+pub fn logo_path(tenant: &str, hash: &str) -> String {
+    format!("/api/{tenant}/v1/company-logos/{hash}")
+}
+
+/// The owner name of an offer's logo in the upload store.
+pub fn logo_owner(tenant: &str, slug: &str) -> String {
+    format!("logo/{tenant}/{slug}")
+}
+
+/// The plan `key` of the board.
+pub fn plan<'a>(tenant: &'a Tenant, key: &str) -> Result<&'a PlanSettings> {
+    tenant.settings.employers.plan(key).ok_or_else(|| employers_error(EmployersError::UnknownPlan(key.to_string())))
+}
+
+fn currencies(tenant: &Tenant) -> Vec<Currency> {
+    tenant.settings.currencies.iter().filter_map(|c| Currency::parse(c)).collect()
+}
+
+/// Runs `f` with the form context of `offer`'s plan on `tenant`.
+fn with_context<T>(state: &AppState, tenant: &Tenant, limits: &wakat_employers::PlanLimits, f: impl FnOnce(&FormContext<'_>) -> T) -> T {
+    let form_limits = limits.form_limits(tenant.settings.employers.max_skills);
+    let currencies = currencies(tenant);
+    let ctx = FormContext {
+        categories: &tenant.categories,
+        gazetteer: &state.engine.gazetteer,
+        currencies: &currencies,
+        limits: &form_limits,
+        today_days: now().div_euclid(86_400),
+    };
+    f(&ctx)
+}
+
+/// The offer candidates see for a published record.
+fn public_offer(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Offer {
+    with_context(state, tenant, &offer.limits, |ctx| {
+        let mut public = offer.form.to_offer(ctx, &offer.slug, offer.published_at.unwrap_or_else(now), offer.expires_at);
+        public.finished = offer.state == OfferState::Finished;
+        public.banner_url = offer.image_blob.as_deref().map(|hash| logo_path(&tenant.settings.slug, hash));
+        public
+    })
+}
+
+/// Writes the public copy of a published (or finished) record through the engine.
+pub(crate) fn write_published(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Result<()> {
+    write_public(state, tenant, offer)
+}
+
+fn write_public(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Result<()> {
+    let public = public_offer(state, tenant, offer);
+    state.engine.put_offer(&tenant.settings.slug, public).map_err(|error| match error {
+        EngineError::Invalid(errors) => ApiError::form(ErrorCode::InvalidForm, &errors),
+        other => ApiError::internal(&other),
+    })?;
+    Ok(())
+}
+
+/// Every rule of the form under the offer's plan, and the engine's own checks of the result.
+fn check_complete(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Vec<FieldError> {
+    let errors = with_context(state, tenant, &offer.limits, |ctx| validate_form(&offer.form, ctx));
+    if !errors.is_empty() {
+        return errors;
+    }
+    wakat_core::validate::validate_offer(&public_offer(state, tenant, offer), &tenant.categories)
+}
+
+/// The caller's offer, its token checked.
+fn owned(state: &AppState, employer: &Employer, slug: &str, token: &str) -> Result<EmployerOffer> {
+    let offer = state.employers.offer(&employer.tenant.settings.slug, &employer.company_id, slug).map_err(employers_error)?;
+    if !offer.token_matches(token) {
+        return Err(employers_error(EmployersError::InvalidOfferToken));
+    }
+    Ok(offer)
+}
+
+/// The caller's offer (calls that the spec shows without a token: the session is the key).
+fn owned_without_token(state: &AppState, employer: &Employer, slug: &str) -> Result<EmployerOffer> {
+    state.employers.offer(&employer.tenant.settings.slug, &employer.company_id, slug).map_err(employers_error)
+}
+
+/// The form prefilled for a new offer: section 3's defaults, the company's name.
+fn new_form(state: &AppState, employer: &Employer) -> Result<OfferForm> {
+    let company = state.employers.company(&employer.tenant.settings.slug, &employer.company_id).map_err(employers_error)?;
+    Ok(OfferForm { company_name: company.map(|c| c.name).unwrap_or_default(), ..OfferForm::default() })
+}
+
+/// Starts a draft for `pricing_plan`; returns it with its edit token.
+pub fn initiate(state: &AppState, employer: &Employer, pricing_plan: &str) -> Result<(EmployerOffer, String)> {
+    let tenant = &employer.tenant;
+    let plan = plan(tenant, pricing_plan)?;
+    if !plan.active {
+        return Err(employers_error(EmployersError::UnknownPlan(pricing_plan.to_string())));
+    }
+    let form = new_form(state, employer)?;
+    state
+        .employers
+        .initiate(&tenant.settings.slug, &employer.company_id, &employer.account_id, plan, CreationType::New, None, form, None, now())
+        .map_err(employers_error)
+}
+
+/// The offer with its summary (when complete) and its remaining errors.
+pub fn load(state: &AppState, employer: &Employer, slug: &str, token: &str) -> Result<(EmployerOffer, Option<OfferSummary>, Vec<FieldError>)> {
+    let offer = owned(state, employer, slug, token)?;
+    let tenant = &employer.tenant;
+    let errors = check_complete(state, tenant, &offer);
+    let summary = errors.is_empty().then(|| OfferSummary::of(&public_offer(state, tenant, &offer), &tenant.categories));
+    Ok((offer, summary, errors))
+}
+
+/// Saves the form. A draft passes the draft's rules ("Form contains errors…" otherwise); a
+/// `workInProgress` form, or any edit of a published offer, passes every rule, and an edit of
+/// a published offer is written through to candidates at once.
+pub fn save(state: &AppState, employer: &Employer, slug: &str, token: &str, mut form: OfferForm) -> Result<EmployerOffer> {
+    let tenant = &employer.tenant;
+    let mut offer = owned(state, employer, slug, token)?;
+    if offer.state == OfferState::Finished {
+        return Err(employers_error(EmployersError::WrongState("a finished offer cannot be edited; refresh it instead")));
+    }
+    // The logo is the uploaded one; the plan is the offer's.
+    form.company_logo = offer.logo_blob.as_deref().map(|hash| logo_path(&tenant.settings.slug, hash)).unwrap_or_default();
+    form.plan_type = offer.plan_key.clone();
+    if offer.state == OfferState::Published && !offer.form.title_change_enabled && form.job_position_name.trim() != offer.form.job_position_name.trim() {
+        return Err(FieldError::new("jobPositionName", wakat_core::FieldCode::NotAllowedByPlan, "the title of this offer cannot change").into());
+    }
+    let published = offer.state == OfferState::Published;
+    offer.form = form;
+    if published || offer.form.is_complete() {
+        let errors = check_complete(state, tenant, &offer);
+        if !errors.is_empty() {
+            return Err(employers_error(EmployersError::Invalid(errors)));
+        }
+    } else {
+        let errors = with_context(state, tenant, &offer.limits, |ctx| validate_draft(&offer.form, ctx));
+        if !errors.is_empty() {
+            return Err(employers_error(EmployersError::DraftInvalid(errors)));
+        }
+    }
+    // Checked as sent (the image rule counts what the employer wrote), stored sanitised (the
+    // draft is shown back to its employer, with its one inline JPEG).
+    offer.form.job_description = wakat_core::html::sanitize_keeping_inline_jpeg(&offer.form.job_description);
+    sync_image(state, tenant, &mut offer)?;
+    offer.updated_at = now();
+    state.employers.save_offer(&tenant.settings.slug, &offer).map_err(employers_error)?;
+    if published {
+        write_public(state, tenant, &offer)?;
+    }
+    Ok(offer)
+}
+
+/// The owner name of an offer's image (the description's inline JPEG) in the upload store;
+/// under the logos' prefix, so `GET /v1/company-logos/{hash}` serves it.
+fn image_owner(tenant: &str, slug: &str) -> String {
+    format!("logo/{tenant}/{slug}/image")
+}
+
+/// Keeps the description's one inline JPEG as a file of the upload store (checked by content)
+/// and releases the previous one; the published offer shows it as its image.
+fn sync_image(state: &AppState, tenant: &Tenant, offer: &mut EmployerOffer) -> Result<()> {
+    let owner = image_owner(&tenant.settings.slug, &offer.slug);
+    let new_hash = match wakat_core::offer_form::inline_jpeg(&offer.form.job_description) {
+        None => None,
+        Some(bytes) => {
+            let invalid =
+                |_| ApiError::from(FieldError::new("jobDescription", wakat_core::FieldCode::InvalidImage, "the image must be a JPEG of at most 5 MB"));
+            let policy = wakat_uploads::UploadPolicy { max_bytes: wakat_core::offer_form::LOGO_MAX_BYTES, allowed: &[wakat_uploads::FileKind::Jpeg] };
+            let mut upload = state.blobs.begin(&policy).map_err(invalid)?;
+            upload.write_chunk(&bytes).map_err(invalid)?;
+            let blob = upload.finish().map_err(invalid)?;
+            state.blobs.attach(&blob.hash, &owner).map_err(|e| ApiError::internal(&e))?;
+            Some(blob.hash.as_str().to_string())
+        }
+    };
+    if let Some(old) = offer.image_blob.take().filter(|old| Some(old) != new_hash.as_ref()) {
+        if let Ok(old) = wakat_uploads::BlobHash::parse(&old) {
+            state.blobs.detach(&old, &owner).map_err(|e| ApiError::internal(&e))?;
+        }
+    }
+    offer.image_blob = new_hash;
+    Ok(())
+}
+
+/// The multipart edit: a new logo (when sent), then the form.
+pub fn save_with_logo(
+    state: &AppState,
+    employer: &Employer,
+    slug: &str,
+    token: &str,
+    form: OfferForm,
+    logo: Option<&wakat_uploads::StoredBlob>,
+) -> Result<EmployerOffer> {
+    if let Some(blob) = logo {
+        set_logo(state, employer, slug, token, blob)?;
+    }
+    save(state, employer, slug, token, form)
+}
+
+/// Records an uploaded logo (already checked by content) as the offer's, releasing the old one.
+pub fn set_logo(state: &AppState, employer: &Employer, slug: &str, token: &str, blob: &wakat_uploads::StoredBlob) -> Result<EmployerOffer> {
+    let tenant = &employer.tenant;
+    let mut offer = owned(state, employer, slug, token)?;
+    let owner = logo_owner(&tenant.settings.slug, slug);
+    state.blobs.attach(&blob.hash, &owner).map_err(|e| ApiError::internal(&e))?;
+    if let Some(old) = offer.logo_blob.replace(blob.hash.as_str().to_string()).filter(|old| old != blob.hash.as_str()) {
+        if let Ok(old) = wakat_uploads::BlobHash::parse(&old) {
+            state.blobs.detach(&old, &owner).map_err(|e| ApiError::internal(&e))?;
+        }
+    }
+    offer.form.company_logo = logo_path(&tenant.settings.slug, blob.hash.as_str());
+    offer.updated_at = now();
+    state.employers.save_offer(&tenant.settings.slug, &offer).map_err(employers_error)?;
+    if offer.state == OfferState::Published {
+        write_public(state, tenant, &offer)?;
+    }
+    Ok(offer)
+}
+
+fn require_confirmed(state: &AppState, employer: &Employer) -> Result<()> {
+    if crate::services::employers::is_confirmed(state, employer)? {
+        Ok(())
+    } else {
+        Err(ApiError::new(ErrorCode::AccountNotConfirmed))
+    }
+}
+
+/// Checks `offer` may be published with `plan` and publishes it (the record only).
+pub(crate) fn publish_record(state: &AppState, tenant: &Tenant, plan: &PlanSettings, offer: &mut EmployerOffer, paid_by: String) -> Result<(), EmployersError> {
+    if offer.state != OfferState::Draft {
+        return Err(EmployersError::WrongState("the offer is published already; extend it instead"));
+    }
+    offer.plan_key = plan.slug.clone();
+    offer.limits = plan.limits.clone();
+    offer.form.plan_type = plan.slug.clone();
+    let errors = check_complete(state, tenant, offer);
+    if !errors.is_empty() {
+        return Err(EmployersError::Invalid(errors));
+    }
+    offer.publish(paid_by, now());
+    Ok(())
+}
+
+/// Extends a published or finished offer (the record only).
+pub(crate) fn extend_record(offer: &mut EmployerOffer, paid_by: String) -> Result<(), EmployersError> {
+    if offer.state == OfferState::Draft {
+        return Err(EmployersError::WrongState("a draft is published, not extended"));
+    }
+    offer.extend(paid_by, now());
+    Ok(())
+}
+
+/// Publishes with a prepaid code (the code's plan becomes the offer's); spent once.
+pub fn publish_with_code(state: &AppState, employer: &Employer, slug: &str, token: &str, code: &str) -> Result<EmployerOffer> {
+    let tenant = &employer.tenant;
+    owned(state, employer, slug, token)?;
+    require_confirmed(state, employer)?;
+    let (_, offer) = state
+        .employers
+        .spend_code(&tenant.settings.slug, &employer.company_id, code, slug, now(), |code: &OfferCode, offer| {
+            let plan = tenant.settings.employers.plan(&code.plan_key).ok_or_else(|| EmployersError::UnknownPlan(code.plan_key.clone()))?;
+            publish_record(state, tenant, plan, offer, format!("code:{}", code.code))
+        })
+        .map_err(employers_error)?;
+    write_public(state, tenant, &offer)?;
+    Ok(offer)
+}
+
+/// Extends with a prepaid code by the plan's duration.
+pub fn extend_with_code(state: &AppState, employer: &Employer, slug: &str, token: &str, code: &str) -> Result<EmployerOffer> {
+    let tenant = &employer.tenant;
+    owned(state, employer, slug, token)?;
+    require_confirmed(state, employer)?;
+    let (_, offer) = state
+        .employers
+        .spend_code(&tenant.settings.slug, &employer.company_id, code, slug, now(), |code: &OfferCode, offer| {
+            extend_record(offer, format!("code:{}", code.code))
+        })
+        .map_err(employers_error)?;
+    write_public(state, tenant, &offer)?;
+    Ok(offer)
+}
+
+/// Checks a code is the company's and unused (without spending it).
+pub fn verify_code(state: &AppState, employer: &Employer, slug: &str, code: &str) -> Result<OfferCode> {
+    owned_without_token(state, employer, slug)?;
+    let code = state.employers.code(&employer.tenant.settings.slug, &employer.company_id, code).map_err(employers_error)?;
+    if code.used_at.is_some() {
+        return Err(employers_error(EmployersError::CodeUsed));
+    }
+    Ok(code)
+}
+
+/// Issues a prepaid code of `plan_key` to a company of the board (the internal API).
+pub fn issue_code(state: &AppState, tenant: &Tenant, company_id: &str, plan_key: &str) -> Result<OfferCode> {
+    let slug = &tenant.settings.slug;
+    plan(tenant, plan_key)?;
+    if state.employers.company(slug, company_id).map_err(employers_error)?.is_none() {
+        return Err(ApiError::new(ErrorCode::NotFound).with_message("there is no such company"));
+    }
+    state.employers.issue_code(slug, company_id, plan_key, now()).map_err(employers_error)
+}
+
+/// The bytes and type of an uploaded logo of the board; only files attached as logos are
+/// served (CVs share the upload store).
+pub fn logo_bytes(state: &AppState, tenant: &Tenant, hash: &str) -> Result<(&'static str, Vec<u8>)> {
+    let not_found = || ApiError::new(ErrorCode::ImageNotFound);
+    let hash = wakat_uploads::BlobHash::parse(hash).map_err(|_| not_found())?;
+    let owner_prefix = format!("logo/{}/", tenant.settings.slug);
+    let owners = state.blobs.owners(&hash).map_err(|e| ApiError::internal(&e))?;
+    if !owners.iter().any(|owner| owner.starts_with(&owner_prefix)) {
+        return Err(not_found());
+    }
+    let mut file = state.blobs.open(&hash).map_err(|_| not_found())?;
+    let mut bytes = Vec::new();
+    std::io::Read::read_to_end(&mut file, &mut bytes).map_err(|e| ApiError::internal(&e))?;
+    let mime = if bytes.starts_with(&[0x89, b'P', b'N', b'G']) { "image/png" } else { "image/jpeg" };
+    Ok((mime, bytes))
+}
+
+/// The company's codes.
+pub fn codes(state: &AppState, employer: &Employer) -> Result<Vec<OfferCode>> {
+    state.employers.company_codes(&employer.tenant.settings.slug, &employer.company_id).map_err(employers_error)
+}
+
+/// Ends the recruitment of an active offer: it leaves the lists at once.
+pub fn finish(state: &AppState, employer: &Employer, slug: &str) -> Result<EmployerOffer> {
+    let tenant = &employer.tenant;
+    let mut offer = owned_without_token(state, employer, slug)?;
+    if !offer.is_active(now()) {
+        return Err(employers_error(EmployersError::WrongState("only an active offer can be finished")));
+    }
+    offer.state = OfferState::Finished;
+    offer.finished_at = Some(now());
+    offer.bumps.next_at = None;
+    offer.updated_at = now();
+    state.employers.save_offer(&tenant.settings.slug, &offer).map_err(employers_error)?;
+    write_public(state, tenant, &offer)?;
+    Ok(offer)
+}
+
+/// Deletes an inactive offer (a draft, a finished or an expired one) with its public copy.
+pub fn delete(state: &AppState, employer: &Employer, slug: &str) -> Result<()> {
+    let tenant = &employer.tenant;
+    let offer = owned_without_token(state, employer, slug)?;
+    if offer.is_active(now()) {
+        return Err(employers_error(EmployersError::WrongState("an active offer cannot be deleted; finish its recruitment first")));
+    }
+    if offer.state != OfferState::Draft {
+        state.engine.delete_offer(&tenant.settings.slug, slug).map_err(|e| ApiError::internal(&e))?;
+    }
+    state.employers.delete_offer(&tenant.settings.slug, &offer).map_err(employers_error)?;
+    if let Some(hash) = offer.logo_blob.as_deref().and_then(|h| wakat_uploads::BlobHash::parse(h).ok()) {
+        state.blobs.detach(&hash, &logo_owner(&tenant.settings.slug, slug)).map_err(|e| ApiError::internal(&e))?;
+    }
+    if let Some(hash) = offer.image_blob.as_deref().and_then(|h| wakat_uploads::BlobHash::parse(h).ok()) {
+        state.blobs.detach(&hash, &image_owner(&tenant.settings.slug, slug)).map_err(|e| ApiError::internal(&e))?;
+    }
+    Ok(())
+}
+
+/// The end of an offer: its state, expiry and days left.
+pub fn end_info(state: &AppState, employer: &Employer, slug: &str) -> Result<EmployerOffer> {
+    owned_without_token(state, employer, slug)
+}
+
+/// A new draft from an offer: a duplicate (any offer) or a refresh (an ended one).
+pub fn copy(state: &AppState, employer: &Employer, slug: &str, creation_type: CreationType) -> Result<(EmployerOffer, String)> {
+    let tenant = &employer.tenant;
+    let source = owned_without_token(state, employer, slug)?;
+    if creation_type == CreationType::Refresh && (source.state == OfferState::Draft || source.is_active(now())) {
+        return Err(employers_error(EmployersError::WrongState("only an ended offer can be refreshed; extend an active one")));
+    }
+    let plan = plan(tenant, &source.plan_key)?;
+    let form = OfferForm { state: "draft".into(), expired_at_enabled: false, expired_at: String::new(), ..source.form.clone() };
+    let (mut offer, token) = state
+        .employers
+        .initiate(
+            &tenant.settings.slug,
+            &employer.company_id,
+            &employer.account_id,
+            plan,
+            creation_type,
+            Some(source.slug.clone()),
+            form,
+            source.logo_blob.clone(),
+            now(),
+        )
+        .map_err(employers_error)?;
+    if source.image_blob.is_some() {
+        sync_image(state, tenant, &mut offer)?;
+        state.employers.save_offer(&tenant.settings.slug, &offer).map_err(employers_error)?;
+    }
+    if let Some(hash) = offer.logo_blob.as_deref().and_then(|h| wakat_uploads::BlobHash::parse(h).ok()) {
+        state.blobs.attach(&hash, &logo_owner(&tenant.settings.slug, &offer.slug)).map_err(|e| ApiError::internal(&e))?;
+    }
+    Ok((offer, token))
+}
+
+/// On start: every published or finished employer offer missing from the offer store (a crash
+/// between the two writes) is written again.
+pub fn restore_published(state: &AppState) -> Result<usize> {
+    let mut n_restored = 0;
+    for (slug, tenant) in &state.engine.tenants {
+        for offer in state.employers.published_offers(slug).map_err(employers_error)? {
+            if state.engine.store.get_offer(slug, &offer.slug).map_err(ApiError::from)?.is_none() {
+                write_public(state, tenant, &offer)?;
+                n_restored += 1;
+            }
+        }
+    }
+    if n_restored > 0 {
+        tracing::info!(n_restored, "published employer offers written again to the offer store");
+    }
+    Ok(n_restored)
+}

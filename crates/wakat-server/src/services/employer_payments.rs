@@ -1,0 +1,191 @@
+//! Paying for a publication or an extension: the payment is recorded, started at the provider,
+//! and settled by whichever comes first — the provider's webhook, the sandbox page, or the
+//! status poll asking the provider — and applied to the offer exactly once.
+
+use wakat_employers::{EmployerOffer, EmployersError, Invoice, NewPayment, Payment, PaymentStatus};
+
+use crate::dto::employers::PaymentRequest;
+use crate::employer_session::Employer;
+use crate::engine::{now, Tenant};
+use crate::error::{employers_error, ApiError, ErrorCode, Result};
+use crate::payments::{Checkout, Notification, PaymentError};
+use crate::services::employer_offers::{extend_record, plan, publish_record};
+use crate::state::AppState;
+
+fn provider_error(error: PaymentError) -> ApiError {
+    match error {
+        PaymentError::InvalidSignature(reason) => {
+            ApiError::new(ErrorCode::InvalidSignature).with_message(format!("the webhook signature is invalid: {reason}"))
+        }
+        PaymentError::Malformed(message) => ApiError::new(ErrorCode::InvalidJson).with_message(message),
+        PaymentError::Unavailable(message) => {
+            tracing::error!(%message, "payment provider");
+            ApiError::new(ErrorCode::PaymentUnavailable)
+        }
+    }
+}
+
+/// A return URL the employer may be sent to: a path of the web app or an http(s) URL.
+fn check_return_url(url: &str) -> Result<()> {
+    let ok = (url.starts_with('/') && !url.starts_with("//")) || ::url::Url::parse(url).is_ok_and(|u| matches!(u.scheme(), "http" | "https"));
+    if ok && !url.chars().any(char::is_whitespace) && url.len() <= 2_000 {
+        Ok(())
+    } else {
+        Err(ApiError::field_error("invalid_url", "return_url", "a path of the web app or an http(s) URL"))
+    }
+}
+
+/// Records a payment for the offer and starts it at the provider; returns the payment and the
+/// provider's page.
+pub fn create(state: &AppState, employer: &Employer, request: PaymentRequest) -> Result<(Payment, String)> {
+    let tenant = &employer.tenant;
+    let slug = &tenant.settings.slug;
+    if !request.accepted_regulations {
+        return Err(ApiError::field_error("required", "accepted_regulations", "accept the terms to pay"));
+    }
+    check_return_url(&request.return_url)?;
+    let offer = state.employers.offer(slug, &employer.company_id, &request.offer_id).map_err(employers_error)?;
+    if !offer.token_matches(&request.token) {
+        return Err(employers_error(EmployersError::InvalidOfferToken));
+    }
+    if !crate::services::employers::is_confirmed(state, employer)? {
+        return Err(ApiError::new(ErrorCode::AccountNotConfirmed));
+    }
+    let plan_key = if request.offer_type.trim().is_empty() { offer.plan_key.clone() } else { request.offer_type.trim().to_string() };
+    let plan = plan(tenant, &plan_key)?;
+    // Refuse now what applying would refuse: nobody pays for an offer that cannot be published.
+    let mut trial = offer.clone();
+    if request.extend {
+        extend_record(&mut trial, String::new()).map_err(employers_error)?;
+    } else {
+        publish_record(state, tenant, plan, &mut trial, String::new()).map_err(employers_error)?;
+    }
+    let invoice = Invoice {
+        street: request.invoice_street,
+        street_number: request.invoice_street_number,
+        city: request.invoice_city,
+        country: request.invoice_country,
+        company_name: request.invoice_company_name,
+        postal_code: request.invoice_postal_code,
+        tax_id: request.invoice_tax_id,
+    };
+    let new = NewPayment {
+        company_id: employer.company_id.clone(),
+        slug: offer.slug.clone(),
+        plan_key: plan.slug.clone(),
+        extend: request.extend,
+        amount: plan.price.gross,
+        currency: plan.price.currency.clone(),
+        invoice,
+        subscribe_to_newsletter: request.subscribe_to_newsletter,
+        provider: state.payments.name().to_string(),
+        return_url: request.return_url.clone(),
+        form: (!request.extend).then(|| offer.form.clone()),
+    };
+    let payment = state.employers.create_payment(slug, new, now()).map_err(employers_error)?;
+    let web_url = tenant.settings.web_url(&state.engine.settings.server).to_string();
+    let separator = if request.return_url.contains('?') { '&' } else { '?' };
+    let return_url = if request.return_url.starts_with('/') { format!("{web_url}{}", request.return_url) } else { request.return_url.clone() };
+    let checkout = Checkout {
+        payment_id: payment.id.clone(),
+        tenant: slug.clone(),
+        web_url,
+        amount_minor: (payment.amount * 100.0).round() as i64,
+        currency: payment.currency.to_ascii_lowercase(),
+        description: format!("{} — {}", tenant.settings.name, plan.name_in("pl")),
+        return_url: format!("{return_url}{separator}paymentId={}", payment.id),
+    };
+    let started = state.payments.start(&checkout).map_err(provider_error)?;
+    let payment = state.employers.set_provider_ref(slug, &payment.id, &started.provider_ref, now()).map_err(employers_error)?;
+    Ok((payment, started.url))
+}
+
+/// Applies a provider's status to a payment (once) and writes a newly published or extended
+/// offer through to candidates.
+pub fn settle(state: &AppState, tenant: &Tenant, payment_id: &str, status: PaymentStatus) -> Result<Payment> {
+    let slug = &tenant.settings.slug;
+    let (payment, applied) = state
+        .employers
+        .settle_payment(slug, payment_id, status, now(), |payment, offer: &mut EmployerOffer| {
+            let paid_by = format!("payment:{}", payment.id);
+            if payment.extend {
+                extend_record(offer, paid_by)
+            } else {
+                let plan = tenant.settings.employers.plan(&payment.plan_key).ok_or_else(|| EmployersError::UnknownPlan(payment.plan_key.clone()))?;
+                match publish_record(state, tenant, plan, offer, paid_by.clone()) {
+                    // Edited into an invalid draft while the provider was busy: publish the form
+                    // that was paid for.
+                    Err(EmployersError::Invalid(errors)) => match &payment.form {
+                        Some(paid_form) => {
+                            tracing::warn!(payment = %payment.id, n_errors = errors.len(), "the draft changed during payment: publishing the paid form");
+                            offer.form = paid_form.clone();
+                            publish_record(state, tenant, plan, offer, paid_by)
+                        }
+                        None => Err(EmployersError::Invalid(errors)),
+                    },
+                    other => other,
+                }
+            }
+        })
+        .map_err(employers_error)?;
+    if let Some(offer) = applied {
+        let public_tenant = state.tenant(slug)?;
+        crate::services::employer_offers::write_published(state, &public_tenant, &offer)?;
+    }
+    Ok(payment)
+}
+
+/// The status of one of the company's payments; a payment still open is asked of the provider.
+pub fn status(state: &AppState, employer: &Employer, payment_id: &str) -> Result<Payment> {
+    let tenant = &employer.tenant;
+    let payment = state.employers.payment(&tenant.settings.slug, payment_id).map_err(employers_error)?;
+    if payment.company_id != employer.company_id {
+        return Err(employers_error(EmployersError::PaymentNotFound));
+    }
+    if payment.status.is_final() || payment.provider != state.payments.name() {
+        return Ok(payment);
+    }
+    let Some(provider_ref) = payment.provider_ref.clone() else { return Ok(payment) };
+    let status = state.payments.status(&provider_ref).map_err(provider_error)?;
+    settle(state, tenant, payment_id, status)
+}
+
+/// The sandbox page's buttons: `pay`, `fail` or `cancel`; returns where to send the employer.
+pub fn sandbox_action(state: &AppState, tenant: &Tenant, payment_id: &str, action: &str) -> Result<String> {
+    if state.payments.name() != "sandbox" {
+        return Err(ApiError::new(ErrorCode::NotFound).with_message("the sandbox provider is off"));
+    }
+    let status = match action {
+        "pay" => PaymentStatus::Paid,
+        "fail" => PaymentStatus::Failed,
+        "cancel" => PaymentStatus::Cancelled,
+        _ => return Err(ApiError::new(ErrorCode::InvalidPath).with_message("the action is pay, fail or cancel")),
+    };
+    let payment = settle(state, tenant, payment_id, status)?;
+    let web_url = tenant.settings.web_url(&state.engine.settings.server);
+    let base = if payment.return_url.starts_with('/') { format!("{web_url}{}", payment.return_url) } else { payment.return_url.clone() };
+    let separator = if base.contains('?') { '&' } else { '?' };
+    Ok(format!("{base}{separator}paymentId={}", payment.id))
+}
+
+/// The sandbox page of a payment (it must exist and be the sandbox's).
+pub fn sandbox_payment(state: &AppState, tenant: &Tenant, payment_id: &str) -> Result<Payment> {
+    let payment = state.employers.payment(&tenant.settings.slug, payment_id).map_err(employers_error)?;
+    if payment.provider != "sandbox" || state.payments.name() != "sandbox" {
+        return Err(employers_error(EmployersError::PaymentNotFound));
+    }
+    if payment.status == PaymentStatus::Pending {
+        return settle(state, tenant, payment_id, PaymentStatus::Started);
+    }
+    Ok(payment)
+}
+
+/// A provider's webhook: verified, then settled (repeats change nothing).
+pub fn webhook(state: &AppState, tenant: &Tenant, body: &[u8], signature: Option<&str>) -> Result<()> {
+    let Some(Notification { payment_id, status }) = state.payments.webhook(body, signature, now()).map_err(provider_error)? else { return Ok(()) };
+    match settle(state, tenant, &payment_id, status) {
+        // A notification for a payment of another board or a deleted offer: acknowledged, nothing to do.
+        Err(error) if error.body().code == ErrorCode::PaymentNotFound.as_str() || error.body().code == ErrorCode::OfferNotFound.as_str() => Ok(()),
+        other => other.map(|_| ()),
+    }
+}

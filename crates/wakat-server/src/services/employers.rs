@@ -1,0 +1,213 @@
+//! Employer accounts as service functions: sign-up (an account of the employer kind with its
+//! company, in one transaction), confirmation (optionally setting the password), new links,
+//! password reset, the OAuth-style access tokens, and more users of a company.
+//!
+//! Unlike candidates, an employer may log in before confirming the e-mail (to prepare offers);
+//! publishing needs the confirmation.
+
+use wakat_accounts::{Account, AccountKind, AccountsError, NewAccount, NewSession, Registration, TokenPurpose};
+use wakat_core::{FieldCode, FieldError};
+use wakat_employers::{EmployersError, NewCompany};
+
+use crate::dto::employers::{ConfirmRequest, NewUserRequest, PasswordResetRequest, SignUpRequest, TokenRequest};
+use crate::employer_session::Employer;
+use crate::engine::{now, Tenant};
+use crate::error::{accounts_error, employers_error, ApiError, ErrorCode, Result};
+use crate::mails::{self, employers as employer_mails, MailContext};
+use crate::state::AppState;
+
+/// Longest user or company name.
+const MAX_NAME_CHARS: usize = 100;
+
+fn check_attempts(state: &AppState, tenant: &Tenant, email: &str) -> Result<()> {
+    state.limits.check_account(&tenant.settings.slug, email).map_err(|limited| limited.to_error())
+}
+
+fn store_error(error: EmployersError) -> AccountsError {
+    match error {
+        EmployersError::Store(store) => AccountsError::Store(store),
+        other => AccountsError::Corrupt { key: "company".into(), message: other.to_string() },
+    }
+}
+
+fn check_passwords_match(password: &str, confirmation: &str, field: &str) -> Result<()> {
+    if password != confirmation {
+        return Err(FieldError::new(field, FieldCode::PasswordMismatch, "the passwords differ").into());
+    }
+    Ok(())
+}
+
+fn check_name(field: &str, name: &str, min: usize) -> Result<()> {
+    let chars = name.trim().chars().count();
+    if chars == 0 {
+        return Err(FieldError::new(field, FieldCode::Required, "This field is required").into());
+    }
+    if chars < min || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(FieldError::new(field, FieldCode::InvalidName, format!("{min} to {MAX_NAME_CHARS} characters")).into());
+    }
+    Ok(())
+}
+
+fn check_phone(field: &str, phone: &str) -> Result<()> {
+    let phone = phone.trim();
+    if !phone.is_empty() && !wakat_core::offer_form::is_phone(phone) {
+        return Err(FieldError::new(field, FieldCode::InvalidPhone, "not a phone number").into());
+    }
+    Ok(())
+}
+
+/// Signs a company up: an unconfirmed employer account with its company, and a confirmation
+/// mail. The answer is the same whether or not the e-mail has an account (the mail says which).
+pub fn sign_up(state: &AppState, tenant: &Tenant, lang: &str, request: SignUpRequest) -> Result<()> {
+    let (company, user) = (request.company, request.user);
+    check_name("company.name", &company.name, 2)?;
+    if !company.accepted_regulations {
+        return Err(FieldError::new("company.accepted_regulations", FieldCode::Required, "accept the terms to sign up").into());
+    }
+    check_name("user.name", &user.name, 2)?;
+    check_phone("user.phone", &user.phone)?;
+    check_passwords_match(&user.password, &user.password_confirmation, "user.password_confirmation")?;
+    check_attempts(state, tenant, &user.email)?;
+    let slug = &tenant.settings.slug;
+    let new_account =
+        NewAccount { email: user.email, password: user.password, first_name: user.name.trim().to_string(), last_name: String::new(), lang: lang.into() };
+    let new_company = NewCompany { name: company.name, accepted_regulations: true, subscribe_to_newsletter: company.subscribe_to_newsletter };
+    let (name, phone) = (user.name, user.phone);
+    let registration = state
+        .accounts
+        .register_with(slug, AccountKind::Employer, new_account, now(), |account| {
+            state.employers.company_ops(slug, &account.id, new_company, &name, &phone, now()).map_err(store_error)
+        })
+        .map_err(|error| match error {
+            AccountsError::Invalid { field, code, message } => ApiError::field_error(code.as_str(), &format!("user.{field}"), message),
+            other => accounts_error(other),
+        })?;
+    let mail = match registration {
+        Registration::Created { account, confirm_token } => employer_mails::confirm(&MailContext::new(state, tenant, &account.lang), &account, &confirm_token),
+        Registration::AlreadyRegistered { account } if !account.email_confirmed => {
+            let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ConfirmEmail, now()).map_err(accounts_error)?;
+            employer_mails::confirm(&MailContext::new(state, tenant, &account.lang), &account, &token)
+        }
+        Registration::AlreadyRegistered { account } => employer_mails::already_registered(&MailContext::new(state, tenant, &account.lang), &account),
+    };
+    mails::send_in_background(state, mail?);
+    Ok(())
+}
+
+fn open_session(state: &AppState, tenant: &Tenant, account: &Account) -> Result<NewSession> {
+    state.accounts.open_session(&tenant.settings.slug, account, None, now()).map_err(accounts_error)
+}
+
+/// Opens the confirmation link (setting the password when one is given) and logs in.
+pub fn confirm(state: &AppState, tenant: &Tenant, request: &ConfirmRequest) -> Result<(Account, NewSession)> {
+    if let Some(password) = &request.password {
+        check_passwords_match(password, request.password_confirmation.as_deref().unwrap_or_default(), "password_confirmation")?;
+    }
+    let slug = &tenant.settings.slug;
+    let account = state.accounts.confirm_email_setting_password(slug, &request.token, request.password.as_deref(), now()).map_err(accounts_error)?;
+    if account.kind != AccountKind::Employer {
+        return Err(ApiError::new(ErrorCode::InvalidToken).with_field("token"));
+    }
+    let session = open_session(state, tenant, &account)?;
+    Ok((account, session))
+}
+
+/// Mails a new confirmation link when the e-mail has an unconfirmed employer account.
+pub fn regenerate_confirmation(state: &AppState, tenant: &Tenant, email: &str) -> Result<()> {
+    check_attempts(state, tenant, email)?;
+    let slug = &tenant.settings.slug;
+    if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Employer, email).map_err(accounts_error)? {
+        if !account.email_confirmed {
+            let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ConfirmEmail, now()).map_err(accounts_error)?;
+            mails::send_in_background(state, employer_mails::confirm(&MailContext::new(state, tenant, &account.lang), &account, &token)?);
+        }
+    }
+    Ok(())
+}
+
+/// Mails a password reset link when the e-mail has an employer account.
+pub fn request_password_reset(state: &AppState, tenant: &Tenant, email: &str) -> Result<()> {
+    check_attempts(state, tenant, email)?;
+    let slug = &tenant.settings.slug;
+    if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Employer, email).map_err(accounts_error)? {
+        let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ResetPassword, now()).map_err(accounts_error)?;
+        mails::send_in_background(state, employer_mails::reset(&MailContext::new(state, tenant, &account.lang), &account, &token)?);
+    }
+    Ok(())
+}
+
+/// Sets the password from the reset link; every session of the account ends.
+pub fn reset_password(state: &AppState, tenant: &Tenant, request: &PasswordResetRequest) -> Result<()> {
+    check_passwords_match(&request.password, &request.password_confirmation, "password_confirmation")?;
+    state.accounts.reset_password(&tenant.settings.slug, &request.token, &request.password, now()).map_err(accounts_error)?;
+    Ok(())
+}
+
+/// The password grant: a new access token. An unconfirmed employer may log in (and prepare
+/// offers) but not publish.
+pub fn issue_token(state: &AppState, tenant: &Tenant, request: &TokenRequest) -> Result<(Account, NewSession)> {
+    if request.grant_type != "password" {
+        return Err(ApiError::new(ErrorCode::UnsupportedGrantType).with_field("grant_type"));
+    }
+    check_attempts(state, tenant, &request.username)?;
+    let slug = &tenant.settings.slug;
+    let account = match state.accounts.authenticate(slug, AccountKind::Employer, &request.username, &request.password) {
+        Ok(account) => account,
+        // The password was right: the account only lacks its confirmation.
+        Err(AccountsError::EmailNotConfirmed) => {
+            state.accounts.find_by_email(slug, AccountKind::Employer, &request.username).map_err(accounts_error)?.ok_or(ErrorCode::InvalidCredentials)?
+        }
+        Err(other) => return Err(accounts_error(other)),
+    };
+    if state.employers.user(slug, &account.id).map_err(employers_error)?.is_none() {
+        return Err(ApiError::new(ErrorCode::InvalidCredentials));
+    }
+    let session = open_session(state, tenant, &account)?;
+    Ok((account, session))
+}
+
+/// Ends an access token (RFC 7009: unknown tokens are not an error). Only employer sessions
+/// are ended here.
+pub fn revoke(state: &AppState, tenant: &Tenant, token: &str) -> Result<()> {
+    let slug = &tenant.settings.slug;
+    if let Some(session) = state.accounts.session(slug, token, now()).map_err(accounts_error)? {
+        if session.kind == AccountKind::Employer {
+            state.accounts.close_session(slug, token).map_err(accounts_error)?;
+        }
+    }
+    Ok(())
+}
+
+/// Whether the caller's e-mail is confirmed (publishing needs it).
+pub fn is_confirmed(state: &AppState, employer: &Employer) -> Result<bool> {
+    let account = state.accounts.get(&employer.tenant.settings.slug, &employer.account_id).map_err(accounts_error)?;
+    Ok(account.is_some_and(|a| a.email_confirmed))
+}
+
+/// Adds a user to the caller's company and mails them a link to set their password.
+pub fn add_user(state: &AppState, employer: &Employer, request: NewUserRequest) -> Result<Account> {
+    let tenant = &employer.tenant;
+    let slug = &tenant.settings.slug;
+    check_name("name", &request.name, 2)?;
+    check_phone("phone", &request.phone)?;
+    let company = state.employers.company(slug, &employer.company_id).map_err(employers_error)?.ok_or(ErrorCode::Unauthorized)?;
+    // A random password nobody knows: the invited user sets one through the link.
+    let placeholder_password = format!("{}{}", wakat_employers::new_id(), wakat_employers::new_id());
+    let lang = state.accounts.get(slug, &employer.account_id).map_err(accounts_error)?.map(|a| a.lang).unwrap_or_else(|| "pl".into());
+    let new_account =
+        NewAccount { email: request.email, password: placeholder_password, first_name: request.name.trim().to_string(), last_name: String::new(), lang };
+    let (name, phone, company_id) = (request.name, request.phone, employer.company_id.clone());
+    match state
+        .accounts
+        .register_with(slug, AccountKind::Employer, new_account, now(), |account| {
+            state.employers.user_ops(slug, &account.id, &company_id, &name, &phone, now()).map_err(store_error)
+        })
+        .map_err(accounts_error)?
+    {
+        Registration::Created { account, confirm_token } => {
+            mails::send_in_background(state, employer_mails::invite(&MailContext::new(state, tenant, &account.lang), &account, &company.name, &confirm_token)?);
+            Ok(account)
+        }
+        Registration::AlreadyRegistered { .. } => Err(ApiError::new(ErrorCode::EmailTaken).with_field("email")),
+    }
+}
