@@ -96,6 +96,10 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   write('POST', '/guests/job-alerts', 16 * 1024),
   write('PUT', '/guests/job-alerts/activation', SMALL_JSON),
   write('DELETE', '/guests/job-alerts/{candidateId}/{jobFilterId}', SMALL_JSON),
+  // The digests' one-click unsubscribe (RFC 8058: a POST of `List-Unsubscribe=One-Click`, no
+  // login) and the signed Atom feeds of saved searches and list addresses (feed readers, no login).
+  write('POST', '/job-alerts/unsubscribe', SMALL_JSON),
+  read('/feeds/offers.atom'),
 ];
 
 export type ApiRouteMatch =

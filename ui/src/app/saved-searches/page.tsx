@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getConfig } from '@/features/config/api/get-config';
-import { jobFilterList, type JobFilter } from '@/features/alerts/api/job-filters';
+import { jobFilterList, type JobFilter } from '@/features/alerts/api/types';
 import { SavedSearches } from '@/features/alerts/components/saved-searches';
 import { getTranslator } from '@/i18n/request';
 import { getCandidate, sessionGet } from '@/lib/session-server';

@@ -23,7 +23,10 @@ export function AlertsHeaderLink({ locale, enabled }: { locale: Locale; enabled:
   const label = total ? t('alerts.headerCount', { count: total, n: total }) : t('alerts.header');
   return (
     <Link href={paths.savedSearches()} className="header-alerts" aria-label={label} title={label} data-testid="header-alerts">
-      <span aria-hidden="true">🔔</span>
+      <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+        <path d="M13.73 21a2 2 0 0 1-3.46 0" />
+      </svg>
       {total ? (
         <span className="header-alerts__badge" aria-hidden="true" data-testid="alerts-count">
           {total > 99 ? '99+' : total}

@@ -50,8 +50,11 @@ export function AlertEntryPoints({ locale, enabled }: { locale: Locale; enabled:
       const local = readLocalSearches().find((search) => search.alert?.jobFilterId === request.jobFilterId);
       if (local) setAgainHref(`${local.searchUrl}${ADD_ALERT_HASH}`);
       activateGuestAlert(request.code, request.jobFilterId)
-        .then(() => null, (error: unknown) => error)
-        .then((error) => {
+        .then(
+          (answer) => ({ error: null as unknown, candidateId: answer?.candidateId ?? null }),
+          (error: unknown) => ({ error, candidateId: null }),
+        )
+        .then(({ error, candidateId }) => {
           const outcome = activationOutcome(error);
           if (outcome === 'failed') {
             console.error('job alert activation failed', error);
@@ -59,7 +62,9 @@ export function AlertEntryPoints({ locale, enabled }: { locale: Locale; enabled:
             return;
           }
           if ((outcome === 'activated' || outcome === 'alreadyActive') && local) {
-            writeLocalSearches(updateSearch(readLocalSearches(), local.id, (search) => (search.alert ? { ...search, alert: { ...search.alert, status: 'active' } } : search)));
+            writeLocalSearches(
+              updateSearch(readLocalSearches(), local.id, (search) => (search.alert ? { ...search, alert: { ...search.alert, status: 'active', candidateId: candidateId ?? search.alert.candidateId } } : search)),
+            );
           }
           setShown(outcome);
         });
@@ -68,7 +73,7 @@ export function AlertEntryPoints({ locale, enabled }: { locale: Locale; enabled:
     const jobFilterId = request.jobFilterId ?? request.code;
     unsubscribeGuestAlert(request.candidateId, jobFilterId, request.code).then(
       () => {
-        const local = readLocalSearches().find((search) => search.alert?.candidateId === request.candidateId && search.alert?.jobFilterId === jobFilterId);
+        const local = readLocalSearches().find((search) => search.alert?.jobFilterId === jobFilterId);
         if (local) writeLocalSearches(updateSearch(readLocalSearches(), local.id, (search) => ({ ...search, alert: null })));
         setShown('unsubscribed');
       },

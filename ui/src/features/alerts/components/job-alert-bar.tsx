@@ -113,11 +113,11 @@ export function JobAlertBar({ config, filters, locale, privacyHref }: { config: 
         </span>
         <span className="alert-switch__text">
           <span className="alert-switch__label">{t('alerts.switch.label')}</span>
-          <span className="alert-switch__hint">{busy ? t('alerts.switch.saving') : t('alerts.switch.hint')}</span>
+          <span className="visually-hidden">{busy ? t('alerts.switch.saving') : t('alerts.switch.hint')}</span>
         </span>
       </button>
       <button type="button" className="button button--small alert-bar__email" onClick={openAddAlert} data-testid="open-add-alert">
-        <span aria-hidden="true">✉</span> {t('alerts.sub.action')}
+        <span aria-hidden="true">✉</span> {t('alerts.bar.email')}
       </button>
       {subMessage ? (
         <div className="alert-sub-message" role="status" data-testid="alert-sub-message">

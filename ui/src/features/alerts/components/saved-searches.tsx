@@ -3,7 +3,9 @@
  * The saved searches page (spec §2): one tile per search with its new-offers count, the e-mail
  * alert's state and frequency, its Atom feed and delete. A candidate's searches come from the API
  * (opening one first marks its new offers read); a guest's from this browser, where an alert is
- * pending until its link is opened (the activation dialog explains) and can be unsubscribed.
+ * pending until its link is opened (the activation dialog explains); its e-mails end by the
+ * unsubscribe link of each digest (the API needs that link's code). A candidate's e-mails are
+ * turned off through the unsubscribe dialog.
  */
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -11,8 +13,8 @@ import { useState } from 'react';
 import { createTranslator, type MessageKey, type Translator } from '@/i18n/translate';
 import { useSession } from '@/lib/session';
 import type { Locale } from '@/lib/types';
-import { changeFrequency, deleteJobFilter, disableJobAlert, enableJobAlert, readFilteredOffers, refreshJobFilters, unsubscribeGuestAlert, useJobFilters, type JobFilter } from '../api/job-filters';
-import { DEFAULT_FREQUENCY, FREQUENCIES, LOCAL_LIMIT, removeSearch, updateSearch, type Frequency, type LocalSearch } from '../local-store';
+import { changeFrequency, deleteJobFilter, disableJobAlert, enableJobAlert, readFilteredOffers, refreshJobFilters, useJobFilters, type JobFilter } from '../api/job-filters';
+import { DEFAULT_FREQUENCY, FREQUENCIES, LOCAL_LIMIT, removeSearch, type Frequency, type LocalSearch } from '../local-store';
 import { notify } from '../notices';
 import { ADD_ALERT_HASH } from '../use-add-alert-hash';
 import { readLocalSearches, useLocalSearches, writeLocalSearches } from '../use-local-searches';
@@ -144,8 +146,19 @@ function ServerTile({ t, filter, onAsk }: { t: Translator; filter: JobFilter; on
     void refreshJobFilters();
     router.push(filter.searchUrl);
   };
+  // Turning e-mails off asks first (the unsubscribe dialog); turning them on does not.
   const toggleAlert = () =>
-    alert ? run(() => disableJobAlert(filter.id), 'alerts.notice.paused') : run(() => enableJobAlert({ jobFilterId: filter.id, frequency: DEFAULT_FREQUENCY, name: filter.filterName }), 'alerts.notice.enabled');
+    alert
+      ? onAsk({
+          kind: 'unsubscribe',
+          name: filter.filterName,
+          run: async () => {
+            await disableJobAlert(filter.id);
+            await refreshJobFilters();
+            notify('alerts.notice.paused');
+          },
+        })
+      : run(() => enableJobAlert({ jobFilterId: filter.id, frequency: DEFAULT_FREQUENCY, name: filter.filterName }), 'alerts.notice.enabled');
   return (
     <li className="saved-tile" data-testid="saved-tile" data-id={filter.id}>
       <div className="saved-tile__head">
@@ -246,26 +259,6 @@ function LocalTile({ t, search, onAsk }: { t: Translator; search: LocalSearch; o
         {alert?.status === 'pending' ? (
           <button type="button" className="button button--small" onClick={() => onAsk({ kind: 'activation', email: alert.email })} data-testid="saved-how-to-activate">
             {t('alerts.tile.howToActivate')}
-          </button>
-        ) : null}
-        {alert?.status === 'active' && alert.candidateId && alert.jobFilterId ? (
-          <button
-            type="button"
-            className="button button--small"
-            data-testid="saved-unsubscribe"
-            onClick={() =>
-              onAsk({
-                kind: 'unsubscribe',
-                name,
-                run: async () => {
-                  await unsubscribeGuestAlert(alert.candidateId as string, alert.jobFilterId as string);
-                  writeLocalSearches(updateSearch(readLocalSearches(), search.id, (item) => ({ ...item, alert: null })));
-                  notify('alerts.notice.unsubscribed');
-                },
-              })
-            }
-          >
-            {t('alerts.tile.unsubscribe')}
           </button>
         ) : null}
         <button
