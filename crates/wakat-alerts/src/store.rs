@@ -174,8 +174,7 @@ impl AlertStore {
             if let Some(name) = name {
                 filter.name = name;
             }
-            filter.alert =
-                Some(JobAlert { status: AlertStatus::Active, frequency, created_at: now, last_digest_at: now, last_period: None, activation: None });
+            filter.alert = Some(JobAlert { status: AlertStatus::Active, frequency, created_at: now, last_digest_at: now, last_period: None, activation: None });
             Ok(())
         })
     }

@@ -125,8 +125,11 @@ proptest! {
 fn order_and_names_do_not_change_the_identity() {
     with_ctx(|ctx| {
         let a = ListParams::parse([("keywords[]", "rust"), ("keywords[]", "java"), ("miasto", "Kraków"), ("typ-umowy", "b2b,permanent")], ctx).unwrap();
-        let b = ListParams::parse([("employmentTypes[]", "permanent"), ("city", "krakow"), ("employmentTypes[]", "b2b"), ("keywords[]", "java"), ("keywords[]", "rust")], ctx)
-            .unwrap();
+        let b = ListParams::parse(
+            [("employmentTypes[]", "permanent"), ("city", "krakow"), ("employmentTypes[]", "b2b"), ("keywords[]", "java"), ("keywords[]", "rust")],
+            ctx,
+        )
+        .unwrap();
         assert_eq!(canonical_query(&a), canonical_query(&b));
         assert_eq!(canonical_query(&a), "keywords%5B%5D=java&keywords%5B%5D=rust&employmentTypes%5B%5D=permanent&employmentTypes%5B%5D=b2b&city=krakow");
     })
