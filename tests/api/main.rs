@@ -1,6 +1,7 @@
 //! Black-box HTTP tests: the real application on a random port, spoken to over HTTP.
 
 mod accounts;
+mod alerts;
 mod applying;
 mod bad_input;
 mod boards;

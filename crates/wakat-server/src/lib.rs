@@ -14,6 +14,7 @@ pub mod dto;
 pub mod engine;
 pub mod error;
 pub mod internal_token;
+pub mod mail_queue;
 pub mod mails;
 pub mod metrics;
 pub mod ratelimit;

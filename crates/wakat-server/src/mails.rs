@@ -1,6 +1,8 @@
 //! The mails of the accounts and applications, in the board's language and colours, through the
 //! one mailer (SMTP, or the outbox shown at `/dev/mailbox`). Every mail is text + HTML
-//! (`wakat_mail::MailBody` renders both).
+//! (`wakat_mail::MailBody` renders both). The mails of job alerts are in [`alerts`].
+
+pub mod alerts;
 
 use wakat_accounts::Account;
 use wakat_mail::{Address, Brand, Mail, MailBody};
@@ -42,14 +44,35 @@ impl MailContext {
     }
 
     fn compose(&self, to: &Account, subject: String, tag: &str, body: impl FnOnce(MailBody<'_>) -> MailBody<'_>) -> Result<Mail> {
+        self.compose_to(&to.email, &format!("{} {}", to.first_name, to.last_name), subject, tag, body)
+    }
+
+    /// A mail to `email` (with a display name unless `name` is blank), its body built on the
+    /// board's layout.
+    pub(crate) fn compose_to(&self, email: &str, name: &str, subject: String, tag: &str, body: impl FnOnce(MailBody<'_>) -> MailBody<'_>) -> Result<Mail> {
         let brand = self.brand.as_ref().ok_or_else(|| ApiError::internal(&"the board's mail brand is not valid"))?;
         let content = body(MailBody::new(brand)).render().map_err(|e| ApiError::internal(&e))?;
-        let name = format!("{} {}", to.first_name, to.last_name);
-        let address = if name.trim().is_empty() { Address::new(&to.email) } else { Address::with_name(&to.email, name.trim()) };
+        let address = if name.trim().is_empty() { Address::new(email) } else { Address::with_name(email, name.trim()) };
         Ok(Mail::new(address.map_err(|e| ApiError::internal(&e))?, subject, content, tag))
     }
 
-    fn link(&self, path_and_query: &str) -> String {
+    /// Whether the mails are Polish.
+    pub(crate) fn is_polish(&self) -> bool {
+        self.pl()
+    }
+
+    /// Polish or English text.
+    pub(crate) fn say(&self, pl: &str, en: &str) -> String {
+        self.text(pl, en)
+    }
+
+    /// The board's name.
+    pub(crate) fn board_name(&self) -> &str {
+        &self.board_name
+    }
+
+    /// An absolute link into the board's web app.
+    pub(crate) fn link(&self, path_and_query: &str) -> String {
         format!("{}{path_and_query}", self.web_url)
     }
 }

@@ -94,13 +94,14 @@ impl Application {
             accounts,
             mailer,
             dev_mailbox,
-            signer,
+            signer: signer.clone(),
             captcha,
             blobs,
             applications: Arc::new(wakat_applications::ApplicationStore::new(engine.kv.clone())),
             redirects: Arc::new(wakat_applications::RedirectStore::new(engine.kv.clone())),
             favourites: Arc::new(wakat_applications::FavouriteStore::new(engine.kv.clone())),
             history: Arc::new(wakat_applications::History::new(engine.kv.clone())),
+            alerts: Arc::new(wakat_alerts::AlertStore::new(engine.kv.clone(), (*signer).clone())),
         };
         let workers = server_settings.workers;
         let mut server = HttpServer::new(move || {

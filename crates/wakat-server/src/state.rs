@@ -46,6 +46,8 @@ pub struct AppState {
     pub favourites: Arc<wakat_applications::FavouriteStore>,
     /// Candidates' application histories.
     pub history: Arc<wakat_applications::History>,
+    /// Saved searches and job alerts.
+    pub alerts: Arc<wakat_alerts::AlertStore>,
 }
 
 impl AppState {

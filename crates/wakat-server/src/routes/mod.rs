@@ -1,6 +1,7 @@
 //! HTTP routes, one module per resource.
 
 pub mod accounts;
+pub mod alerts;
 pub mod applications;
 pub mod candidate;
 pub mod dev;
@@ -37,6 +38,10 @@ pub const RATE_LIMITED: &[(&str, &str)] = &[
     ("post", "/api/{tenant}/v2/user-panel/offers/{slug}/track-redirects"),
     ("post", "/api/{tenant}/v1/candidate/documents"),
     ("put", "/api/{tenant}/v1/candidate/documents/{document_id}"),
+    ("post", "/api/{tenant}/guests/job-alerts"),
+    ("put", "/api/{tenant}/guests/job-alerts/activation"),
+    ("delete", "/api/{tenant}/guests/job-alerts/{candidate_id}/{job_filter_id}"),
+    ("post", "/api/{tenant}/job-alerts/unsubscribe"),
 ];
 
 /// Registers every route under `/api`. Routes a visitor could repeat at our cost are wrapped in
@@ -101,6 +106,17 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/v1/candidate/documents/{document_id}/download", web::get().to(candidate::download_document))
                     .route("/v1/candidate/export", web::get().to(candidate::export))
                     .route("/v1/candidate/account", web::delete().to(candidate::delete_account))
+                    .route("/job-filters", web::get().to(alerts::list))
+                    .route("/job-filters", web::post().to(alerts::create))
+                    .route("/job-filters/{id}", web::delete().to(alerts::delete))
+                    .route("/job-filters/{id}/read-filtered-offers", web::post().to(alerts::read_offers))
+                    .route("/job-alerts", web::post().to(alerts::enable))
+                    .route("/job-filters/{id}/job-alert", web::delete().to(alerts::disable))
+                    .route("/job-filters/{id}/job-alert/frequency", web::patch().to(alerts::change_frequency))
+                    .route("/guests/job-alerts", web::post().to(alerts::create_guest).wrap(RateClass::PublicWrite))
+                    .route("/guests/job-alerts/activation", web::put().to(alerts::activate).wrap(RateClass::PublicWrite))
+                    .route("/guests/job-alerts/{candidate_id}/{job_filter_id}", web::delete().to(alerts::unsubscribe_guest).wrap(RateClass::PublicWrite))
+                    .route("/job-alerts/unsubscribe", web::post().to(alerts::one_click_unsubscribe).wrap(RateClass::PublicWrite))
                     .route("/internal/offers/{slug}/applications", web::get().to(internal::offer_applications))
                     .route("/internal/offers", web::post().to(internal::create_offer))
                     .route("/internal/offers/{slug}", web::put().to(internal::put_offer))

@@ -6,7 +6,7 @@ use utoipa::OpenApi;
 use wakat_core::FieldCode;
 
 use crate::error::ErrorCode;
-use crate::routes::{accounts, applications, candidate, dev, internal, meta, offers, places};
+use crate::routes::{accounts, alerts, applications, candidate, dev, internal, meta, offers, places};
 
 /// Filter, sort and paging parameters shared by every offers call. Each array parameter may be
 /// repeated (`keywords[]=java&keywords[]=spring`) or comma-separated; the list page's Polish and
@@ -179,6 +179,17 @@ pub struct MapQueryDoc {
         internal::offer_applications,
         dev::list,
         dev::get,
+        alerts::list,
+        alerts::create,
+        alerts::delete,
+        alerts::read_offers,
+        alerts::enable,
+        alerts::disable,
+        alerts::change_frequency,
+        alerts::create_guest,
+        alerts::activate,
+        alerts::unsubscribe_guest,
+        alerts::one_click_unsubscribe,
     ),
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody))
 )]

@@ -3,6 +3,8 @@
 //! and render the result with the DTOs.
 
 pub mod accounts;
+pub mod alerts;
 pub mod applications;
 pub mod candidate;
+pub mod feeds;
 pub mod offers;
