@@ -22,7 +22,8 @@ export function internalToken(): string {
   const dataDir = process.env.WAKAT_DATA_DIR;
   if (!dataDir) throw new Error('set WAKAT_INTERNAL_TOKEN, or WAKAT_DATA_DIR (the API\'s --data-dir) so `wakat internal-token` can read it');
   const binary = process.env.WAKAT_BIN || fileURLToPath(new URL('../../target/debug/wakat', import.meta.url));
-  token = execFileSync(binary, ['internal-token', '--data-dir', dataDir], { encoding: 'utf8' }).trim();
+  // The CLI reads wakat.toml from the repository's root.
+  token = execFileSync(binary, ['internal-token', '--data-dir', dataDir], { encoding: 'utf8', cwd: fileURLToPath(new URL('../..', import.meta.url)) }).trim();
   return token;
 }
 
