@@ -187,3 +187,21 @@ test('alerts-local-07-expired-activation-link', async ({ page }) => {
   await expect(page.getByTestId('add-alert-dialog')).toBeVisible();
   await expect(page.locator('#alert-name')).toHaveValue('java, Kraków');
 });
+
+test.describe('english', () => {
+  test.use({ cookies: { 'wakat-lang': 'en' } });
+  test('alerts-local-08-english-texts', async ({ page }) => {
+    await page.goto('/krakow?keyword=java');
+    await expect(page.getByTestId('job-alert-switch')).toContainText('Save this search');
+    await page.getByTestId('job-alert-switch').click();
+    await expect(page.getByTestId('snackbar')).toContainText('Search saved');
+    await page.getByTestId('open-add-alert').click();
+    await expect(page.getByTestId('add-alert-dialog')).toContainText('New offers alert');
+    await expect(page.locator('#alert-name')).toHaveValue('java, Cracow');
+    await page.locator('#alert-email').fill('zażółć@example.com');
+    await page.getByTestId('add-alert-submit').click();
+    await expect(page.getByTestId('alert-email-error')).toHaveText('Invalid e-mail address');
+    await expect(page.getByTestId('alert-privacy-error')).toHaveText('This field is required');
+    await shot(page, 'alerts-local-08-dialog-en-1280');
+  });
+});

@@ -116,7 +116,7 @@ export function JobAlertBar({ config, filters, locale, privacyHref }: { config: 
           <span className="visually-hidden">{busy ? t('alerts.switch.saving') : t('alerts.switch.hint')}</span>
         </span>
       </button>
-      <button type="button" className="button button--small alert-bar__email" onClick={openAddAlert} data-testid="open-add-alert">
+      <button type="button" className="link-button alert-bar__email" onClick={openAddAlert} data-testid="open-add-alert">
         <span aria-hidden="true">✉</span> {t('alerts.bar.email')}
       </button>
       {subMessage ? (
