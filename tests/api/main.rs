@@ -7,6 +7,8 @@ mod bad_input;
 mod boards;
 mod browser;
 mod candidate_area;
+mod digests;
+mod durable_mail;
 mod helpers;
 mod limits;
 mod observability;

@@ -340,6 +340,28 @@ impl AlertStore {
         Ok(())
     }
 
+    /// Loads an active guest alert without the activation round trip (benchmarks and crash tests
+    /// seed many at once). Not flushed: call [`AlertStore::flush`] after the last one.
+    pub fn seed_guest_alert(&self, tenant: &str, email: &str, new: NewFilter, frequency: Frequency, last_digest_at: i64, now: i64) -> Result<JobFilter> {
+        let _guard = self.lock();
+        let mut ops = Vec::new();
+        let guest = match self.guest_by_email(tenant, email)? {
+            Some(guest) => guest,
+            None => {
+                let guest =
+                    Guest { id: new_id(), email: email.to_string(), lang: "pl".into(), create_candidate: false, marketing_agreement: false, created_at: now };
+                ops.push(WriteOp::Put { key: keys::guest_email(tenant, &wakat_core::email::email_identity(email))?, value: guest.id.clone().into_bytes() });
+                ops.push(WriteOp::Put { key: keys::guest(tenant, &guest.id)?, value: encode(&guest)? });
+                guest
+            }
+        };
+        let alert = JobAlert { status: AlertStatus::Active, frequency, created_at: now, last_digest_at, last_period: None, activation: None };
+        let (filter, filter_ops) = self.new_filter_ops(tenant, &Owner::Guest(guest.id), new, Some(alert), now)?;
+        ops.extend(filter_ops);
+        self.kv.transaction(ops)?;
+        Ok(filter)
+    }
+
     /// Makes unflushed digest records durable (end of a run).
     pub fn flush(&self) -> Result<()> {
         Ok(self.kv.flush()?)

@@ -5,8 +5,7 @@ use wakat_mail::Mail;
 use crate::error::Result;
 use crate::state::AppState;
 
-/// Hands a mail to the mailer.
+/// Records a one-off mail (a fresh idempotency key) in the durable queue.
 pub fn send(state: &AppState, mail: Mail) -> Result<()> {
-    crate::mails::send_in_background(state, mail);
-    Ok(())
+    crate::mails::send_in_background(state, mail)
 }

@@ -166,17 +166,11 @@ pub fn confirm_email_change(context: &MailContext, account: &Account, new_email:
     })
 }
 
-/// Hands a mail to the mailer on a blocking thread; a failure is logged (the caller's answer
-/// never depends on the mail server).
-pub fn send_in_background(state: &AppState, mail: Mail) {
-    let mailer = state.mailer.clone();
-    let tag = mail.tag.clone();
-    let spawned = std::thread::Builder::new().name("mail".into()).spawn(move || {
-        if let Err(error) = mailer.send(&mail) {
-            tracing::error!(%error, tag = mail.tag, "a mail could not be sent");
-        }
-    });
-    if let Err(error) = spawned {
-        tracing::error!(%error, tag, "cannot start the mail thread");
-    }
+/// Records a mail in the durable queue (flushed before this returns, so the answer that follows
+/// survives `kill -9` with its mail); the queue's worker delivers it, so no answer waits for or
+/// reveals anything through the mail server.
+pub fn send_in_background(state: &AppState, mail: Mail) -> Result<()> {
+    let key = format!("{}:{}", mail.tag, wakat_accounts::token::new_id());
+    state.mail_queue.enqueue(&key, &mail).map_err(|error| ApiError::internal(&error))?;
+    Ok(())
 }

@@ -16,13 +16,14 @@ use crate::error::{json_error, path_error, query_error, ApiError, ErrorCode};
 use crate::metrics::{Metrics, Sources};
 use crate::ratelimit::RateLimits;
 use crate::routes;
+use crate::scheduler::{DailyJob, Scheduler};
 use crate::state::AppState;
 use crate::telemetry::{echo_request_id, RequestSpan};
 use crate::views::{ViewCounter, ViewFlusher};
 use wakat_accounts::{AccountStore, LinkSigner, PasswordCost, Passwords};
 
 /// File of the generated key of signed links in the data directory.
-const LINK_SECRET_FILE: &str = "link-secret";
+pub const LINK_SECRET_FILE: &str = "link-secret";
 
 /// Uploads older than this without a reference are removed at start.
 const ORPHAN_UPLOAD_AGE: Duration = Duration::from_secs(3600);
@@ -37,6 +38,10 @@ pub struct Application {
     engine: Arc<Engine>,
     /// Persists counted views every interval and once more when the server stops.
     view_flusher: ViewFlusher,
+    /// The mail queue and its sender thread (stopped after the mail in hand).
+    mail_queue: (Arc<wakat_mail::MailQueue>, std::thread::JoinHandle<()>),
+    /// The scheduler and its thread, when `server.scheduler_enabled`.
+    scheduler: Option<(Arc<Scheduler>, std::thread::JoinHandle<()>)>,
 }
 
 impl Application {
@@ -70,6 +75,8 @@ impl Application {
         let signer = Arc::new(LinkSigner::new(link_secret.as_bytes()));
         let mail_settings = &engine.settings.mail;
         let mailer = wakat_mail::build_mailer(mail_settings, &server_settings.data_dir).map_err(std::io::Error::other)?;
+        let mail_queue = wakat_mail::MailQueue::new(engine.kv.clone(), mailer.clone());
+        let mail_worker = mail_queue.start()?;
         let dev_mailbox = if mail_settings.transport == wakat_mail::MailTransport::Outbox && !server_settings.public_url.starts_with("https://") {
             Some(Arc::new(wakat_mail::Outbox::in_data_dir(&server_settings.data_dir).map_err(std::io::Error::other)?))
         } else {
@@ -101,8 +108,10 @@ impl Application {
             redirects: Arc::new(wakat_applications::RedirectStore::new(engine.kv.clone())),
             favourites: Arc::new(wakat_applications::FavouriteStore::new(engine.kv.clone())),
             history: Arc::new(wakat_applications::History::new(engine.kv.clone())),
+            mail_queue: mail_queue.clone(),
             alerts: Arc::new(wakat_alerts::AlertStore::new(engine.kv.clone(), (*signer).clone())),
         };
+        let scheduler = start_scheduler(&engine, &state)?;
         let workers = server_settings.workers;
         let mut server = HttpServer::new(move || {
             App::new()
@@ -127,7 +136,7 @@ impl Application {
             let n_workers = if workers > 0 { workers } else { std::thread::available_parallelism().map_or(1, usize::from) };
             server = server.worker_max_blocking_threads((server_settings.blocking_threads / n_workers).max(1));
         }
-        Ok(Application { port, server: server.run(), engine, view_flusher })
+        Ok(Application { port, server: server.run(), engine, view_flusher, mail_queue: (mail_queue, mail_worker), scheduler })
     }
 
     /// The port actually bound (useful with port 0).
@@ -149,9 +158,42 @@ impl Application {
     /// writes the views still counted in memory.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let served = self.server.await;
+        if let Some((scheduler, thread)) = self.scheduler {
+            scheduler.stop();
+            if thread.join().is_err() {
+                tracing::error!("the scheduler's thread panicked");
+            }
+        }
         self.view_flusher.stop();
+        let (mail_queue, mail_worker) = self.mail_queue;
+        mail_queue.stop();
+        if mail_worker.join().is_err() {
+            tracing::error!("the mail queue's thread panicked");
+        }
         served
     }
+}
+
+/// The scheduler with the jobs of the server: each board's digests at its send hour.
+fn start_scheduler(engine: &Arc<Engine>, state: &AppState) -> std::io::Result<Option<(Arc<Scheduler>, std::thread::JoinHandle<()>)>> {
+    let settings = &engine.settings;
+    if !settings.server.scheduler_enabled {
+        return Ok(None);
+    }
+    let zone = jiff::tz::TimeZone::get(&settings.server.time_zone).map_err(std::io::Error::other)?;
+    let scheduler = Scheduler::new(engine.kv.clone(), zone);
+    let hours = settings.tenants.iter().map(|tenant| (tenant.slug.clone(), tenant.job_alerts.send_hour)).collect();
+    let digest_state = state.clone();
+    scheduler.register(DailyJob {
+        name: "digests".into(),
+        hours,
+        run: Box::new(move |tenant, day| {
+            let tenant = digest_state.tenant(tenant).map_err(|error| error.to_string())?;
+            crate::services::digests::run(&digest_state, &tenant, day).map(drop).map_err(|error| error.to_string())
+        }),
+    });
+    let thread = scheduler.start()?;
+    Ok(Some((scheduler, thread)))
 }
 
 /// Liveness, with the response cache's counts and size.

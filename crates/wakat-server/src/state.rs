@@ -46,6 +46,8 @@ pub struct AppState {
     pub favourites: Arc<wakat_applications::FavouriteStore>,
     /// Candidates' application histories.
     pub history: Arc<wakat_applications::History>,
+    /// Every mail leaves through this queue: recorded durably, then delivered by its worker.
+    pub mail_queue: Arc<wakat_mail::MailQueue>,
     /// Saved searches and job alerts.
     pub alerts: Arc<wakat_alerts::AlertStore>,
 }

@@ -176,3 +176,43 @@ pub async fn one_click_unsubscribe(state: web::Data<AppState>, path: web::Path<T
         .await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({"status": "unsubscribed"})))
 }
+
+/// `?day=` of a digest run.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DigestRunQuery {
+    /// Local day (`YYYY-MM-DD`) whose due alerts run (default: today in `server.time_zone`).
+    pub day: Option<String>,
+    /// Wait (up to 60 s) until the mail queue has sent everything.
+    pub wait: Option<bool>,
+}
+
+/// Runs the board's digests now (what the scheduler does at the send hour); internal token.
+#[utoipa::path(post, path = "/api/{tenant}/internal/digests/run", tag = "internal",
+    params(("tenant" = String, Path, description = "Board slug"), DigestRunQuery),
+    responses((status = 200, description = "What the run did", body = crate::services::digests::DigestReport),
+              (status = 400, description = "Not a day", body = crate::error::ErrorBody),
+              (status = 401, description = "No or a wrong internal token", body = crate::error::ErrorBody)))]
+pub async fn run_digests(
+    state: web::Data<AppState>,
+    path: web::Path<TenantPath>,
+    query: web::Query<DigestRunQuery>,
+    request: HttpRequest,
+) -> Result<HttpResponse> {
+    crate::routes::internal::authorize(&state, &request)?;
+    let tenant = state.tenant(&path.tenant)?;
+    let day = match query.day.as_deref() {
+        Some(text) => text.parse::<jiff::civil::Date>().map_err(|_| crate::error::ApiError::field_error("invalid_day", "day", "day must be YYYY-MM-DD"))?,
+        None => crate::services::digests::today(&state),
+    };
+    let wait = query.wait.unwrap_or(false);
+    let report = web::block(move || {
+        let report = crate::services::digests::run(&state, &tenant, day)?;
+        if wait && !state.mail_queue.wait_idle(std::time::Duration::from_secs(60)) {
+            tracing::warn!("the mail queue did not empty within 60 s");
+        }
+        Ok::<_, crate::error::ApiError>(report)
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(report))
+}

@@ -12,7 +12,7 @@ use crate::state::AppState;
 
 /// The internal API answers only requests that present its token (`Authorization: Bearer …` or
 /// `X-Internal-Token`); the peer address is never trusted (the web app is a loopback peer).
-fn authorize(state: &AppState, request: &HttpRequest) -> Result<()> {
+pub(crate) fn authorize(state: &AppState, request: &HttpRequest) -> Result<()> {
     let header = |name: &str| request.headers().get(name).and_then(|h| h.to_str().ok());
     let presented = header("authorization").and_then(|h| h.strip_prefix("Bearer ")).or_else(|| header("x-internal-token"));
     match presented {

@@ -117,6 +117,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/guests/job-alerts/activation", web::put().to(alerts::activate).wrap(RateClass::PublicWrite))
                     .route("/guests/job-alerts/{candidate_id}/{job_filter_id}", web::delete().to(alerts::unsubscribe_guest).wrap(RateClass::PublicWrite))
                     .route("/job-alerts/unsubscribe", web::post().to(alerts::one_click_unsubscribe).wrap(RateClass::PublicWrite))
+                    .route("/internal/digests/run", web::post().to(alerts::run_digests))
                     .route("/internal/offers/{slug}/applications", web::get().to(internal::offer_applications))
                     .route("/internal/offers", web::post().to(internal::create_offer))
                     .route("/internal/offers/{slug}", web::put().to(internal::put_offer))

@@ -190,6 +190,7 @@ pub struct MapQueryDoc {
         alerts::activate,
         alerts::unsubscribe_guest,
         alerts::one_click_unsubscribe,
+        alerts::run_digests,
     ),
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody))
 )]

@@ -188,7 +188,10 @@ pub fn activate(state: &AppState, tenant: &Tenant, request: &ActivationRequest) 
 /// `DELETE /guests/job-alerts/{candidateId}/{jobFilterId}?code=`: the guest's unsubscribe link.
 pub fn unsubscribe_guest(state: &AppState, tenant: &Tenant, candidate_id: &str, filter_id: &str, code: Option<&str>) -> Result<()> {
     let code = code.filter(|c| !c.is_empty()).ok_or_else(|| ApiError::new(ErrorCode::InvalidCode).with_field("code"))?;
-    state.alerts.unsubscribe(&tenant.settings.slug, &Owner::Guest(candidate_id.to_string()), filter_id, code, now()).map_err(alerts_error)
+    // A digest of a logged-in candidate's alert names its owner as `a-{accountId}`, so the web
+    // app's one unsubscribe flow serves both; a guest's id is 32 hex digits, never `a-…`.
+    let owner = Owner::from_segment(candidate_id).unwrap_or_else(|| Owner::Guest(candidate_id.to_string()));
+    state.alerts.unsubscribe(&tenant.settings.slug, &owner, filter_id, code, now()).map_err(alerts_error)
 }
 
 /// The one-click unsubscribe of a digest (RFC 8058): one POST, no login.

@@ -6,5 +6,6 @@ pub mod accounts;
 pub mod alerts;
 pub mod applications;
 pub mod candidate;
+pub mod digests;
 pub mod feeds;
 pub mod offers;
