@@ -71,11 +71,12 @@ export async function publishOffer(request: APIRequestContext, word: string, lab
 }
 
 /** The internal trigger of a digest run (the scheduler's run, now). */
-export const DIGEST_RUN_PATH = `/api/${tenant}/internal/job-alerts/digests`;
+export const DIGEST_RUN_PATH = `/api/${tenant}/internal/digests/run`;
 
 /** Runs the alerts' digests now and waits for the run to answer. */
 export async function runDigests(request: APIRequestContext): Promise<unknown> {
-  const response = await request.post(`${apiURL}${DIGEST_RUN_PATH}`, { headers: internalHeaders(), data: {} });
+  // `wait`: the answer comes once the mail queue has sent the run's mails.
+  const response = await request.post(`${apiURL}${DIGEST_RUN_PATH}?wait=true`, { headers: internalHeaders() });
   expect(response.status(), `digest run: ${(await response.text()).slice(0, 300)}`).toBeLessThan(300);
   return response.json().catch(() => null);
 }

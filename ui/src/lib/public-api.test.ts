@@ -229,7 +229,7 @@ describe('matchPublicApi: saved searches and job alerts (issue 10)', () => {
   it('answers other methods 405 and never forwards the digest trigger', () => {
     expect(match('PUT', '/api/it/job-filters')).toMatchObject({ kind: 'method_not_allowed' });
     expect(kind('GET', '/api/it/job-filters/0123abcd/job-alert/frequency')).toBe('method_not_allowed');
-    expect(kind('POST', '/api/it/internal/job-alerts/digests')).toBe('not_found');
+    expect(kind('POST', '/api/it/internal/digests/run')).toBe('not_found');
     expect(kind('DELETE', '/api/it/guests/job-alerts/..%2F..%2Finternal/x')).toBe('not_found');
   });
 });

@@ -109,7 +109,7 @@ function NewOffers({ t, count }: { t: Translator; count: number }) {
 
 function FrequencySelect({ t, id, value, onChange, disabled }: { t: Translator; id: string; value: Frequency; onChange: (value: Frequency) => void; disabled?: boolean }) {
   return (
-    <div className="saved-tile__row">
+    <div className="saved-tile__row saved-tile__row--stack">
       <label className="saved-tile__label" htmlFor={id}>
         {t('alerts.tile.frequency')}
       </label>
@@ -200,7 +200,7 @@ function ServerTile({ t, filter, onAsk }: { t: Translator; filter: JobFilter; on
         ) : null}
         <button
           type="button"
-          className="button button--small"
+          className="button button--small saved-tile__delete"
           data-testid="saved-delete"
           onClick={() =>
             onAsk({
@@ -263,7 +263,7 @@ function LocalTile({ t, search, onAsk }: { t: Translator; search: LocalSearch; o
         ) : null}
         <button
           type="button"
-          className="button button--small"
+          className="button button--small saved-tile__delete"
           data-testid="saved-delete"
           onClick={() =>
             onAsk({
