@@ -186,9 +186,10 @@ test('alerts-digest-03-candidate-save-enable-digest-unsubscribe-read-delete', as
 
   // The Atom feed of the search (its tile's link) answers through the app without a login and
   // lists the published offer.
-  const feedHref = await tile.getByTestId('saved-feed').getAttribute('href');
-  expect(feedHref).toBeTruthy();
-  const feed = await request.get(onApp(feedHref!));
+  await tile.getByTestId('feed-link').click();
+  const feedHref = await tile.getByTestId('feed-url').inputValue();
+  expect(feedHref).toMatch(/\/feeds\/offers\.atom\?.*signature=/);
+  const feed = await request.get(onApp(feedHref));
   expect(feed.status()).toBe(200);
   expect(feed.headers()['content-type']).toContain('atom');
   expect(await feed.text()).toContain(offer.title);

@@ -56,6 +56,13 @@ test('alerts-local-01-switch-saves-confirms-delete-and-lists', async ({ page }) 
   await expect(page.getByTestId('saved-tile')).toContainText('java, Kraków');
   await expect(page.getByTestId('saved-set-up')).toHaveAttribute('href', '/krakow?keyword=java#add-alert');
   await shot(page, 'alerts-local-01-page-1280');
+  // The search's signed Atom feed, asked for on the first click, answers without a login.
+  await page.getByTestId('feed-link').click();
+  const feedUrl = new URL(await page.getByTestId('feed-url').inputValue());
+  expect(feedUrl.pathname).toMatch(/\/feeds\/offers\.atom$/);
+  const feed = await page.request.get(feedUrl.pathname + feedUrl.search);
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain('<feed');
 
   // Delete from the page, with its dialog and notice.
   await page.getByTestId('saved-delete').click();

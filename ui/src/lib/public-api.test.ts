@@ -222,6 +222,7 @@ describe('matchPublicApi: saved searches and job alerts (issue 10)', () => {
     ['DELETE', '/api/it/guests/job-alerts/c0ffee/0123abcd'],
     ['POST', '/api/it/job-alerts/unsubscribe'],
     ['GET', '/api/it/feeds/offers.atom'],
+    ['GET', '/api/it/feeds/link'],
   ])('%s %s', (method, path) => {
     expect(match(method, path)).toMatchObject({ kind: 'forward', upstreamPath: path });
   });

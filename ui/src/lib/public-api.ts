@@ -100,6 +100,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   // login) and the signed Atom feeds of saved searches and list addresses (feed readers, no login).
   write('POST', '/job-alerts/unsubscribe', SMALL_JSON),
   read('/feeds/offers.atom'),
+  read('/feeds/link'),
 ];
 
 export type ApiRouteMatch =

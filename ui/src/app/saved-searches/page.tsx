@@ -18,5 +18,5 @@ export default async function SavedSearchesPage() {
   const { locale } = await getTranslator();
   const candidate = config.featureFlags.candidatePortalLogin ? await getCandidate() : null;
   const initial: JobFilter[] | null = candidate ? await sessionGet<unknown>('/job-filters', undefined, locale).then(jobFilterList, () => null) : null;
-  return <SavedSearches locale={locale} initial={initial} />;
+  return <SavedSearches locale={locale} config={config} initial={initial} />;
 }

@@ -8,15 +8,17 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { createTranslator } from '@/i18n/translate';
-import type { ListFilters } from '@/lib/filters';
+import { toApiQuery, type ListFilters } from '@/lib/filters';
 import type { BoardConfig, Locale } from '@/lib/types';
 import { createSwitchDebouncer, type SwitchDebouncer } from '../debounce';
 import { creationErrorKey } from '../errors';
 import { notify } from '../notices';
 import { openAddAlert } from '../use-add-alert-hash';
 import { useSavedSearch } from '../use-saved-search';
+import { savedPart } from '../filters';
 import { hideSubMessage, subMessageHidden } from '../sub-message';
 import { ConfirmDialog } from './confirm-dialog';
+import { FeedLink } from './feed-link';
 import { RegisterAlertDialog } from './register-alert-dialog';
 import '../alerts.css';
 
@@ -119,6 +121,7 @@ export function JobAlertBar({ config, filters, locale, privacyHref }: { config: 
       <button type="button" className="link-button alert-bar__email" onClick={openAddAlert} data-testid="open-add-alert">
         <span aria-hidden="true">✉</span> {t('alerts.bar.email')}
       </button>
+      <FeedLink t={t} apiQuery={toApiQuery(savedPart(filters), config).toString()} className="link-button alert-bar__feed" />
       {subMessage ? (
         <div className="alert-sub-message" role="status" data-testid="alert-sub-message">
           <span>{t('alerts.sub.text')}</span>

@@ -19,11 +19,15 @@ import { notify } from '../notices';
 import { ADD_ALERT_HASH } from '../use-add-alert-hash';
 import { readLocalSearches, useLocalSearches, writeLocalSearches } from '../use-local-searches';
 import { ConfirmDialog, MessageDialog } from './confirm-dialog';
+import { FeedLink } from './feed-link';
+import { storedFilters } from '../use-saved-search';
+import { toApiQuery } from '@/lib/filters';
+import type { BoardConfig } from '@/lib/types';
 import '../alerts.css';
 
 type Pending = { kind: 'delete'; name: string; hasAlert: boolean; run: () => Promise<void> } | { kind: 'unsubscribe'; name: string; run: () => Promise<void> } | { kind: 'activation'; email: string } | null;
 
-export function SavedSearches({ locale, initial }: { locale: Locale; initial: JobFilter[] | null }) {
+export function SavedSearches({ locale, config, initial }: { locale: Locale; config: BoardConfig; initial: JobFilter[] | null }) {
   const t = createTranslator(locale);
   const { loggedIn } = useSession();
   const server = useJobFilters(loggedIn);
@@ -62,7 +66,7 @@ export function SavedSearches({ locale, initial }: { locale: Locale; initial: Jo
         <ul className="saved-searches__grid">
           {loggedIn
             ? filters.map((filter) => <ServerTile key={filter.id} t={t} filter={filter} onAsk={setPending} />)
-            : local.map((search) => <LocalTile key={search.id} t={t} search={search} onAsk={setPending} />)}
+            : local.map((search) => <LocalTile key={search.id} t={t} config={config} search={search} onAsk={setPending} />)}
         </ul>
       )}
       <ConfirmDialog
@@ -193,11 +197,7 @@ function ServerTile({ t, filter, onAsk }: { t: Translator; filter: JobFilter; on
         <button type="button" className="button button--small" onClick={() => void open()}>
           {t('alerts.tile.open')}
         </button>
-        {filter.feedUrl ? (
-          <a className="button button--small" href={filter.feedUrl} type="application/atom+xml" data-testid="saved-feed">
-            {t('alerts.tile.feed')}
-          </a>
-        ) : null}
+        {filter.feedUrl ? <FeedLink t={t} url={filter.feedUrl} className="button button--small" /> : null}
         <button
           type="button"
           className="button button--small saved-tile__delete"
@@ -222,7 +222,7 @@ function ServerTile({ t, filter, onAsk }: { t: Translator; filter: JobFilter; on
   );
 }
 
-function LocalTile({ t, search, onAsk }: { t: Translator; search: LocalSearch; onAsk: (pending: Pending) => void }) {
+function LocalTile({ t, config, search, onAsk }: { t: Translator; config: BoardConfig; search: LocalSearch; onAsk: (pending: Pending) => void }) {
   const alert = search.alert;
   const name = search.name || search.searchUrl;
   return (
@@ -256,6 +256,7 @@ function LocalTile({ t, search, onAsk }: { t: Translator; search: LocalSearch; o
         <Link className="button button--small" href={search.searchUrl}>
           {t('alerts.tile.open')}
         </Link>
+        <FeedLink t={t} apiQuery={toApiQuery(storedFilters(search, config), config).toString()} className="button button--small" />
         {alert?.status === 'pending' ? (
           <button type="button" className="button button--small" onClick={() => onAsk({ kind: 'activation', email: alert.email })} data-testid="saved-how-to-activate">
             {t('alerts.tile.howToActivate')}
