@@ -7,6 +7,7 @@ mod bad_input;
 mod boards;
 mod browser;
 mod candidate_area;
+mod digest_crash;
 mod digests;
 mod durable_mail;
 mod helpers;
