@@ -10,6 +10,7 @@ mod candidate_area;
 mod digest_crash;
 mod digests;
 mod durable_mail;
+mod feeds;
 mod helpers;
 mod limits;
 mod observability;
