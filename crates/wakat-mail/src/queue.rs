@@ -11,7 +11,7 @@
 //! A key that is pending or sent is never queued again, so a caller that repeats itself after a
 //! crash (a digest run resuming) sends nothing twice. The one window no queue can close is between
 //! the mail server accepting a message and the "sent" mark reaching the disk: a crash there sends
-//! that one message again on restart. It carries the same `X-Wakat-Idempotency-Key` header (the
+//! that message again on restart (at most one per sender thread). It carries the same `X-Wakat-Idempotency-Key` header (the
 //! SHA-256 of the key), so a receiver or a test can tell the repeat from a second mail.
 //!
 //! # Key layout (on the shared [`KvStore`])
@@ -115,6 +115,8 @@ pub struct MailQueue {
     wake_flag: Mutex<bool>,
     stopping: AtomicBool,
     stats: Mutex<QueueStats>,
+    /// Pending keys a sender thread has taken (in this process).
+    claimed: Mutex<std::collections::HashSet<Vec<u8>>>,
 }
 
 impl MailQueue {
@@ -128,6 +130,7 @@ impl MailQueue {
             wake_flag: Mutex::new(false),
             stopping: AtomicBool::new(false),
             stats: Mutex::new(QueueStats::default()),
+            claimed: Mutex::new(std::collections::HashSet::new()),
         })
     }
 
@@ -209,25 +212,30 @@ impl MailQueue {
         true
     }
 
-    /// Starts the sender thread (it resumes whatever a previous process left pending).
-    pub fn start(self: &Arc<Self>) -> std::io::Result<JoinHandle<()>> {
-        let queue = self.clone();
-        std::thread::Builder::new().name("mail-queue".into()).spawn(move || queue.run())
+    /// Starts `senders` threads (they resume whatever a previous process left pending); each
+    /// marks a mail sent before it takes the next, so a crash repeats at most `senders` mails.
+    pub fn start(self: &Arc<Self>, senders: usize) -> std::io::Result<Vec<JoinHandle<()>>> {
+        if let Err(error) = self.forget_old_marks() {
+            tracing::warn!(%error, "old mail queue marks could not be removed");
+        }
+        (0..senders.max(1))
+            .map(|n| {
+                let queue = self.clone();
+                std::thread::Builder::new().name(format!("mail-sender-{n}")).spawn(move || queue.run())
+            })
+            .collect()
     }
 
-    /// Asks the sender thread to stop after the mail in hand.
+    /// Asks the sender threads to stop after the mails in hand.
     pub fn stop(&self) {
         self.stopping.store(true, Ordering::SeqCst);
         self.notify();
     }
 
     fn run(&self) {
-        if let Err(error) = self.forget_old_marks() {
-            tracing::warn!(%error, "old mail queue marks could not be removed");
-        }
         let mut retry_wait = FIRST_RETRY_WAIT;
         while !self.stopping.load(Ordering::SeqCst) {
-            match self.deliver_pending() {
+            match self.deliver_next() {
                 Ok(true) => retry_wait = FIRST_RETRY_WAIT,
                 Ok(false) => self.sleep(None),
                 Err(error) => {
@@ -254,46 +262,60 @@ impl MailQueue {
         *flag = false;
     }
 
-    /// Sends what is pending, oldest first. `Ok(true)` when something was handled; an error when
-    /// the mail server is unavailable (the mail stays pending, the worker waits and retries).
-    fn deliver_pending(&self) -> Result<bool, MailError> {
-        let batch: Vec<(Vec<u8>, Vec<u8>)> = self.kv.scan_prefix(PENDING_PREFIX).take(256).collect::<Result<_, _>>()?;
-        if batch.is_empty() {
-            return Ok(false);
-        }
-        for (pending, bytes) in batch {
-            if self.stopping.load(Ordering::SeqCst) {
-                break;
-            }
-            let queued: Queued = match serde_json::from_slice(&bytes) {
-                Ok(queued) => queued,
-                Err(error) => {
-                    tracing::error!(%error, key = %String::from_utf8_lossy(&pending), "a queued mail cannot be decoded; dropped");
-                    self.kv.delete(&pending)?;
-                    continue;
-                }
-            };
-            let hash = queued.key_hash.clone();
-            let mail = queued.mail();
-            let state = match self.mailer.send(&mail) {
-                Ok(_) => "sent",
-                Err(error) if error.is_retryable() => return Err(error),
-                Err(error) => {
-                    tracing::error!(%error, tag = %mail.tag, "a queued mail was refused for good");
-                    "failed"
-                }
-            };
-            let mark = serde_json::to_vec(&Mark { state: state.into(), at: now() }).map_err(|e| MailError::Build(e.to_string()))?;
-            self.kv.transaction(vec![WriteOp::Delete { key: pending }, WriteOp::Put { key: mark_key(&hash), value: mark }])?;
-            self.kv.flush()?;
-            let mut stats = self.stats.lock().unwrap_or_else(|p| p.into_inner());
-            if state == "sent" {
-                stats.sent += 1;
-            } else {
-                stats.failed += 1;
+    /// Takes the oldest pending mail no other thread holds.
+    fn claim(&self) -> Result<Option<(Vec<u8>, Vec<u8>)>, MailError> {
+        let mut claimed = self.claimed.lock().unwrap_or_else(|p| p.into_inner());
+        for entry in self.kv.scan_prefix(PENDING_PREFIX) {
+            let (key, value) = entry?;
+            if claimed.insert(key.clone()) {
+                return Ok(Some((key, value)));
             }
         }
-        Ok(true)
+        Ok(None)
+    }
+
+    fn release(&self, key: &[u8]) {
+        self.claimed.lock().unwrap_or_else(|p| p.into_inner()).remove(key);
+    }
+
+    /// Sends one pending mail. `Ok(true)` when one was handled, `Ok(false)` when none is left; an
+    /// error when the mail server is unavailable (the mail stays pending; the thread waits).
+    fn deliver_next(&self) -> Result<bool, MailError> {
+        let Some((pending, bytes)) = self.claim()? else { return Ok(false) };
+        let outcome = self.deliver(&pending, &bytes);
+        self.release(&pending);
+        outcome.map(|()| true)
+    }
+
+    fn deliver(&self, pending: &[u8], bytes: &[u8]) -> Result<(), MailError> {
+        let queued: Queued = match serde_json::from_slice(bytes) {
+            Ok(queued) => queued,
+            Err(error) => {
+                tracing::error!(%error, key = %String::from_utf8_lossy(pending), "a queued mail cannot be decoded; dropped");
+                self.kv.delete(pending)?;
+                return Ok(());
+            }
+        };
+        let hash = queued.key_hash.clone();
+        let mail = queued.mail();
+        let state = match self.mailer.send(&mail) {
+            Ok(_) => "sent",
+            Err(error) if error.is_retryable() => return Err(error),
+            Err(error) => {
+                tracing::error!(%error, tag = %mail.tag, "a queued mail was refused for good");
+                "failed"
+            }
+        };
+        let mark = serde_json::to_vec(&Mark { state: state.into(), at: now() }).map_err(|e| MailError::Build(e.to_string()))?;
+        self.kv.transaction(vec![WriteOp::Delete { key: pending.to_vec() }, WriteOp::Put { key: mark_key(&hash), value: mark }])?;
+        self.kv.flush()?;
+        let mut stats = self.stats.lock().unwrap_or_else(|p| p.into_inner());
+        if state == "sent" {
+            stats.sent += 1;
+        } else {
+            stats.failed += 1;
+        }
+        Ok(())
     }
 
     fn forget_old_marks(&self) -> Result<(), MailError> {
@@ -352,19 +374,21 @@ mod tests {
         assert_eq!(first.enqueue("digest:a:2026-11-26", &mail("a@example.pl")).unwrap(), Enqueued::Duplicate);
         let outcomes = first.enqueue_many([("digest:b".to_string(), mail("b@example.pl")), ("digest:b".to_string(), mail("b@example.pl"))]).unwrap();
         assert_eq!(outcomes, [Enqueued::New, Enqueued::Duplicate]);
-        assert!(first.deliver_pending().is_err(), "the server is down: the mails stay");
+        assert!(first.deliver_next().is_err(), "the server is down: the mails stay");
         assert_eq!(first.stats().pending, 2);
         drop(first);
         // The next process resumes them.
         recorder.down.store(false, Ordering::SeqCst);
         let second = MailQueue::new(kv.clone(), recorder.clone());
-        let worker = second.start().unwrap();
+        let workers = second.start(2).unwrap();
         assert!(second.wait_idle(Duration::from_secs(5)));
         assert_eq!(second.enqueue("digest:a:2026-11-26", &mail("a@example.pl")).unwrap(), Enqueued::Duplicate, "sent keys stay known");
         second.stop();
-        worker.join().unwrap();
+        workers.into_iter().for_each(|worker| worker.join().unwrap());
         let sent = recorder.sent.lock().unwrap();
-        assert_eq!(sent.iter().map(|m| m.to.email().to_string()).collect::<Vec<_>>(), ["a@example.pl", "b@example.pl"]);
+        let mut recipients: Vec<String> = sent.iter().map(|m| m.to.email().to_string()).collect();
+        recipients.sort();
+        assert_eq!(recipients, ["a@example.pl", "b@example.pl"]);
         assert!(sent[0].headers.iter().any(|(name, value)| name == IDEMPOTENCY_HEADER && value.len() == 64));
         assert_eq!(second.stats().sent, 2);
     }

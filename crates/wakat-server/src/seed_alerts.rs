@@ -30,20 +30,25 @@ const CITIES: &[&str] = &["warszawa", "krakow", "wroclaw", "gdansk", "poznan", "
 const LEVELS: &[&str] = &["junior", "mid", "senior"];
 const KEYWORDS: &[&str] = &["java", "python", "react", "devops", "sql", "aws", "kotlin", "php", "go", "rust", "c#", "angular"];
 
-/// The `variant`-th filter of the pool: category × city × seniority, then keywords on top.
+/// The `variant`-th filter of the pool: each category alone first, then with a seniority, a
+/// city, a keyword, then two of them, so most filters are broad like real alerts.
 fn variant_pairs(categories: &[String], variant: usize) -> Vec<(String, String)> {
     let n_categories = categories.len().max(1);
     let mut pairs = Vec::new();
     if let Some(category) = categories.get(variant % n_categories) {
         pairs.push(("categories[]".to_string(), category.clone()));
     }
-    let rest = variant / n_categories;
-    pairs.push(("city".into(), CITIES[rest % CITIES.len()].into()));
-    let rest = rest / CITIES.len();
-    pairs.push(("experienceLevels[]".into(), LEVELS[rest % LEVELS.len()].into()));
-    let rest = rest / LEVELS.len();
-    if rest > 0 {
-        pairs.push(("keywords[]".into(), KEYWORDS[(rest - 1) % KEYWORDS.len()].into()));
+    let round = variant / n_categories;
+    let level = ("experienceLevels[]".to_string(), LEVELS[round % LEVELS.len()].to_string());
+    let city = ("city".to_string(), CITIES[round % CITIES.len()].to_string());
+    let keyword = ("keywords[]".to_string(), KEYWORDS[round % KEYWORDS.len()].to_string());
+    match round % 5 {
+        0 if round == 0 => {}
+        0 => pairs.extend([level, city]),
+        1 => pairs.push(level),
+        2 => pairs.push(city),
+        3 => pairs.push(keyword),
+        _ => pairs.extend([level, keyword]),
     }
     pairs
 }

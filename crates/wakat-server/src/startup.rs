@@ -39,7 +39,7 @@ pub struct Application {
     /// Persists counted views every interval and once more when the server stops.
     view_flusher: ViewFlusher,
     /// The mail queue and its sender thread (stopped after the mail in hand).
-    mail_queue: (Arc<wakat_mail::MailQueue>, std::thread::JoinHandle<()>),
+    mail_queue: (Arc<wakat_mail::MailQueue>, Vec<std::thread::JoinHandle<()>>),
     /// The scheduler and its thread, when `server.scheduler_enabled`.
     scheduler: Option<(Arc<Scheduler>, std::thread::JoinHandle<()>)>,
 }
@@ -76,7 +76,7 @@ impl Application {
         let mail_settings = &engine.settings.mail;
         let mailer = wakat_mail::build_mailer(mail_settings, &server_settings.data_dir).map_err(std::io::Error::other)?;
         let mail_queue = wakat_mail::MailQueue::new(engine.kv.clone(), mailer.clone());
-        let mail_worker = mail_queue.start()?;
+        let mail_workers = mail_queue.start(mail_settings.senders)?;
         let dev_mailbox = if mail_settings.transport == wakat_mail::MailTransport::Outbox && !server_settings.public_url.starts_with("https://") {
             Some(Arc::new(wakat_mail::Outbox::in_data_dir(&server_settings.data_dir).map_err(std::io::Error::other)?))
         } else {
@@ -136,7 +136,7 @@ impl Application {
             let n_workers = if workers > 0 { workers } else { std::thread::available_parallelism().map_or(1, usize::from) };
             server = server.worker_max_blocking_threads((server_settings.blocking_threads / n_workers).max(1));
         }
-        Ok(Application { port, server: server.run(), engine, view_flusher, mail_queue: (mail_queue, mail_worker), scheduler })
+        Ok(Application { port, server: server.run(), engine, view_flusher, mail_queue: (mail_queue, mail_workers), scheduler })
     }
 
     /// The port actually bound (useful with port 0).
@@ -165,10 +165,10 @@ impl Application {
             }
         }
         self.view_flusher.stop();
-        let (mail_queue, mail_worker) = self.mail_queue;
+        let (mail_queue, mail_workers) = self.mail_queue;
         mail_queue.stop();
-        if mail_worker.join().is_err() {
-            tracing::error!("the mail queue's thread panicked");
+        if mail_workers.into_iter().any(|worker| worker.join().is_err()) {
+            tracing::error!("a mail sender thread panicked");
         }
         served
     }

@@ -216,3 +216,29 @@ pub async fn run_digests(
     .await??;
     Ok(HttpResponse::Ok().json(report))
 }
+
+/// The Atom feed (RFC 4287) of a list query signed by the server: its 50 newest offers. Works
+/// without login; the `signature` comes from a saved search's `feedUrl` or `GET …/feeds/link`.
+#[utoipa::path(get, path = "/api/{tenant}/feeds/offers.atom", tag = "alerts",
+    params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::ListQueryDoc,
+           ("signature" = String, Query, description = "The server's signature of the canonical query")),
+    responses((status = 200, description = "Atom feed", content_type = "application/atom+xml", body = String),
+              (status = 400, description = "A malformed list parameter", body = crate::error::ErrorBody),
+              (status = 403, description = "No or a wrong signature", body = crate::error::ErrorBody)))]
+pub async fn feed(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let lang = language(&request, &query, &tenant)?;
+    let xml = web::block(move || crate::services::feeds::atom(&state, &tenant, &query, lang.as_str())).await??;
+    Ok(HttpResponse::Ok().content_type("application/atom+xml; charset=utf-8").insert_header(("cache-control", "public, max-age=300")).body(xml))
+}
+
+/// A signed feed URL for any list query (the list page's "follow in a feed reader").
+#[utoipa::path(get, path = "/api/{tenant}/feeds/link", tag = "alerts",
+    params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::ListQueryDoc),
+    responses((status = 200, description = "`{url}`: the feed's absolute, signed URL"),
+              (status = 400, description = "A malformed list parameter", body = crate::error::ErrorBody)))]
+pub async fn feed_link(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let url = web::block(move || crate::services::feeds::link(&state, &tenant, &query)).await??;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "url": url })))
+}

@@ -42,6 +42,7 @@ pub const RATE_LIMITED: &[(&str, &str)] = &[
     ("put", "/api/{tenant}/guests/job-alerts/activation"),
     ("delete", "/api/{tenant}/guests/job-alerts/{candidate_id}/{job_filter_id}"),
     ("post", "/api/{tenant}/job-alerts/unsubscribe"),
+    ("get", "/api/{tenant}/feeds/offers.atom"),
 ];
 
 /// Registers every route under `/api`. Routes a visitor could repeat at our cost are wrapped in
@@ -117,6 +118,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/guests/job-alerts/activation", web::put().to(alerts::activate).wrap(RateClass::PublicWrite))
                     .route("/guests/job-alerts/{candidate_id}/{job_filter_id}", web::delete().to(alerts::unsubscribe_guest).wrap(RateClass::PublicWrite))
                     .route("/job-alerts/unsubscribe", web::post().to(alerts::one_click_unsubscribe).wrap(RateClass::PublicWrite))
+                    .route("/feeds/offers.atom", web::get().to(alerts::feed).wrap(RateClass::ExpensiveRead))
+                    .route("/feeds/link", web::get().to(alerts::feed_link))
                     .route("/internal/digests/run", web::post().to(alerts::run_digests))
                     .route("/internal/offers/{slug}/applications", web::get().to(internal::offer_applications))
                     .route("/internal/offers", web::post().to(internal::create_offer))

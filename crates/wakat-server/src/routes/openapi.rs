@@ -191,6 +191,8 @@ pub struct MapQueryDoc {
         alerts::unsubscribe_guest,
         alerts::one_click_unsubscribe,
         alerts::run_digests,
+        alerts::feed,
+        alerts::feed_link,
     ),
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody))
 )]
