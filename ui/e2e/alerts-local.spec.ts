@@ -1,7 +1,7 @@
 // Saved searches of a guest, kept in the browser (issue 10): the switcher on the list saves the
 // search (300 ms debounce), a saved one asks before it is deleted, at most 10 with the limit
 // notice, the e-mail note and its `ja-hide-sub-message` cookie, the saved searches page, and the
-// migration of an older `jobAlerts` entry. Needs only the list API.
+// migration of an older `jobAlerts` entry, the signed Atom feed of a saved search.
 import { test, expect, shot, cookieOf, MOBILE, type Page } from './fixtures';
 
 async function storedSearches(page: Page): Promise<{ version: number; state: { jobAlerts: { searchUrl: string; name: string }[] } } | null> {
