@@ -36,9 +36,16 @@ test.describe('phone', () => {
     await page.getByTestId('open-add-alert').click();
     await page.getByTestId('add-alert-submit').click();
     await expect(page.getByTestId('snackbar')).toContainText('Powiadomienie włączone');
+    // The dialog again, on a search whose alert is on: it changes the frequency.
+    await page.getByTestId('open-add-alert').click();
+    await expect(page.getByTestId('frequency-twiceAWeek')).toBeChecked();
+    await page.getByTestId('frequency-onceAWeek').check();
+    await page.getByTestId('add-alert-submit').click();
+    await expect(page.getByTestId('snackbar')).toContainText('Zmieniono częstotliwość powiadomień');
     await publishOffer(request, word);
     await page.goto('/saved-searches');
     await expect(page.getByTestId('saved-count')).toHaveText('1 nowa oferta');
+    await expect(page.getByTestId('saved-frequency')).toHaveValue('onceAWeek');
     await shot(page, 'alerts-candidate-02-page-360');
   });
 });

@@ -18,7 +18,7 @@ import { createTranslator, messages, type MessageKey, type Translator } from '@/
 import { ApiError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import type { BoardConfig, Locale } from '@/lib/types';
-import { createJobFilter, enableJobAlert, refreshJobFilters, registerGuestAlert } from '../api/job-filters';
+import { changeFrequency, createJobFilter, enableJobAlert, refreshJobFilters, registerGuestAlert } from '../api/job-filters';
 import { creationErrorKey, type AlertErrorKey } from '../errors';
 import { addSearch, DEFAULT_FREQUENCY, FREQUENCIES, updateSearch, type Frequency } from '../local-store';
 import { notify } from '../notices';
@@ -232,10 +232,17 @@ function CandidateForm({ t, email, current, onDirty, onDone }: { t: Translator; 
     setProblem(null);
     const name = values.name.trim();
     try {
-      const jobFilterId = savedFilter?.id ?? (await createJobFilter({ searchUrl: current.searchUrl, name, filters: current.alertFilters }));
-      await enableJobAlert({ jobFilterId, frequency: values.frequency as Frequency, name });
-      await refreshJobFilters();
-      notify('alerts.notice.enabled');
+      if (savedFilter?.jobAlert) {
+        // The alert is on already: the dialog changes its frequency.
+        await changeFrequency(savedFilter.id, values.frequency as Frequency);
+        await refreshJobFilters();
+        notify('alerts.notice.frequencyChanged');
+      } else {
+        const jobFilterId = savedFilter?.id ?? (await createJobFilter({ searchUrl: current.searchUrl, name, filters: current.alertFilters }));
+        await enableJobAlert({ jobFilterId, frequency: values.frequency as Frequency, name });
+        await refreshJobFilters();
+        notify('alerts.notice.enabled');
+      }
       onDirty(false);
       onDone();
     } catch (error) {
