@@ -234,7 +234,7 @@ function LocalTile({ t, config, search, onAsk }: { t: Translator; config: BoardC
           </Link>
         </h2>
       </div>
-      <div className="saved-tile__row">
+      <div className={`saved-tile__row${alert ? '' : ' saved-tile__row--stack'}`}>
         <span className="saved-tile__label">{t('alerts.tile.email')}</span>
         {alert ? (
           <span className="saved-tile__state" data-testid="saved-email-state" data-status={alert.status}>
