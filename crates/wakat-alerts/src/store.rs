@@ -340,8 +340,8 @@ impl AlertStore {
         Ok(())
     }
 
-    /// Loads an active guest alert without the activation round trip (benchmarks and crash tests
-    /// seed many at once). Not flushed: call [`AlertStore::flush`] after the last one.
+    /// Loads (or re-arms) an active guest alert without the activation round trip (benchmarks and
+    /// crash tests seed many at once). Not flushed: call [`AlertStore::flush`] after the last one.
     pub fn seed_guest_alert(&self, tenant: &str, email: &str, new: NewFilter, frequency: Frequency, last_digest_at: i64, now: i64) -> Result<JobFilter> {
         let _guard = self.lock();
         let mut ops = Vec::new();
@@ -356,8 +356,20 @@ impl AlertStore {
             }
         };
         let alert = JobAlert { status: AlertStatus::Active, frequency, created_at: now, last_digest_at, last_period: None, activation: None };
-        let (filter, filter_ops) = self.new_filter_ops(tenant, &Owner::Guest(guest.id), new, Some(alert), now)?;
-        ops.extend(filter_ops);
+        let owner = Owner::Guest(guest.id);
+        // Seeding again re-arms the same alert rather than adding another.
+        let filter = match self.find_canonical(tenant, &owner, &new.canonical)? {
+            Some(mut existing) => {
+                existing.alert = Some(alert);
+                ops.push(Self::put_filter_op(tenant, &existing)?);
+                existing
+            }
+            None => {
+                let (filter, filter_ops) = self.new_filter_ops(tenant, &owner, new, Some(alert), now)?;
+                ops.extend(filter_ops);
+                filter
+            }
+        };
         self.kv.transaction(ops)?;
         Ok(filter)
     }

@@ -117,6 +117,9 @@ pub struct MailQueue {
     stats: Mutex<QueueStats>,
     /// Pending keys a sender thread has taken (in this process).
     claimed: Mutex<std::collections::HashSet<Vec<u8>>>,
+    /// Group commit of the "sent" marks: (flushes asked for, flushes done, one running).
+    flushes: Mutex<(u64, u64, bool)>,
+    flushed: Condvar,
 }
 
 impl MailQueue {
@@ -131,6 +134,8 @@ impl MailQueue {
             stopping: AtomicBool::new(false),
             stats: Mutex::new(QueueStats::default()),
             claimed: Mutex::new(std::collections::HashSet::new()),
+            flushes: Mutex::new((0, 0, false)),
+            flushed: Condvar::new(),
         })
     }
 
@@ -308,7 +313,7 @@ impl MailQueue {
         };
         let mark = serde_json::to_vec(&Mark { state: state.into(), at: now() }).map_err(|e| MailError::Build(e.to_string()))?;
         self.kv.transaction(vec![WriteOp::Delete { key: pending.to_vec() }, WriteOp::Put { key: mark_key(&hash), value: mark }])?;
-        self.kv.flush()?;
+        self.group_flush()?;
         let mut stats = self.stats.lock().unwrap_or_else(|p| p.into_inner());
         if state == "sent" {
             stats.sent += 1;
@@ -316,6 +321,36 @@ impl MailQueue {
             stats.failed += 1;
         }
         Ok(())
+    }
+
+    /// Returns once the writes made before the call are on disk. Concurrent callers share one
+    /// fsync (group commit): the first becomes the flusher, the others wait for a flush that began
+    /// after their write. Each sender still waits for its mark, so a crash repeats at most one
+    /// mail per sender.
+    fn group_flush(&self) -> Result<(), MailError> {
+        let mut state = self.flushes.lock().unwrap_or_else(|p| p.into_inner());
+        state.0 += 1;
+        let mine = state.0;
+        loop {
+            if state.1 >= mine {
+                return Ok(());
+            }
+            if !state.2 {
+                state.2 = true;
+                let target = state.0;
+                drop(state);
+                let flushed = self.kv.flush();
+                state = self.flushes.lock().unwrap_or_else(|p| p.into_inner());
+                state.2 = false;
+                if flushed.is_ok() {
+                    state.1 = state.1.max(target);
+                }
+                self.flushed.notify_all();
+                flushed?;
+                continue;
+            }
+            state = self.flushed.wait(state).unwrap_or_else(|p| p.into_inner());
+        }
     }
 
     fn forget_old_marks(&self) -> Result<(), MailError> {

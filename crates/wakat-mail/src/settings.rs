@@ -37,7 +37,7 @@ pub struct MailSettings {
 
 impl Default for MailSettings {
     fn default() -> MailSettings {
-        MailSettings { transport: MailTransport::Outbox, from: "no-reply@localhost".into(), from_name: None, smtp: SmtpSettings::default(), senders: 4 }
+        MailSettings { transport: MailTransport::Outbox, from: "no-reply@localhost".into(), from_name: None, smtp: SmtpSettings::default(), senders: 8 }
     }
 }
 
