@@ -88,6 +88,21 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         top: usize,
     },
+    /// Seeds active everyDay guest job alerts (benchmarks and crash tests of the digests).
+    SeedAlerts {
+        /// Board.
+        #[arg(long, default_value = "it")]
+        tenant: String,
+        /// How many alerts (one guest each).
+        #[arg(long)]
+        count: usize,
+        /// How many distinct filters they share.
+        #[arg(long, default_value_t = 500)]
+        filters: usize,
+        /// Their last digest, hours ago (offers published since then are new).
+        #[arg(long, default_value_t = 168)]
+        since_hours: i64,
+    },
     /// Prints the internal write API's token (the configured one, else the one kept in the data
     /// directory, created when missing), for `Authorization: Bearer …`.
     InternalToken,
@@ -120,6 +135,12 @@ fn execute(cli: Cli) -> Result<()> {
         Command::Import { file, tenant } => import(settings, &file, &tenant),
         Command::Generate { offers, seed, tenant, out, now: at } => generate(settings, offers, seed, &tenant, out, at.unwrap_or_else(now)),
         Command::Reindex => reindex(settings),
+        Command::SeedAlerts { tenant, count, filters, since_hours } => {
+            let engine = open_engine(settings)?;
+            let seeded = wakat_server::seed_alerts::seed(&engine, &tenant, count, filters, since_hours * 3600)?;
+            println!("seeded {seeded} active job alerts over {filters} filters in '{tenant}'");
+            Ok(())
+        }
         Command::InternalToken => {
             let token = wakat_server::internal_token::resolve(&settings.server.internal_token, &settings.server.data_dir)?;
             println!("{token}");

@@ -1,14 +1,19 @@
 //! Black-box HTTP tests: the real application on a random port, spoken to over HTTP.
 
 mod accounts;
+mod alerts;
 mod applying;
 mod bad_input;
 mod boards;
 mod browser;
 mod candidate_area;
+mod digest_crash;
+mod digests;
+mod durable_mail;
 mod employer_client;
 mod employer_offers;
 mod employers;
+mod feeds;
 mod helpers;
 mod limits;
 mod observability;

@@ -64,6 +64,9 @@ pub enum MailError {
         /// Why it cannot be decoded.
         reason: String,
     },
+    /// The mail queue's store failed.
+    #[error("mail queue store: {0}")]
+    Store(#[from] wakat_store::StoreError),
     /// The message could not be assembled from validated parts (an internal fault).
     #[error("mail cannot be built: {0}")]
     Build(String),

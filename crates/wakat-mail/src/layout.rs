@@ -149,6 +149,8 @@ enum Block {
     Paragraph(String),
     Button { label: String, link: String },
     Small(String),
+    Item { title: String, detail: String, link: String },
+    Link { label: String, link: String },
 }
 
 /// One block with its link resolved, as the template renders it.
@@ -158,6 +160,8 @@ enum RenderedBlock<'a> {
     Paragraph(&'a str),
     Button { label: &'a str, url: String },
     Small(&'a str),
+    Item { title: &'a str, detail: &'a str, url: String },
+    Link { label: &'a str, url: String },
 }
 
 #[derive(Template)]
@@ -211,6 +215,18 @@ impl<'a> MailBody<'a> {
         self
     }
 
+    /// Adds a list entry: `title` linked to `link`, `detail` on the line below (a digest's offer).
+    pub fn item(mut self, title: impl Into<String>, detail: impl Into<String>, link: impl Into<String>) -> MailBody<'a> {
+        self.blocks.push(Block::Item { title: title.into(), detail: detail.into(), link: link.into() });
+        self
+    }
+
+    /// Adds a small plain link (change the frequency, unsubscribe).
+    pub fn link(mut self, label: impl Into<String>, link: impl Into<String>) -> MailBody<'a> {
+        self.blocks.push(Block::Link { label: label.into(), link: link.into() });
+        self
+    }
+
     /// Renders the text and the HTML part; fails on a link that is not http(s).
     pub fn render(&self) -> Result<MailContent, MailError> {
         let blocks = self
@@ -222,6 +238,8 @@ impl<'a> MailBody<'a> {
                     Block::Paragraph(text) => RenderedBlock::Paragraph(text),
                     Block::Button { label, link } => RenderedBlock::Button { label, url: self.brand.resolve_link(link)?.to_string() },
                     Block::Small(text) => RenderedBlock::Small(text),
+                    Block::Item { title, detail, link } => RenderedBlock::Item { title, detail, url: self.brand.resolve_link(link)?.to_string() },
+                    Block::Link { label, link } => RenderedBlock::Link { label, url: self.brand.resolve_link(link)?.to_string() },
                 })
             })
             .collect::<Result<Vec<_>, MailError>>()?;
@@ -248,6 +266,8 @@ impl<'a> MailBody<'a> {
                 RenderedBlock::Heading(text) => format!("{text}\n{}", "=".repeat(text.chars().count().clamp(3, 78))),
                 RenderedBlock::Paragraph(text) | RenderedBlock::Small(text) => text.to_string(),
                 RenderedBlock::Button { label, url } => format!("{label}:\n{url}"),
+                RenderedBlock::Item { title, detail, url } => format!("* {title}\n  {detail}\n  {url}"),
+                RenderedBlock::Link { label, url } => format!("{label}: {url}"),
             });
         }
         // "-- " on its own line is the signature separator mail clients recognise.
@@ -274,6 +294,8 @@ mod tests {
             .paragraph(format!("Paragraph {SCRIPT}\nsecond line \"quoted\" & more"))
             .button(format!("Button {SCRIPT}"), format!("https://it.wakat.pl/confirm?t=\"><script>&x={SCRIPT}"))
             .small(format!("Small {SCRIPT}"))
+            .item(format!("Item {SCRIPT}"), format!("Detail {SCRIPT}"), format!("/offer?x=\"><script>{SCRIPT}"))
+            .link(format!("Link {SCRIPT}"), "/frequency")
             .render()
             .unwrap();
         assert!(!content.html.contains("<script"), "unescaped script in {}", content.html);
@@ -282,7 +304,7 @@ mod tests {
         assert!(content.html.contains("second line"));
         assert!(content.html.contains("<br/>second line"), "line breaks are kept: {}", content.html);
         // The text part is plain text: nothing to escape, every slot present as written.
-        for slot in ["Heading", "Paragraph", "Button", "Small", "Board"] {
+        for slot in ["Heading", "Paragraph", "Button", "Small", "Board", "Item", "Detail", "Link"] {
             assert!(content.text.contains(&format!("{slot} {SCRIPT}")), "{slot} missing from {}", content.text);
         }
     }

@@ -46,6 +46,7 @@ mod layout;
 mod mail;
 mod message;
 mod outbox;
+mod queue;
 mod settings;
 mod smtp;
 #[cfg(any(test, feature = "testsuite"))]
@@ -56,5 +57,6 @@ pub use error::MailError;
 pub use layout::{Brand, HexColor, MailBody, MailContent, MailLang};
 pub use mail::{Mail, Mailer, SentMail, TAG_HEADER};
 pub use outbox::{Outbox, OutboxMailer, StoredMail};
+pub use queue::{Enqueued, MailQueue, QueueStats, IDEMPOTENCY_HEADER};
 pub use settings::{build_mailer, MailSettings, MailTransport};
 pub use smtp::{SmtpMailer, SmtpSecurity, SmtpSettings};

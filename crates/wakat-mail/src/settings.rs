@@ -30,11 +30,14 @@ pub struct MailSettings {
     pub from_name: Option<String>,
     /// The SMTP server, used when `transport = "smtp"`.
     pub smtp: SmtpSettings,
+    /// Threads of the mail queue sending at once (each mail is marked sent before its thread
+    /// takes the next, so a crash can repeat at most this many).
+    pub senders: usize,
 }
 
 impl Default for MailSettings {
     fn default() -> MailSettings {
-        MailSettings { transport: MailTransport::Outbox, from: "no-reply@localhost".into(), from_name: None, smtp: SmtpSettings::default() }
+        MailSettings { transport: MailTransport::Outbox, from: "no-reply@localhost".into(), from_name: None, smtp: SmtpSettings::default(), senders: 8 }
     }
 }
 

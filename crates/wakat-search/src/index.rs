@@ -286,6 +286,22 @@ impl SearchIndex {
 
     /// Lists active offer locations matching the request, with the total and optional category counts.
     pub fn list(&self, request: &ListRequest<'_>) -> Result<ListResult> {
+        self.list_published(request, None)
+    }
+
+    /// Like [`SearchIndex::list`], only offers published strictly after `after` (Unix seconds):
+    /// the new offers of a saved search and the offers of a digest.
+    pub fn list_published_after(&self, request: &ListRequest<'_>, after: i64) -> Result<ListResult> {
+        self.list_published(request, Some(after))
+    }
+
+    fn with_published_after(&self, query: Box<dyn Query>, after: Option<i64>) -> Box<dyn Query> {
+        let Some(after) = after else { return query };
+        let range = RangeQuery::new(Bound::Excluded(Term::from_field_i64(self.fields.published, after)), Bound::Unbounded);
+        Box::new(BooleanQuery::new(vec![(Occur::Must, query), (Occur::Must, Box::new(ConstScoreQuery::new(Box::new(range), 0.0)))]))
+    }
+
+    fn list_published(&self, request: &ListRequest<'_>, published_after: Option<i64>) -> Result<ListResult> {
         let searcher = self.searcher();
         let plan = self.plan(&searcher, request.tenant, request.filters)?;
         let understanding = plan.understanding.clone();
@@ -297,6 +313,7 @@ impl SearchIndex {
             predicates.viewport = request.viewport;
             let query = self.with_region(query, request.region)?;
             let query = self.with_viewport(query, request.viewport);
+            let query = self.with_published_after(query, published_after);
             let collector = ListCollector { predicates, sort, top: request.offset.saturating_add(request.limit), count_categories: request.count_categories };
             fruits.push(self.search(&searcher, &*query, &collector)?);
             merger = Some(collector);

@@ -131,6 +131,10 @@ pub struct ServerSettings {
     /// (0: actix's default of 512). Searches are CPU work: a few per core keep the cores busy, and
     /// every thread more only adds memory (its stack and its allocator arena).
     pub blocking_threads: usize,
+    /// Time zone of scheduled jobs (digests at the boards' send hours).
+    pub time_zone: String,
+    /// Whether the scheduler runs jobs at their hours (tests and benchmarks trigger runs instead).
+    pub scheduler_enabled: bool,
 }
 
 impl Default for ServerSettings {
@@ -152,6 +156,8 @@ impl Default for ServerSettings {
             rate_limits_enabled: true,
             trusted_proxies: vec!["127.0.0.1".into(), "::1".into()],
             blocking_threads: 8,
+            time_zone: "Europe/Warsaw".into(),
+            scheduler_enabled: true,
         }
     }
 }
@@ -200,6 +206,24 @@ pub struct TenantSettings {
     pub rate_limits: BTreeMap<String, RateLimitSettings>,
     /// The employer side: plans and the offer form's configured limits (`[tenants.employers]`).
     pub employers: wakat_employers::EmployerSettings,
+    /// E-mail job alerts (`[tenants.job_alerts]`).
+    pub job_alerts: JobAlertSettings,
+}
+
+/// E-mail job alerts of a board.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(default)]
+pub struct JobAlertSettings {
+    /// Local hour (0-23, `server.time_zone`) at which the day's digests are sent.
+    pub send_hour: u8,
+    /// Most offers listed in one digest (the rest behind the link to the search).
+    pub max_offers: usize,
+}
+
+impl Default for JobAlertSettings {
+    fn default() -> Self {
+        JobAlertSettings { send_hour: 8, max_offers: 20 }
+    }
 }
 
 /// One rate limit: a client may send `burst` requests at once, then `per_minute` a minute.
@@ -290,6 +314,7 @@ impl Default for TenantSettings {
             survey_url: String::new(),
             rate_limits: BTreeMap::new(),
             employers: wakat_employers::EmployerSettings::default(),
+            job_alerts: JobAlertSettings::default(),
         }
     }
 }
@@ -397,6 +422,12 @@ impl Settings {
             }
             check_legal(tenant)?;
             check_plans(tenant)?;
+            if tenant.job_alerts.send_hour > 23 || tenant.job_alerts.max_offers == 0 {
+                return Err(ConfigError::Invalid(format!("tenant '{}': job_alerts.send_hour must be 0-23 and max_offers at least 1", tenant.slug)));
+            }
+        }
+        if jiff::tz::TimeZone::get(&self.server.time_zone).is_err() {
+            return Err(ConfigError::Invalid(format!("server.time_zone '{}' is not a known time zone", self.server.time_zone)));
         }
         if self.tenants.is_empty() {
             return Err(ConfigError::Invalid("no tenants configured".into()));

@@ -9,6 +9,7 @@ use wakat_search::Hit;
 use crate::engine::Tenant;
 
 pub mod accounts;
+pub mod alerts;
 pub mod candidate;
 pub mod employers;
 pub mod form_inputs;

@@ -142,6 +142,31 @@ error_codes! {
     PaymentNotFound => ("payment_not_found", NOT_FOUND, "there is no such payment"),
     /// The payment provider did not answer as expected.
     PaymentUnavailable => ("payment_unavailable", BAD_GATEWAY, "the payment provider is unavailable; try again in a moment"),
+    /// A saved search with the same filters exists (the spec's message).
+    JobFilterExists => ("job_filter_exists", CONFLICT, "Job filter already exists"),
+    /// The saved search already has an alert (the spec's message).
+    JobAlertExists => ("job_alert_exists", CONFLICT, "Job alert already exists"),
+    /// The guest's alert for these filters is active (the spec's message).
+    ActiveJobAlertExists => ("active_job_alert_exists", CONFLICT, "Job filter with active job alert already exists"),
+    /// A guest asked for a profile for an e-mail that has one (the spec's message).
+    CandidateProfileExists => ("candidate_profile_exists", CONFLICT, "Candidate profile already exists"),
+    /// A guest alert for an e-mail with a candidate account (answered with an empty message, the
+    /// spec's "409 without a message": the owner logs in).
+    CandidateAccountExists => ("candidate_account_exists", CONFLICT, "the e-mail has a candidate account; log in"),
+    /// The owner keeps as many saved searches as allowed (the spec's notification text).
+    JobAlertLimit => ("job_alert_limit", UNPROCESSABLE_ENTITY, "Osiągnięto maksymalny limit zapisanych powiadomień."),
+    /// No such saved search of this owner.
+    JobFilterNotFound => ("job_filter_not_found", NOT_FOUND, "there is no such saved search"),
+    /// The saved search has no alert.
+    JobAlertNotFound => ("job_alert_not_found", NOT_FOUND, "the saved search has no alert"),
+    /// The activation link was used already.
+    JobAlertAlreadyActive => ("job_alert_already_active", CONFLICT, "the job alert is already active"),
+    /// The activation link is right but expired (the web app says 'Link wygasł').
+    LinkExpired => ("link_expired", GONE, "Link wygasł"),
+    /// An activation or unsubscribe code that does not belong to the alert.
+    InvalidCode => ("invalid_code", NOT_FOUND, "the link is invalid"),
+    /// A frequency other than everyDay, onceAWeek, twiceAWeek.
+    InvalidFrequency => ("invalid_frequency", BAD_REQUEST, "frequency must be everyDay, onceAWeek or twiceAWeek"),
     /// Our fault; the cause is in the log.
     InternalError => ("internal_error", INTERNAL_SERVER_ERROR, "something went wrong on our side"),
 }
@@ -322,6 +347,28 @@ pub fn applications_error(error: wakat_applications::ApplicationsError) -> ApiEr
         }
         ApplicationsError::InvalidInput { field, reason } => ApiError::new(ErrorCode::InvalidKey).with_message(format!("{field}: {reason}")).with_field(field),
         ApplicationsError::Store(store) => store.into(),
+        other => ApiError::internal(&other),
+    }
+}
+
+/// Maps an alerts failure to its API error (the spec's catalogue for the 409s and the 422).
+pub fn alerts_error(error: wakat_alerts::AlertsError) -> ApiError {
+    use wakat_alerts::AlertsError;
+    match error {
+        AlertsError::FilterExists => ApiError::new(ErrorCode::JobFilterExists),
+        AlertsError::AlertExists => ApiError::new(ErrorCode::JobAlertExists),
+        AlertsError::ActiveAlertExists => ApiError::new(ErrorCode::ActiveJobAlertExists),
+        AlertsError::ProfileExists => ApiError::new(ErrorCode::CandidateProfileExists),
+        AlertsError::AccountExists => ApiError::new(ErrorCode::CandidateAccountExists).with_message(""),
+        AlertsError::LimitReached(_) => ApiError::new(ErrorCode::JobAlertLimit),
+        AlertsError::FilterNotFound => ApiError::new(ErrorCode::JobFilterNotFound),
+        AlertsError::AlertNotFound => ApiError::new(ErrorCode::JobAlertNotFound),
+        AlertsError::AlreadyActive => ApiError::new(ErrorCode::JobAlertAlreadyActive),
+        AlertsError::LinkExpired => ApiError::new(ErrorCode::LinkExpired),
+        AlertsError::InvalidCode => ApiError::new(ErrorCode::InvalidCode),
+        AlertsError::Invalid { field, key, message } => ApiError::field_error(key, field, message),
+        AlertsError::Filter(field_error) => ApiError::from(field_error),
+        AlertsError::Store(store) => store.into(),
         other => ApiError::internal(&other),
     }
 }

@@ -1,6 +1,8 @@
 //! The mails of the accounts and applications, in the board's language and colours, through the
 //! one mailer (SMTP, or the outbox shown at `/dev/mailbox`). Every mail is text + HTML
-//! (`wakat_mail::MailBody` renders both).
+//! (`wakat_mail::MailBody` renders both). The mails of job alerts are in [`alerts`].
+
+pub mod alerts;
 
 pub mod employers;
 
@@ -44,14 +46,35 @@ impl MailContext {
     }
 
     fn compose(&self, to: &Account, subject: String, tag: &str, body: impl FnOnce(MailBody<'_>) -> MailBody<'_>) -> Result<Mail> {
+        self.compose_to(&to.email, &format!("{} {}", to.first_name, to.last_name), subject, tag, body)
+    }
+
+    /// A mail to `email` (with a display name unless `name` is blank), its body built on the
+    /// board's layout.
+    pub(crate) fn compose_to(&self, email: &str, name: &str, subject: String, tag: &str, body: impl FnOnce(MailBody<'_>) -> MailBody<'_>) -> Result<Mail> {
         let brand = self.brand.as_ref().ok_or_else(|| ApiError::internal(&"the board's mail brand is not valid"))?;
         let content = body(MailBody::new(brand)).render().map_err(|e| ApiError::internal(&e))?;
-        let name = format!("{} {}", to.first_name, to.last_name);
-        let address = if name.trim().is_empty() { Address::new(&to.email) } else { Address::with_name(&to.email, name.trim()) };
+        let address = if name.trim().is_empty() { Address::new(email) } else { Address::with_name(email, name.trim()) };
         Ok(Mail::new(address.map_err(|e| ApiError::internal(&e))?, subject, content, tag))
     }
 
-    fn link(&self, path_and_query: &str) -> String {
+    /// Whether the mails are Polish.
+    pub(crate) fn is_polish(&self) -> bool {
+        self.pl()
+    }
+
+    /// Polish or English text.
+    pub(crate) fn say(&self, pl: &str, en: &str) -> String {
+        self.text(pl, en)
+    }
+
+    /// The board's name.
+    pub(crate) fn board_name(&self) -> &str {
+        &self.board_name
+    }
+
+    /// An absolute link into the board's web app.
+    pub(crate) fn link(&self, path_and_query: &str) -> String {
         format!("{}{path_and_query}", self.web_url)
     }
 }
@@ -145,17 +168,11 @@ pub fn confirm_email_change(context: &MailContext, account: &Account, new_email:
     })
 }
 
-/// Hands a mail to the mailer on a blocking thread; a failure is logged (the caller's answer
-/// never depends on the mail server).
-pub fn send_in_background(state: &AppState, mail: Mail) {
-    let mailer = state.mailer.clone();
-    let tag = mail.tag.clone();
-    let spawned = std::thread::Builder::new().name("mail".into()).spawn(move || {
-        if let Err(error) = mailer.send(&mail) {
-            tracing::error!(%error, tag = mail.tag, "a mail could not be sent");
-        }
-    });
-    if let Err(error) = spawned {
-        tracing::error!(%error, tag, "cannot start the mail thread");
-    }
+/// Records a mail in the durable queue (flushed before this returns, so the answer that follows
+/// survives `kill -9` with its mail); the queue's worker delivers it, so no answer waits for or
+/// reveals anything through the mail server.
+pub fn send_in_background(state: &AppState, mail: Mail) -> Result<()> {
+    let key = format!("{}:{}", mail.tag, wakat_accounts::token::new_id());
+    state.mail_queue.enqueue(&key, &mail).map_err(|error| ApiError::internal(&error))?;
+    Ok(())
 }

@@ -16,13 +16,14 @@ use crate::error::{json_error, path_error, query_error, ApiError, ErrorCode};
 use crate::metrics::{Metrics, Sources};
 use crate::ratelimit::RateLimits;
 use crate::routes;
+use crate::scheduler::{DailyJob, Scheduler};
 use crate::state::AppState;
 use crate::telemetry::{echo_request_id, RequestSpan};
 use crate::views::{ViewCounter, ViewFlusher};
 use wakat_accounts::{AccountStore, LinkSigner, PasswordCost, Passwords};
 
 /// File of the generated key of signed links in the data directory.
-const LINK_SECRET_FILE: &str = "link-secret";
+pub const LINK_SECRET_FILE: &str = "link-secret";
 
 /// Uploads older than this without a reference are removed at start.
 const ORPHAN_UPLOAD_AGE: Duration = Duration::from_secs(3600);
@@ -39,6 +40,10 @@ pub struct Application {
     view_flusher: ViewFlusher,
     /// Persists search analytics the same way.
     analytics_flusher: ViewFlusher,
+    /// The mail queue and its sender thread (stopped after the mail in hand).
+    mail_queue: (Arc<wakat_mail::MailQueue>, Vec<std::thread::JoinHandle<()>>),
+    /// The scheduler and its thread, when `server.scheduler_enabled`.
+    scheduler: Option<(Arc<Scheduler>, std::thread::JoinHandle<()>)>,
 }
 
 impl Application {
@@ -79,6 +84,8 @@ impl Application {
         let signer = Arc::new(LinkSigner::new(link_secret.as_bytes()));
         let mail_settings = &engine.settings.mail;
         let mailer = wakat_mail::build_mailer(mail_settings, &server_settings.data_dir).map_err(std::io::Error::other)?;
+        let mail_queue = wakat_mail::MailQueue::new(engine.kv.clone(), mailer.clone());
+        let mail_workers = mail_queue.start(mail_settings.senders)?;
         let dev_mailbox = if mail_settings.transport == wakat_mail::MailTransport::Outbox && !server_settings.public_url.starts_with("https://") {
             Some(Arc::new(wakat_mail::Outbox::in_data_dir(&server_settings.data_dir).map_err(std::io::Error::other)?))
         } else {
@@ -104,7 +111,7 @@ impl Application {
             accounts,
             mailer,
             dev_mailbox,
-            signer,
+            signer: signer.clone(),
             captcha,
             blobs,
             applications: Arc::new(wakat_applications::ApplicationStore::new(engine.kv.clone())),
@@ -114,8 +121,11 @@ impl Application {
             employers: Arc::new(wakat_employers::EmployerStore::new(engine.kv.clone())),
             skills: Arc::new(load_skills(&server_settings.index_data_dir)?),
             payments: Arc::from(crate::payments::build(&engine.settings.payments).map_err(std::io::Error::other)?),
+            mail_queue: mail_queue.clone(),
+            alerts: Arc::new(wakat_alerts::AlertStore::new(engine.kv.clone(), (*signer).clone())),
         };
         crate::services::employer_offers::restore_published(&state).map_err(|error| std::io::Error::other(error.to_string()))?;
+        let scheduler = start_scheduler(&engine, &state)?;
         let workers = server_settings.workers;
         let mut server = HttpServer::new(move || {
             App::new()
@@ -140,7 +150,7 @@ impl Application {
             let n_workers = if workers > 0 { workers } else { std::thread::available_parallelism().map_or(1, usize::from) };
             server = server.worker_max_blocking_threads((server_settings.blocking_threads / n_workers).max(1));
         }
-        Ok(Application { port, server: server.run(), engine, view_flusher, analytics_flusher })
+        Ok(Application { port, server: server.run(), engine, view_flusher, analytics_flusher, mail_queue: (mail_queue, mail_workers), scheduler })
     }
 
     /// The port actually bound (useful with port 0).
@@ -162,8 +172,19 @@ impl Application {
     /// writes the views still counted in memory.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         let served = self.server.await;
+        if let Some((scheduler, thread)) = self.scheduler {
+            scheduler.stop();
+            if thread.join().is_err() {
+                tracing::error!("the scheduler's thread panicked");
+            }
+        }
         self.view_flusher.stop();
         self.analytics_flusher.stop();
+        let (mail_queue, mail_workers) = self.mail_queue;
+        mail_queue.stop();
+        if mail_workers.into_iter().any(|worker| worker.join().is_err()) {
+            tracing::error!("a mail sender thread panicked");
+        }
         served
     }
 }
@@ -175,6 +196,28 @@ fn load_skills(index_data_dir: &std::path::Path) -> std::io::Result<wakat_core::
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(Default::default()),
         Err(error) => Err(error),
     }
+}
+
+/// The scheduler with the jobs of the server: each board's digests at its send hour.
+fn start_scheduler(engine: &Arc<Engine>, state: &AppState) -> std::io::Result<Option<(Arc<Scheduler>, std::thread::JoinHandle<()>)>> {
+    let settings = &engine.settings;
+    if !settings.server.scheduler_enabled {
+        return Ok(None);
+    }
+    let zone = jiff::tz::TimeZone::get(&settings.server.time_zone).map_err(std::io::Error::other)?;
+    let scheduler = Scheduler::new(engine.kv.clone(), zone);
+    let hours = settings.tenants.iter().map(|tenant| (tenant.slug.clone(), tenant.job_alerts.send_hour)).collect();
+    let digest_state = state.clone();
+    scheduler.register(DailyJob {
+        name: "digests".into(),
+        hours,
+        run: Box::new(move |tenant, day| {
+            let tenant = digest_state.tenant(tenant).map_err(|error| error.to_string())?;
+            crate::services::digests::run(&digest_state, &tenant, day).map(drop).map_err(|error| error.to_string())
+        }),
+    });
+    let thread = scheduler.start()?;
+    Ok(Some((scheduler, thread)))
 }
 
 /// Liveness, with the response cache's counts and size.

@@ -54,6 +54,10 @@ pub struct AppState {
     pub skills: Arc<wakat_core::offer_form::SkillDictionary>,
     /// Where employers pay (the sandbox, or Stripe Checkout).
     pub payments: Arc<dyn crate::payments::PaymentProvider>,
+    /// Every mail leaves through this queue: recorded durably, then delivered by its worker.
+    pub mail_queue: Arc<wakat_mail::MailQueue>,
+    /// Saved searches and job alerts.
+    pub alerts: Arc<wakat_alerts::AlertStore>,
 }
 
 impl AppState {

@@ -24,6 +24,8 @@ import { SessionProvider } from '@/lib/session';
 import { getCandidate } from '@/lib/session-server';
 import { AccountNav } from '@/features/account/components/account-nav';
 import { FavouritesHeaderButton } from '@/features/favourites/components/favourites-header-button';
+import { AlertsHeaderLink } from '@/features/alerts/components/alerts-header-link';
+import { AlertEntryPoints } from '@/features/alerts/components/entry-points';
 
 // Every page depends on the locale cookie and live API data.
 export const dynamic = 'force-dynamic';
@@ -98,6 +100,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               {/* Accounts (issue 9): the favourites button (flag `favouritesButton`) and the account menu go in this slot, last in the header. */}
               <div className="site-header__user" data-slot="user">
                 <FavouritesHeaderButton locale={locale} />
+                <AlertsHeaderLink locale={locale} enabled={Boolean(flags.jobAlerts)} />
                 <AccountNav locale={locale} />
               </div>
             </header>
@@ -127,6 +130,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             counterCookie={cookieStore.get(HORIZONTAL_POPUP_COOKIE)?.value}
             texts={{ title: t('popup.horizontalTitle'), body: t('popup.horizontalBody'), accept: t('popup.horizontalAccept'), later: t('popup.horizontalLater'), imageAlt: t('popup.horizontalImage'), close: t('job.close') }}
           />
+        ) : null}
+        {board ? (
+          <Suspense fallback={null}>
+            <AlertEntryPoints locale={locale} enabled={Boolean(flags.jobAlerts)} />
+          </Suspense>
         ) : null}
         </SessionProvider>
       </body>

@@ -30,6 +30,7 @@ export const paths = {
   account: () => '/account',
   favourites: () => '/favorite-offers',
   applicationHistory: () => '/application-history',
+  savedSearches: () => '/saved-searches',
   devMailbox: (id?: string) => (id ? `/dev/mailbox/${encodeURIComponent(id)}` : '/dev/mailbox'),
 };
 

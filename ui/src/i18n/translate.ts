@@ -18,6 +18,8 @@ import accountPl from '@messages/account.pl.json';
 import accountEn from '@messages/account.en.json';
 import applyPl from '@messages/apply.pl.json';
 import applyEn from '@messages/apply.en.json';
+import alertsPl from '@messages/alerts.pl.json';
+import alertsEn from '@messages/alerts.en.json';
 import type { Locale } from '@/lib/types';
 
 export const LOCALES: Locale[] = ['pl', 'en'];
@@ -27,9 +29,9 @@ export const LOCALE_COOKIE = 'wakat-lang';
 type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>>;
 type Message = string | PluralMessage;
 export type Messages = Record<string, Message>;
-// One file pair per feature (core, map, search, home, site, brands, account, apply) so that features do not edit the same file.
-const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...sitePl, ...brandsPl, ...accountPl, ...applyPl };
-const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...siteEn, ...brandsEn, ...accountEn, ...applyEn };
+// One file pair per feature (core, map, search, home, site, brands, account, apply, alerts) so that features do not edit the same file.
+const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...sitePl, ...brandsPl, ...accountPl, ...applyPl, ...alertsPl };
+const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...siteEn, ...brandsEn, ...accountEn, ...applyEn, ...alertsEn };
 export type MessageKey = keyof typeof pl;
 
 export const messages: Record<Locale, Messages> = { pl, en };

@@ -207,3 +207,30 @@ describe('matchPublicApi: everything else', () => {
     expect(match('OPTIONS', '/api/it/v1/views').kind).toBe('method_not_allowed');
   });
 });
+
+describe('matchPublicApi: saved searches and job alerts (issue 10)', () => {
+  it.each([
+    ['GET', '/api/it/job-filters'],
+    ['POST', '/api/it/job-filters'],
+    ['DELETE', '/api/it/job-filters/0123abcd'],
+    ['POST', '/api/it/job-filters/0123abcd/read-filtered-offers'],
+    ['POST', '/api/it/job-alerts'],
+    ['DELETE', '/api/it/job-filters/0123abcd/job-alert'],
+    ['PATCH', '/api/it/job-filters/0123abcd/job-alert/frequency'],
+    ['POST', '/api/it/guests/job-alerts'],
+    ['PUT', '/api/it/guests/job-alerts/activation'],
+    ['DELETE', '/api/it/guests/job-alerts/c0ffee/0123abcd'],
+    ['POST', '/api/it/job-alerts/unsubscribe'],
+    ['GET', '/api/it/feeds/offers.atom'],
+    ['GET', '/api/it/feeds/link'],
+  ])('%s %s', (method, path) => {
+    expect(match(method, path)).toMatchObject({ kind: 'forward', upstreamPath: path });
+  });
+
+  it('answers other methods 405 and never forwards the digest trigger', () => {
+    expect(match('PUT', '/api/it/job-filters')).toMatchObject({ kind: 'method_not_allowed' });
+    expect(kind('GET', '/api/it/job-filters/0123abcd/job-alert/frequency')).toBe('method_not_allowed');
+    expect(kind('POST', '/api/it/internal/digests/run')).toBe('not_found');
+    expect(kind('DELETE', '/api/it/guests/job-alerts/..%2F..%2Finternal/x')).toBe('not_found');
+  });
+});

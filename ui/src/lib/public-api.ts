@@ -86,7 +86,23 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   read('/v1/candidate/matched-offers'),
   write('POST', '/v1/candidate/redirects/{redirectId}/confirm', SMALL_JSON),
   write('DELETE', '/v1/candidate/redirects/{redirectId}', SMALL_JSON),
-  // Next: job alerts (issue 10), one line each.
+  // Saved searches and job alerts (issue 10). A saved search holds a name of up to 999 characters
+  // and the filters object, hence 16 KB.
+  read('/job-filters'),
+  write('POST', '/job-filters', 16 * 1024),
+  write('DELETE', '/job-filters/{id}', SMALL_JSON),
+  write('POST', '/job-filters/{id}/read-filtered-offers', SMALL_JSON),
+  write('POST', '/job-alerts', 16 * 1024),
+  write('DELETE', '/job-filters/{id}/job-alert', SMALL_JSON),
+  write('PATCH', '/job-filters/{id}/job-alert/frequency', SMALL_JSON),
+  write('POST', '/guests/job-alerts', 16 * 1024),
+  write('PUT', '/guests/job-alerts/activation', SMALL_JSON),
+  write('DELETE', '/guests/job-alerts/{candidateId}/{jobFilterId}', SMALL_JSON),
+  // The digests' one-click unsubscribe (RFC 8058: a POST of `List-Unsubscribe=One-Click`, no
+  // login) and the signed Atom feeds of saved searches and list addresses (feed readers, no login).
+  write('POST', '/job-alerts/unsubscribe', SMALL_JSON),
+  read('/feeds/offers.atom'),
+  read('/feeds/link'),
 ];
 
 export type ApiRouteMatch =

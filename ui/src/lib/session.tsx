@@ -71,7 +71,7 @@ export function useSession() {
 /** Whether an SWR key holds the candidate's own data (cleared on logout and account deletion). */
 export function isCandidateKey(key: unknown): boolean {
   const first = Array.isArray(key) ? key[0] : key;
-  return typeof first === 'string' && (first.startsWith('/v1/candidate') || first === 'favourite' || first === 'applied');
+  return typeof first === 'string' && (first.startsWith('/v1/candidate') || first === 'favourite' || first === 'applied' || first.startsWith('/job-filters'));
 }
 
 /** Forgets the candidate: the session and every cached answer about their account. */

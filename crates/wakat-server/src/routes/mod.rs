@@ -1,6 +1,7 @@
 //! HTTP routes, one module per resource.
 
 pub mod accounts;
+pub mod alerts;
 pub mod applications;
 pub mod candidate;
 pub mod dev;
@@ -50,6 +51,11 @@ pub const RATE_LIMITED: &[(&str, &str)] = &[
     ("post", "/api/{tenant}/v1/offers/initiate"),
     ("post", "/api/{tenant}/v1/offers/{slug}/logo"),
     ("post", "/api/{tenant}/v1/payments"),
+    ("post", "/api/{tenant}/guests/job-alerts"),
+    ("put", "/api/{tenant}/guests/job-alerts/activation"),
+    ("delete", "/api/{tenant}/guests/job-alerts/{candidate_id}/{job_filter_id}"),
+    ("post", "/api/{tenant}/job-alerts/unsubscribe"),
+    ("get", "/api/{tenant}/feeds/offers.atom"),
 ];
 
 /// The employer's edit of an offer as multipart (the form's JSON in `form`, a logo in `companyLogo`).
@@ -130,6 +136,20 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/v1/candidate/documents/{document_id}/download", web::get().to(candidate::download_document))
                     .route("/v1/candidate/export", web::get().to(candidate::export))
                     .route("/v1/candidate/account", web::delete().to(candidate::delete_account))
+                    .route("/job-filters", web::get().to(alerts::list))
+                    .route("/job-filters", web::post().to(alerts::create))
+                    .route("/job-filters/{id}", web::delete().to(alerts::delete))
+                    .route("/job-filters/{id}/read-filtered-offers", web::post().to(alerts::read_offers))
+                    .route("/job-alerts", web::post().to(alerts::enable))
+                    .route("/job-filters/{id}/job-alert", web::delete().to(alerts::disable))
+                    .route("/job-filters/{id}/job-alert/frequency", web::patch().to(alerts::change_frequency))
+                    .route("/guests/job-alerts", web::post().to(alerts::create_guest).wrap(RateClass::PublicWrite))
+                    .route("/guests/job-alerts/activation", web::put().to(alerts::activate).wrap(RateClass::PublicWrite))
+                    .route("/guests/job-alerts/{candidate_id}/{job_filter_id}", web::delete().to(alerts::unsubscribe_guest).wrap(RateClass::PublicWrite))
+                    .route("/job-alerts/unsubscribe", web::post().to(alerts::one_click_unsubscribe).wrap(RateClass::PublicWrite))
+                    .route("/feeds/offers.atom", web::get().to(alerts::feed).wrap(RateClass::ExpensiveRead))
+                    .route("/feeds/link", web::get().to(alerts::feed_link))
+                    .route("/internal/digests/run", web::post().to(alerts::run_digests))
                     .route("/internal/offers/{slug}/applications", web::get().to(internal::offer_applications))
                     .route("/internal/offers", web::post().to(internal::create_offer))
                     .route("/internal/offers/{slug}", web::put().to(internal::put_offer))

@@ -6,7 +6,7 @@ use utoipa::OpenApi;
 use wakat_core::FieldCode;
 
 use crate::error::ErrorCode;
-use crate::routes::{accounts, applications, candidate, dev, employer_offers, employers, internal, meta, offers, payments, places};
+use crate::routes::{accounts, alerts, applications, candidate, dev, employer_offers, employers, internal, meta, offers, payments, places};
 
 /// Filter, sort and paging parameters shared by every offers call. Each array parameter may be
 /// repeated (`keywords[]=java&keywords[]=spring`) or comma-separated; the list page's Polish and
@@ -211,6 +211,20 @@ pub struct MapQueryDoc {
         payments::sandbox_page,
         payments::sandbox_action,
         payments::stripe_webhook,
+        alerts::list,
+        alerts::create,
+        alerts::delete,
+        alerts::read_offers,
+        alerts::enable,
+        alerts::disable,
+        alerts::change_frequency,
+        alerts::create_guest,
+        alerts::activate,
+        alerts::unsubscribe_guest,
+        alerts::one_click_unsubscribe,
+        alerts::run_digests,
+        alerts::feed,
+        alerts::feed_link,
     ),
     modifiers(&BearerScheme),
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody, crate::dto::employers::EmployerOfferDto))

@@ -34,7 +34,7 @@ pub fn register(state: &AppState, tenant: &Tenant, lang: &str, request: Register
         }
         Registration::AlreadyRegistered { account } => mails::already_registered(&MailContext::new(state, tenant, &account.lang), &account),
     };
-    mails::send_in_background(state, mail?);
+    mails::send_in_background(state, mail?)?;
     Ok(())
 }
 
@@ -76,7 +76,7 @@ pub fn request_password_reset(state: &AppState, tenant: &Tenant, email: &str) ->
     let slug = &tenant.settings.slug;
     if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Candidate, email).map_err(accounts_error)? {
         let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ResetPassword, now()).map_err(accounts_error)?;
-        mails::send_in_background(state, mails::reset_password(&MailContext::new(state, tenant, &account.lang), &account, &token)?);
+        mails::send_in_background(state, mails::reset_password(&MailContext::new(state, tenant, &account.lang), &account, &token)?)?;
     }
     Ok(())
 }
@@ -84,7 +84,7 @@ pub fn request_password_reset(state: &AppState, tenant: &Tenant, email: &str) ->
 /// Sets a new password from the reset link; every session of the account ends.
 pub fn reset_password(state: &AppState, tenant: &Tenant, token: &str, password: &str) -> Result<()> {
     let account = state.accounts.reset_password(&tenant.settings.slug, token, password, now()).map_err(accounts_error)?;
-    mails::send_in_background(state, mails::password_changed(&MailContext::new(state, tenant, &account.lang), &account)?);
+    mails::send_in_background(state, mails::password_changed(&MailContext::new(state, tenant, &account.lang), &account)?)?;
     Ok(())
 }
 
@@ -96,7 +96,7 @@ pub fn change_password(state: &AppState, candidate: &Candidate, request: &Change
         .change_password(slug, &candidate.account_id, &request.current_password, &request.new_password, &candidate.session_token, now())
         .map_err(accounts_error)?;
     let account = profile(state, candidate)?;
-    mails::send_in_background(state, mails::password_changed(&MailContext::new(state, &candidate.tenant, &account.lang), &account)?);
+    mails::send_in_background(state, mails::password_changed(&MailContext::new(state, &candidate.tenant, &account.lang), &account)?)?;
     Ok(())
 }
 
@@ -105,7 +105,7 @@ pub fn request_email_change(state: &AppState, candidate: &Candidate, request: &C
     let slug = &candidate.tenant.settings.slug;
     let (account, new_email, token) =
         state.accounts.request_email_change(slug, &candidate.account_id, &request.password, &request.new_email, now()).map_err(accounts_error)?;
-    mails::send_in_background(state, mails::confirm_email_change(&MailContext::new(state, &candidate.tenant, &account.lang), &account, &new_email, &token)?);
+    mails::send_in_background(state, mails::confirm_email_change(&MailContext::new(state, &candidate.tenant, &account.lang), &account, &new_email, &token)?)?;
     Ok(())
 }
 

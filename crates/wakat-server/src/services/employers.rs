@@ -90,7 +90,7 @@ pub fn sign_up(state: &AppState, tenant: &Tenant, lang: &str, request: SignUpReq
         }
         Registration::AlreadyRegistered { account } => employer_mails::already_registered(&MailContext::new(state, tenant, &account.lang), &account),
     };
-    mails::send_in_background(state, mail?);
+    mails::send_in_background(state, mail?)?;
     Ok(())
 }
 
@@ -119,7 +119,7 @@ pub fn regenerate_confirmation(state: &AppState, tenant: &Tenant, email: &str) -
     if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Employer, email).map_err(accounts_error)? {
         if !account.email_confirmed {
             let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ConfirmEmail, now()).map_err(accounts_error)?;
-            mails::send_in_background(state, employer_mails::confirm(&MailContext::new(state, tenant, &account.lang), &account, &token)?);
+            mails::send_in_background(state, employer_mails::confirm(&MailContext::new(state, tenant, &account.lang), &account, &token)?)?;
         }
     }
     Ok(())
@@ -131,7 +131,7 @@ pub fn request_password_reset(state: &AppState, tenant: &Tenant, email: &str) ->
     let slug = &tenant.settings.slug;
     if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Employer, email).map_err(accounts_error)? {
         let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ResetPassword, now()).map_err(accounts_error)?;
-        mails::send_in_background(state, employer_mails::reset(&MailContext::new(state, tenant, &account.lang), &account, &token)?);
+        mails::send_in_background(state, employer_mails::reset(&MailContext::new(state, tenant, &account.lang), &account, &token)?)?;
     }
     Ok(())
 }
@@ -205,7 +205,10 @@ pub fn add_user(state: &AppState, employer: &Employer, request: NewUserRequest) 
         .map_err(accounts_error)?
     {
         Registration::Created { account, confirm_token } => {
-            mails::send_in_background(state, employer_mails::invite(&MailContext::new(state, tenant, &account.lang), &account, &company.name, &confirm_token)?);
+            mails::send_in_background(
+                state,
+                employer_mails::invite(&MailContext::new(state, tenant, &account.lang), &account, &company.name, &confirm_token)?,
+            )?;
             Ok(account)
         }
         Registration::AlreadyRegistered { .. } => Err(ApiError::new(ErrorCode::EmailTaken).with_field("email")),

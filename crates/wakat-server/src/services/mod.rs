@@ -3,10 +3,13 @@
 //! and render the result with the DTOs.
 
 pub mod accounts;
+pub mod alerts;
 pub mod applications;
 pub mod candidate;
+pub mod digests;
 pub mod employer_offers;
 pub mod employer_payments;
 pub mod employers;
+pub mod feeds;
 pub mod form_inputs;
 pub mod offers;

@@ -27,7 +27,9 @@ import { formatNumber, salaryDisplayOf } from '@/lib/format';
 import { CurrencyMenu } from '@/features/currency/components/currency-menu';
 import { requestCurrency } from '@/features/currency/server';
 import { siteOrigin } from '@/lib/board-server';
+import { paths } from '@/config/paths';
 import { ListMapPanel } from '@/features/map/components/list-map-panel';
+import { AddAlertButton, JobAlertBar } from '@/features/alerts/components/job-alert-bar';
 import '@/features/search/search.css';
 
 type Props = { params: Promise<{ slug: string[] }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -94,6 +96,8 @@ export default async function OffersListPage(props: Props) {
   const display = salaryDisplayOf(config.featureFlags, currency);
   // "Clear all" clears the currency chip too (back to the default, explicitly: see currencyHref).
   const clearHref = filters.currency ? currencyHref(emptyFilters(), config, locale, config.defaultCurrency) : buildListHref(emptyFilters(), config, locale);
+  // Saved searches and job alerts (issue 10), behind the board's `jobAlerts` flag.
+  const alertsOn = Boolean(config.featureFlags.jobAlerts);
   const map = <ListMapPanel filters={filters} config={config} locale={locale} />;
 
   return (
@@ -161,11 +165,13 @@ export default async function OffersListPage(props: Props) {
           </div>
           <FilterChips chips={chips} clearHref={clearHref} locale={locale} />
           <QueryNotes notes={page.meta.search} filters={filters} locale={locale} href={(target) => buildListHref(target, config, locale)} />
+          {alertsOn ? <JobAlertBar config={config} filters={filters} locale={locale} privacyHref={`${paths.terms()}/privacy-policy`} /> : null}
           {page.data.length === 0 ? (
             <div className="empty-state" data-testid="no-offers">
               <div className="empty-state__icon" aria-hidden="true">∅</div>
               <h2>{t('list.noOffers')}</h2>
               <p>{t('list.noOffersHint')}</p>
+              {alertsOn ? <AddAlertButton label={t('alerts.prompt.empty')} /> : null}
               {chips.length ? (
                 <Link className="button button--primary" href={clearHref} prefetch={false}>
                   {t('list.clearAll')}

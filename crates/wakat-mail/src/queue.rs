@@ -1,0 +1,430 @@
+//! [`MailQueue`]: mail intents recorded durably before anyone is told "sent", delivered by one
+//! worker thread through the [`Mailer`], each idempotency key at most once.
+//!
+//! # Why
+//! A feature that answers "we mailed you" (a 202, a digest run marking an alert done) must not
+//! lose the mail to a `kill -9` right after. So [`MailQueue::enqueue`] writes the mail into the
+//! store in one transaction and flushes (fsync) before returning; the worker sends, then marks the
+//! key sent. On restart the worker resumes with what is still pending.
+//!
+//! # Exactly once, and where it ends
+//! A key that is pending or sent is never queued again, so a caller that repeats itself after a
+//! crash (a digest run resuming) sends nothing twice. The one window no queue can close is between
+//! the mail server accepting a message and the "sent" mark reaching the disk: a crash there sends
+//! that message again on restart (at most one per sender thread). It carries the same `X-Wakat-Idempotency-Key` header (the
+//! SHA-256 of the key), so a receiver or a test can tell the repeat from a second mail.
+//!
+//! # Key layout (on the shared [`KvStore`])
+//!
+//! | key                        | value                                             |
+//! |----------------------------|---------------------------------------------------|
+//! | `mailq/key/{sha256(key)}`  | `{"state": "pending" \| "sent" \| "failed", "at"}` |
+//! | `mailq/pending/{seq:020}`  | the queued mail JSON (with its key hash)          |
+//! | `mailq/seq`                | last seq, u64 big-endian                          |
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use wakat_store::{KvStore, WriteOp};
+
+use crate::{Address, Mail, MailError, Mailer};
+
+/// Header naming the idempotency key (hashed) of a queued mail.
+pub const IDEMPOTENCY_HEADER: &str = "X-Wakat-Idempotency-Key";
+/// Sent and failed marks older than this are forgotten (their keys are dated anyway).
+const MARK_RETENTION_SECS: i64 = 60 * 24 * 3600;
+/// First wait after a failed delivery; doubles up to [`MAX_RETRY_WAIT`].
+const FIRST_RETRY_WAIT: Duration = Duration::from_secs(2);
+const MAX_RETRY_WAIT: Duration = Duration::from_secs(300);
+
+const PENDING_PREFIX: &[u8] = b"mailq/pending/";
+const SEQ_KEY: &[u8] = b"mailq/seq";
+
+fn key_hash(key: &str) -> String {
+    Sha256::digest(key.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn mark_key(hash: &str) -> Vec<u8> {
+    format!("mailq/key/{hash}").into_bytes()
+}
+
+fn pending_key(seq: u64) -> Vec<u8> {
+    format!("mailq/pending/{seq:020}").into_bytes()
+}
+
+fn now() -> i64 {
+    time::OffsetDateTime::now_utc().unix_timestamp()
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct Mark {
+    state: String,
+    at: i64,
+}
+
+/// A mail as the queue stores it.
+#[derive(Debug, Serialize, Deserialize)]
+struct Queued {
+    key_hash: String,
+    to: Address,
+    subject: String,
+    text: String,
+    html: String,
+    headers: Vec<(String, String)>,
+    tag: String,
+}
+
+impl Queued {
+    fn mail(self) -> Mail {
+        let mut headers = self.headers;
+        headers.push((IDEMPOTENCY_HEADER.to_string(), self.key_hash));
+        Mail { to: self.to, subject: self.subject, text: self.text, html: self.html, headers, tag: self.tag }
+    }
+}
+
+/// What [`MailQueue::enqueue`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Enqueued {
+    /// The mail is recorded and will be sent.
+    New,
+    /// The key was queued or sent before: nothing was added.
+    Duplicate,
+}
+
+/// Counts of the queue, for metrics and tests.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct QueueStats {
+    /// Mails waiting to be sent.
+    pub pending: usize,
+    /// Mails sent since start.
+    pub sent: u64,
+    /// Mails refused for good since start.
+    pub failed: u64,
+}
+
+/// The durable mail queue of the server (see the module documentation).
+pub struct MailQueue {
+    kv: Arc<dyn KvStore>,
+    mailer: Arc<dyn Mailer>,
+    write_lock: Mutex<()>,
+    wake: Condvar,
+    wake_flag: Mutex<bool>,
+    stopping: AtomicBool,
+    stats: Mutex<QueueStats>,
+    /// Pending keys a sender thread has taken (in this process).
+    claimed: Mutex<std::collections::HashSet<Vec<u8>>>,
+    /// Group commit of the "sent" marks: (flushes asked for, flushes done, one running).
+    flushes: Mutex<(u64, u64, bool)>,
+    flushed: Condvar,
+}
+
+impl MailQueue {
+    /// A queue on `kv` delivering through `mailer`; call [`MailQueue::start`] to deliver.
+    pub fn new(kv: Arc<dyn KvStore>, mailer: Arc<dyn Mailer>) -> Arc<MailQueue> {
+        Arc::new(MailQueue {
+            kv,
+            mailer,
+            write_lock: Mutex::new(()),
+            wake: Condvar::new(),
+            wake_flag: Mutex::new(false),
+            stopping: AtomicBool::new(false),
+            stats: Mutex::new(QueueStats::default()),
+            claimed: Mutex::new(std::collections::HashSet::new()),
+            flushes: Mutex::new((0, 0, false)),
+            flushed: Condvar::new(),
+        })
+    }
+
+    /// Records `mail` under `key`, durably, unless the key was queued before.
+    pub fn enqueue(&self, key: &str, mail: &Mail) -> Result<Enqueued, MailError> {
+        let outcome = self.enqueue_many(std::iter::once((key.to_string(), mail.clone())))?;
+        Ok(outcome[0])
+    }
+
+    /// Records several mails in one transaction and one flush (a digest run's batch).
+    pub fn enqueue_many(&self, mails: impl IntoIterator<Item = (String, Mail)>) -> Result<Vec<Enqueued>, MailError> {
+        let _guard = self.write_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut seq = match self.kv.get(SEQ_KEY)? {
+            Some(bytes) if bytes.len() == 8 => u64::from_be_bytes(bytes.try_into().unwrap_or([0; 8])),
+            _ => 0,
+        };
+        let mut ops = Vec::new();
+        let mut outcomes = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let at = now();
+        for (key, mail) in mails {
+            mail.validate()?;
+            let hash = key_hash(&key);
+            if !seen.insert(hash.clone()) || self.kv.get(&mark_key(&hash))?.is_some() {
+                outcomes.push(Enqueued::Duplicate);
+                continue;
+            }
+            seq += 1;
+            let queued = Queued {
+                key_hash: hash.clone(),
+                to: mail.to.clone(),
+                subject: mail.subject.clone(),
+                text: mail.text.clone(),
+                html: mail.html.clone(),
+                headers: mail.headers.clone(),
+                tag: mail.tag.clone(),
+            };
+            let encoded = serde_json::to_vec(&queued).map_err(|e| MailError::Build(e.to_string()))?;
+            let mark = serde_json::to_vec(&Mark { state: "pending".into(), at }).map_err(|e| MailError::Build(e.to_string()))?;
+            ops.push(WriteOp::Put { key: pending_key(seq), value: encoded });
+            ops.push(WriteOp::Put { key: mark_key(&hash), value: mark });
+            outcomes.push(Enqueued::New);
+        }
+        if !ops.is_empty() {
+            ops.push(WriteOp::Put { key: SEQ_KEY.to_vec(), value: seq.to_be_bytes().to_vec() });
+            self.kv.transaction(ops)?;
+            self.kv.flush()?;
+            self.notify();
+        }
+        Ok(outcomes)
+    }
+
+    /// Whether `key` was queued (pending, sent or failed).
+    pub fn is_known(&self, key: &str) -> Result<bool, MailError> {
+        Ok(self.kv.get(&mark_key(&key_hash(key)))?.is_some())
+    }
+
+    fn notify(&self) {
+        *self.wake_flag.lock().unwrap_or_else(|p| p.into_inner()) = true;
+        self.wake.notify_all();
+    }
+
+    /// Counts of the queue.
+    pub fn stats(&self) -> QueueStats {
+        let mut stats = *self.stats.lock().unwrap_or_else(|p| p.into_inner());
+        stats.pending = self.kv.scan_prefix(PENDING_PREFIX).count();
+        stats
+    }
+
+    /// Waits until nothing is pending (tests, the CLI), at most `timeout`; whether it emptied.
+    pub fn wait_idle(&self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while self.kv.scan_prefix(PENDING_PREFIX).next().is_some() {
+            if Instant::now() > deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        true
+    }
+
+    /// Starts `senders` threads (they resume whatever a previous process left pending); each
+    /// marks a mail sent before it takes the next, so a crash repeats at most `senders` mails.
+    pub fn start(self: &Arc<Self>, senders: usize) -> std::io::Result<Vec<JoinHandle<()>>> {
+        if let Err(error) = self.forget_old_marks() {
+            tracing::warn!(%error, "old mail queue marks could not be removed");
+        }
+        (0..senders.max(1))
+            .map(|n| {
+                let queue = self.clone();
+                std::thread::Builder::new().name(format!("mail-sender-{n}")).spawn(move || queue.run())
+            })
+            .collect()
+    }
+
+    /// Asks the sender threads to stop after the mails in hand.
+    pub fn stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        self.notify();
+    }
+
+    fn run(&self) {
+        let mut retry_wait = FIRST_RETRY_WAIT;
+        while !self.stopping.load(Ordering::SeqCst) {
+            match self.deliver_next() {
+                Ok(true) => retry_wait = FIRST_RETRY_WAIT,
+                Ok(false) => self.sleep(None),
+                Err(error) => {
+                    tracing::warn!(%error, wait_secs = retry_wait.as_secs(), "mail delivery paused");
+                    self.sleep(Some(retry_wait));
+                    retry_wait = (retry_wait * 2).min(MAX_RETRY_WAIT);
+                }
+            }
+        }
+    }
+
+    /// Sleeps until woken (a new mail, stop) or `timeout`.
+    fn sleep(&self, timeout: Option<Duration>) {
+        let mut flag = self.wake_flag.lock().unwrap_or_else(|p| p.into_inner());
+        let timeout = timeout.unwrap_or(Duration::from_secs(30));
+        let deadline = Instant::now() + timeout;
+        while !*flag && !self.stopping.load(Ordering::SeqCst) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            flag = self.wake.wait_timeout(flag, left).unwrap_or_else(|p| p.into_inner()).0;
+        }
+        *flag = false;
+    }
+
+    /// Takes the oldest pending mail no other thread holds.
+    fn claim(&self) -> Result<Option<(Vec<u8>, Vec<u8>)>, MailError> {
+        let mut claimed = self.claimed.lock().unwrap_or_else(|p| p.into_inner());
+        for entry in self.kv.scan_prefix(PENDING_PREFIX) {
+            let (key, value) = entry?;
+            if claimed.insert(key.clone()) {
+                return Ok(Some((key, value)));
+            }
+        }
+        Ok(None)
+    }
+
+    fn release(&self, key: &[u8]) {
+        self.claimed.lock().unwrap_or_else(|p| p.into_inner()).remove(key);
+    }
+
+    /// Sends one pending mail. `Ok(true)` when one was handled, `Ok(false)` when none is left; an
+    /// error when the mail server is unavailable (the mail stays pending; the thread waits).
+    fn deliver_next(&self) -> Result<bool, MailError> {
+        let Some((pending, bytes)) = self.claim()? else { return Ok(false) };
+        let outcome = self.deliver(&pending, &bytes);
+        self.release(&pending);
+        outcome.map(|()| true)
+    }
+
+    fn deliver(&self, pending: &[u8], bytes: &[u8]) -> Result<(), MailError> {
+        let queued: Queued = match serde_json::from_slice(bytes) {
+            Ok(queued) => queued,
+            Err(error) => {
+                tracing::error!(%error, key = %String::from_utf8_lossy(pending), "a queued mail cannot be decoded; dropped");
+                self.kv.delete(pending)?;
+                return Ok(());
+            }
+        };
+        let hash = queued.key_hash.clone();
+        let mail = queued.mail();
+        let state = match self.mailer.send(&mail) {
+            Ok(_) => "sent",
+            Err(error) if error.is_retryable() => return Err(error),
+            Err(error) => {
+                tracing::error!(%error, tag = %mail.tag, "a queued mail was refused for good");
+                "failed"
+            }
+        };
+        let mark = serde_json::to_vec(&Mark { state: state.into(), at: now() }).map_err(|e| MailError::Build(e.to_string()))?;
+        self.kv.transaction(vec![WriteOp::Delete { key: pending.to_vec() }, WriteOp::Put { key: mark_key(&hash), value: mark }])?;
+        self.group_flush()?;
+        let mut stats = self.stats.lock().unwrap_or_else(|p| p.into_inner());
+        if state == "sent" {
+            stats.sent += 1;
+        } else {
+            stats.failed += 1;
+        }
+        Ok(())
+    }
+
+    /// Returns once the writes made before the call are on disk. Concurrent callers share one
+    /// fsync (group commit): the first becomes the flusher, the others wait for a flush that began
+    /// after their write. Each sender still waits for its mark, so a crash repeats at most one
+    /// mail per sender.
+    fn group_flush(&self) -> Result<(), MailError> {
+        let mut state = self.flushes.lock().unwrap_or_else(|p| p.into_inner());
+        state.0 += 1;
+        let mine = state.0;
+        loop {
+            if state.1 >= mine {
+                return Ok(());
+            }
+            if !state.2 {
+                state.2 = true;
+                let target = state.0;
+                drop(state);
+                let flushed = self.kv.flush();
+                state = self.flushes.lock().unwrap_or_else(|p| p.into_inner());
+                state.2 = false;
+                if flushed.is_ok() {
+                    state.1 = state.1.max(target);
+                }
+                self.flushed.notify_all();
+                flushed?;
+                continue;
+            }
+            state = self.flushed.wait(state).unwrap_or_else(|p| p.into_inner());
+        }
+    }
+
+    fn forget_old_marks(&self) -> Result<(), MailError> {
+        let horizon = now() - MARK_RETENTION_SECS;
+        let mut old = Vec::new();
+        for entry in self.kv.scan_prefix(b"mailq/key/") {
+            let (key, value) = entry?;
+            if let Ok(mark) = serde_json::from_slice::<Mark>(&value) {
+                if mark.state != "pending" && mark.at < horizon {
+                    old.push(WriteOp::Delete { key });
+                }
+            }
+        }
+        if !old.is_empty() {
+            self.kv.transaction(old)?;
+            self.kv.flush()?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{MailContent, SentMail};
+
+    /// A mailer that records what it was given, and fails while `down` is set.
+    #[derive(Default)]
+    struct Recorder {
+        sent: Mutex<Vec<Mail>>,
+        down: AtomicBool,
+    }
+
+    impl Mailer for Recorder {
+        fn send(&self, mail: &Mail) -> Result<SentMail, MailError> {
+            if self.down.load(Ordering::SeqCst) {
+                return Err(MailError::Unavailable("down".into()));
+            }
+            self.sent.lock().unwrap().push(mail.clone());
+            Ok(SentMail { id: "x".into(), message_id: "<x@y>".into() })
+        }
+    }
+
+    fn mail(to: &str) -> Mail {
+        Mail::new(Address::new(to).unwrap(), "Hi", MailContent { text: "t".into(), html: "<p>h</p>".into() }, "alert.digest")
+    }
+
+    #[test]
+    fn a_key_is_sent_once_even_when_queued_again_or_resumed() {
+        let kv: Arc<dyn KvStore> = Arc::new(wakat_store::MemoryStore::new());
+        let recorder = Arc::new(Recorder::default());
+        recorder.down.store(true, Ordering::SeqCst);
+        // A first process queues two mails and dies before delivering.
+        let first = MailQueue::new(kv.clone(), recorder.clone());
+        assert_eq!(first.enqueue("digest:a:2026-11-26", &mail("a@example.pl")).unwrap(), Enqueued::New);
+        assert_eq!(first.enqueue("digest:a:2026-11-26", &mail("a@example.pl")).unwrap(), Enqueued::Duplicate);
+        let outcomes = first.enqueue_many([("digest:b".to_string(), mail("b@example.pl")), ("digest:b".to_string(), mail("b@example.pl"))]).unwrap();
+        assert_eq!(outcomes, [Enqueued::New, Enqueued::Duplicate]);
+        assert!(first.deliver_next().is_err(), "the server is down: the mails stay");
+        assert_eq!(first.stats().pending, 2);
+        drop(first);
+        // The next process resumes them.
+        recorder.down.store(false, Ordering::SeqCst);
+        let second = MailQueue::new(kv.clone(), recorder.clone());
+        let workers = second.start(2).unwrap();
+        assert!(second.wait_idle(Duration::from_secs(5)));
+        assert_eq!(second.enqueue("digest:a:2026-11-26", &mail("a@example.pl")).unwrap(), Enqueued::Duplicate, "sent keys stay known");
+        second.stop();
+        workers.into_iter().for_each(|worker| worker.join().unwrap());
+        let sent = recorder.sent.lock().unwrap();
+        let mut recipients: Vec<String> = sent.iter().map(|m| m.to.email().to_string()).collect();
+        recipients.sort();
+        assert_eq!(recipients, ["a@example.pl", "b@example.pl"]);
+        assert!(sent[0].headers.iter().any(|(name, value)| name == IDEMPOTENCY_HEADER && value.len() == 64));
+        assert_eq!(second.stats().sent, 2);
+    }
+}

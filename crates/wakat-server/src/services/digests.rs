@@ -1,0 +1,187 @@
+//! The digest run of one board and one local day: every active alert due that day gets one mail
+//! with the offers published since its last digest, or nothing when there is nothing new.
+//!
+//! Exactly once: each mail is recorded in the durable mail queue under the idempotency key
+//! `digest/{tenant}/{owner}/{search}/{day}` *before* the alert is marked decided for the day; a
+//! run that dies half-way is run again (by the scheduler on restart, or by hand), finds the
+//! decided alerts done and the queued ones known to the queue, and adds only what is missing.
+//! Alerts sharing a filter and a last digest time are evaluated once.
+
+use std::collections::{BTreeMap, HashSet};
+
+use jiff::civil::Date;
+use serde::Serialize;
+use wakat_alerts::{JobFilter, Owner};
+use wakat_core::filters::ListParams;
+use wakat_core::{OrderBy, Sort, SortBy};
+use wakat_mail::Mail;
+use wakat_search::{Hit, ListRequest};
+
+use crate::engine::{now, Tenant};
+use crate::error::{alerts_error, ApiError, Result};
+use crate::mails::alerts::{digest, DigestAlert};
+use crate::mails::MailContext;
+use crate::state::AppState;
+
+/// Mails queued per transaction of the mail queue.
+const BATCH: usize = 256;
+
+/// What a run did.
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DigestReport {
+    /// The local day (`YYYY-MM-DD`).
+    pub day: String,
+    /// Active alerts due that day.
+    pub due: usize,
+    /// Due alerts already decided by an earlier (or interrupted) run of the day.
+    pub already_done: usize,
+    /// Digests recorded in the mail queue by this run.
+    pub queued: usize,
+    /// Alerts with nothing new (no mail).
+    pub nothing_new: usize,
+    /// Alerts whose owner or filter can no longer be used (account gone, filter no longer parses).
+    pub skipped: usize,
+    /// Distinct (filter, since) evaluations run.
+    pub evaluations: usize,
+}
+
+/// Weekday counted from Monday = 0.
+pub fn weekday_from_monday(day: Date) -> u8 {
+    day.weekday().to_monday_zero_offset() as u8
+}
+
+/// The offers of one evaluation: distinct offers, newest first, and how many there are.
+struct Found {
+    offers: Vec<Hit>,
+    total: usize,
+}
+
+fn evaluate(state: &AppState, tenant: &Tenant, params: &ListParams, since: i64, cutoff: i64, max_offers: usize) -> Result<Found> {
+    let request = ListRequest {
+        tenant: Some(&tenant.settings.slug),
+        filters: &params.filters,
+        sort: Sort { by: SortBy::Newest, order: OrderBy::Desc },
+        offset: 0,
+        limit: max_offers * 3,
+        now: cutoff,
+        count_categories: false,
+        viewport: None,
+        region: None,
+    };
+    let result = state.engine.index.list_published_after(&request, since)?;
+    let fetched = result.hits.len();
+    let mut seen = HashSet::new();
+    let offers: Vec<Hit> = result.hits.into_iter().filter(|hit| hit.offer.published_at <= cutoff && seen.insert(hit.parent_slug.clone())).collect();
+    let distinct = offers.len();
+    let total = if result.total <= fetched { distinct } else { result.total };
+    Ok(Found { offers: offers.into_iter().take(max_offers).collect(), total })
+}
+
+/// Who gets an alert's digest: (address, language), or `None` when nobody can (account gone).
+fn recipient(state: &AppState, tenant: &Tenant, owner: &Owner) -> Result<Option<(String, String)>> {
+    let slug = &tenant.settings.slug;
+    Ok(match owner {
+        Owner::Account(id) => state
+            .accounts
+            .get(slug, id)
+            .map_err(crate::error::accounts_error)?
+            .filter(|account| account.email_confirmed)
+            .map(|account| (account.email, account.lang)),
+        Owner::Guest(id) => state.alerts.guest(slug, id).map_err(alerts_error)?.map(|guest| (guest.email, guest.lang)),
+    })
+}
+
+/// The idempotency key of an alert's digest for a day.
+pub fn digest_key(tenant: &str, filter: &JobFilter, day: &str) -> String {
+    format!("digest/{tenant}/{}/{}/{day}", filter.owner, filter.id)
+}
+
+/// Runs the digests of `tenant` for the local `day`; offers up to now count.
+pub fn run(state: &AppState, tenant: &Tenant, day: Date) -> Result<DigestReport> {
+    let slug = &tenant.settings.slug;
+    let day_text = day.to_string();
+    let weekday = weekday_from_monday(day);
+    let cutoff = now();
+    let settings = tenant.settings.job_alerts;
+    let mut report = DigestReport { day: day_text.clone(), ..DigestReport::default() };
+    // Group the due alerts by what they ask: canonical filter and the instant they start from.
+    let mut groups: BTreeMap<(String, i64), Vec<JobFilter>> = BTreeMap::new();
+    for filter in state.alerts.active_alerts(slug).map_err(alerts_error)? {
+        let Some(alert) = &filter.alert else { continue };
+        if !alert.frequency.due_on(weekday) {
+            continue;
+        }
+        report.due += 1;
+        if alert.last_period.as_deref() == Some(day_text.as_str()) {
+            report.already_done += 1;
+            continue;
+        }
+        groups.entry((filter.canonical.clone(), alert.last_digest_at)).or_default().push(filter);
+    }
+    let mut batch: Vec<(String, Mail, JobFilter)> = Vec::with_capacity(BATCH);
+    let contexts = [("pl", MailContext::new(state, tenant, "pl")), ("en", MailContext::new(state, tenant, "en"))];
+    let context_for = |lang: &str| if lang == "en" { &contexts[1].1 } else { &contexts[0].1 };
+    for ((_, since), filters) in groups {
+        let params = match crate::services::alerts::params_of(state, tenant, &filters[0]) {
+            Ok(params) => params,
+            Err(error) => {
+                tracing::warn!(error = %error, tenant = %slug, "a saved search no longer parses; its alerts are skipped");
+                report.skipped += filters.len();
+                for filter in &filters {
+                    record(state, slug, filter, &day_text, cutoff)?;
+                }
+                continue;
+            }
+        };
+        report.evaluations += 1;
+        let found = evaluate(state, tenant, &params, since, cutoff, settings.max_offers)?;
+        for filter in filters {
+            if found.offers.is_empty() {
+                report.nothing_new += 1;
+                record(state, slug, &filter, &day_text, cutoff)?;
+                continue;
+            }
+            let Some(owner) = filter.owner() else { continue };
+            let Some((email, lang)) = recipient(state, tenant, &owner)? else {
+                report.skipped += 1;
+                record(state, slug, &filter, &day_text, cutoff)?;
+                continue;
+            };
+            let code = state.alerts.unsubscribe_code(slug, &owner, &filter.id);
+            let alert = DigestAlert { filter: &filter, owner: &owner, email: &email, unsubscribe_code: &code, currency: params.filters.currency };
+            let mail = digest(context_for(&lang), slug, &state.engine.rates, &alert, &found.offers, found.total)?;
+            batch.push((digest_key(slug, &filter, &day_text), mail, filter));
+            if batch.len() >= BATCH {
+                report.queued += flush_batch(state, slug, &mut batch, &day_text, cutoff)?;
+            }
+        }
+    }
+    report.queued += flush_batch(state, slug, &mut batch, &day_text, cutoff)?;
+    state.alerts.flush().map_err(alerts_error)?;
+    tracing::info!(tenant = %slug, ?report, "digest run finished");
+    Ok(report)
+}
+
+fn record(state: &AppState, tenant: &str, filter: &JobFilter, day: &str, cutoff: i64) -> Result<()> {
+    state.alerts.record_digest(tenant, &filter.owner, &filter.id, day, cutoff).map_err(alerts_error)
+}
+
+/// Queues a batch durably, then marks its alerts decided; the count of mails new to the queue.
+fn flush_batch(state: &AppState, tenant: &str, batch: &mut Vec<(String, Mail, JobFilter)>, day: &str, cutoff: i64) -> Result<usize> {
+    if batch.is_empty() {
+        return Ok(0);
+    }
+    let items: Vec<(String, Mail)> = batch.iter().map(|(key, mail, _)| (key.clone(), mail.clone())).collect();
+    let outcomes = state.mail_queue.enqueue_many(items).map_err(|error| ApiError::internal(&error))?;
+    for (_, _, filter) in batch.drain(..) {
+        record(state, tenant, &filter, day, cutoff)?;
+    }
+    Ok(outcomes.iter().filter(|o| **o == wakat_mail::Enqueued::New).count())
+}
+
+/// Today's date in the scheduler's time zone.
+pub fn today(state: &AppState) -> Date {
+    let zone = jiff::tz::TimeZone::get(&state.engine.settings.server.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    jiff::Timestamp::now().to_zoned(zone).date()
+}

@@ -1,0 +1,130 @@
+//! Atom feeds (RFC 4287) of saved searches and list addresses: the newest matching offers, at a
+//! URL signed with the server's link key, so a feed reader needs no login and nobody can make the
+//! server run searches it never handed out.
+
+use crate::engine::Tenant;
+use crate::state::AppState;
+
+/// Purpose of feed signatures.
+pub const FEED_PURPOSE: &str = "offers-feed";
+
+/// The signature of a board's canonical list query.
+pub fn sign(state: &AppState, tenant: &Tenant, canonical_query: &str) -> String {
+    state.signer.sign(FEED_PURPOSE, &format!("{}?{canonical_query}", tenant.settings.slug), i64::MAX)
+}
+
+/// Whether `signature` is the feed signature of this board's canonical query.
+pub fn verify(state: &AppState, tenant: &Tenant, canonical_query: &str, signature: &str) -> bool {
+    state.signer.verify(FEED_PURPOSE, &format!("{}?{canonical_query}", tenant.settings.slug), i64::MAX, signature, 0)
+}
+
+/// The absolute, signed feed URL of a canonical query (through the board's web app, which
+/// forwards `/api/{tenant}/feeds/*`).
+pub fn feed_url(state: &AppState, tenant: &Tenant, canonical_query: &str) -> String {
+    let web_url = tenant.settings.web_url(&state.engine.settings.server);
+    let separator = if canonical_query.is_empty() { "" } else { "&" };
+    format!("{web_url}/api/{}/feeds/offers.atom?{canonical_query}{separator}signature={}", tenant.settings.slug, sign(state, tenant, canonical_query))
+}
+
+/// The feed URL of stored canonical pairs.
+pub fn feed_path(state: &AppState, tenant: &Tenant, pairs: &wakat_alerts::filters::QueryPairs) -> String {
+    let query = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish();
+    feed_url(state, tenant, &query)
+}
+
+/// Newest offers in a feed.
+const FEED_ENTRIES: usize = 50;
+
+fn xml_escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => escaped.push_str("&amp;"),
+            '<' => escaped.push_str("&lt;"),
+            '>' => escaped.push_str("&gt;"),
+            '"' => escaped.push_str("&quot;"),
+            '\'' => escaped.push_str("&apos;"),
+            // XML 1.0 forbids most control characters even escaped.
+            c if c.is_control() && c != '\n' && c != '\t' => escaped.push(' '),
+            c => escaped.push(c),
+        }
+    }
+    escaped
+}
+
+fn rfc3339(seconds: i64) -> String {
+    jiff::Timestamp::from_second(seconds).unwrap_or(jiff::Timestamp::UNIX_EPOCH).to_string()
+}
+
+/// The signed query's filter model, or `invalid_signature` (403).
+fn checked_params(state: &AppState, tenant: &Tenant, pairs: &[(String, String)]) -> crate::error::Result<(wakat_core::filters::ListParams, String)> {
+    let signature = pairs.iter().find(|(name, _)| name == "signature").map(|(_, value)| value.as_str()).unwrap_or_default();
+    let params = wakat_core::filters::ListParams::parse(
+        pairs.iter().filter(|(name, _)| name != "signature").map(|(k, v)| (k.as_str(), v.as_str())),
+        &state.engine.parse_context(tenant),
+    )?;
+    let canonical = wakat_alerts::filters::canonical_query(&params);
+    if !verify(state, tenant, &canonical, signature) {
+        return Err(crate::error::ApiError::new(crate::error::ErrorCode::InvalidSignature).with_field("signature"));
+    }
+    Ok((params, canonical))
+}
+
+/// The signed feed URL of any list query (what the list page offers as "follow this search").
+pub fn link(state: &AppState, tenant: &Tenant, pairs: &[(String, String)]) -> crate::error::Result<String> {
+    let params = wakat_core::filters::ListParams::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), &state.engine.parse_context(tenant))?;
+    Ok(feed_url(state, tenant, &wakat_alerts::filters::canonical_query(&params)))
+}
+
+/// The Atom document (RFC 4287) of a signed list query: its newest matching offers.
+pub fn atom(state: &AppState, tenant: &Tenant, pairs: &[(String, String)], lang: &str) -> crate::error::Result<String> {
+    let (params, canonical) = checked_params(state, tenant, pairs)?;
+    let now = crate::engine::now();
+    let request = wakat_search::ListRequest {
+        tenant: Some(&tenant.settings.slug),
+        filters: &params.filters,
+        sort: wakat_core::Sort { by: wakat_core::SortBy::Newest, order: wakat_core::OrderBy::Desc },
+        offset: 0,
+        limit: FEED_ENTRIES,
+        now,
+        count_categories: false,
+        viewport: None,
+        region: None,
+    };
+    let hits = state.engine.index.list(&request)?.hits;
+    let web_url = tenant.settings.web_url(&state.engine.settings.server);
+    let context = crate::mails::MailContext::new(state, tenant, lang);
+    let tags = wakat_alerts::filters::tags(&params, &tenant.categories, lang);
+    let title = if tags.is_empty() { tenant.settings.name.clone() } else { format!("{}: {}", tenant.settings.name, tags.join(", ")) };
+    let updated = hits.iter().map(|hit| hit.offer.published_at).max().unwrap_or(now);
+    let feed_id = format!("urn:wakat:feed:{}:{}", tenant.settings.slug, state.signer.sign("feed-id", &canonical, 0));
+    let list_link = if canonical.is_empty() { format!("{web_url}/") } else { format!("{web_url}/?{canonical}") };
+    let mut xml = String::with_capacity(2048 + hits.len() * 600);
+    xml.push_str("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n");
+    xml.push_str(&format!("<feed xmlns=\"http://www.w3.org/2005/Atom\" xml:lang=\"{}\">\n", xml_escape(lang)));
+    xml.push_str(&format!("  <id>{}</id>\n", xml_escape(&feed_id)));
+    xml.push_str(&format!("  <title>{}</title>\n", xml_escape(&title)));
+    xml.push_str(&format!("  <updated>{}</updated>\n", rfc3339(updated)));
+    xml.push_str(&format!("  <link rel=\"self\" type=\"application/atom+xml\" href=\"{}\"/>\n", xml_escape(&feed_url(state, tenant, &canonical))));
+    xml.push_str(&format!("  <link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\n", xml_escape(&list_link)));
+    xml.push_str(&format!("  <author><name>{}</name><uri>{}/</uri></author>\n", xml_escape(&tenant.settings.name), xml_escape(web_url)));
+    xml.push_str("  <generator>Wakat</generator>\n");
+    for hit in &hits {
+        let offer = &hit.offer;
+        let city = offer.locations.get(hit.location_idx).or(offer.locations.first()).map_or("", |l| l.city.as_str());
+        let link = format!("{web_url}/job-offer/{}", crate::mails::alerts::query_value(&hit.slug));
+        let summary =
+            format!("{} · {} · {}", offer.company_name, city, crate::mails::alerts::salary_text(&context, &state.engine.rates, offer, params.filters.currency));
+        xml.push_str("  <entry>\n");
+        xml.push_str(&format!("    <id>urn:wakat:offer:{}:{}</id>\n", xml_escape(&tenant.settings.slug), xml_escape(&hit.slug)));
+        xml.push_str(&format!("    <title>{}</title>\n", xml_escape(&offer.title)));
+        xml.push_str(&format!("    <updated>{}</updated>\n", rfc3339(offer.published_at)));
+        xml.push_str(&format!("    <published>{}</published>\n", rfc3339(offer.published_at)));
+        xml.push_str(&format!("    <link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\n", xml_escape(&link)));
+        xml.push_str(&format!("    <author><name>{}</name></author>\n", xml_escape(&offer.company_name)));
+        xml.push_str(&format!("    <summary>{}</summary>\n", xml_escape(&summary)));
+        xml.push_str("  </entry>\n");
+    }
+    xml.push_str("</feed>\n");
+    Ok(xml)
+}
