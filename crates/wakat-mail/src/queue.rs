@@ -42,6 +42,9 @@ const FIRST_RETRY_WAIT: Duration = Duration::from_secs(2);
 const MAX_RETRY_WAIT: Duration = Duration::from_secs(300);
 
 const PENDING_PREFIX: &[u8] = b"mailq/pending/";
+
+/// A pending mail's store key and value.
+type PendingEntry = (Vec<u8>, Vec<u8>);
 const SEQ_KEY: &[u8] = b"mailq/seq";
 
 fn key_hash(key: &str) -> String {
@@ -268,7 +271,7 @@ impl MailQueue {
     }
 
     /// Takes the oldest pending mail no other thread holds.
-    fn claim(&self) -> Result<Option<(Vec<u8>, Vec<u8>)>, MailError> {
+    fn claim(&self) -> Result<Option<PendingEntry>, MailError> {
         let mut claimed = self.claimed.lock().unwrap_or_else(|p| p.into_inner());
         for entry in self.kv.scan_prefix(PENDING_PREFIX) {
             let (key, value) = entry?;

@@ -37,7 +37,7 @@ pub struct MailSettings {
 
 impl Default for MailSettings {
     fn default() -> MailSettings {
-        MailSettings { transport: MailTransport::Outbox, from: "no-reply@localhost".into(), from_name: None, smtp: SmtpSettings::default(), senders: 8 }
+        MailSettings { transport: MailTransport::Outbox, from: "no-reply@localhost".into(), from_name: None, smtp: SmtpSettings::default(), senders: 32 }
     }
 }
 
@@ -56,7 +56,7 @@ pub fn build_mailer(settings: &MailSettings, data_dir: &Path) -> Result<Arc<dyn 
     let from = settings.from_address()?;
     Ok(match settings.transport {
         MailTransport::Outbox => Arc::new(OutboxMailer::new(Outbox::in_data_dir(data_dir)?, from)),
-        MailTransport::Smtp => Arc::new(SmtpMailer::new(&settings.smtp, from)?),
+        MailTransport::Smtp => Arc::new(SmtpMailer::with_connections(&settings.smtp, from, settings.senders)?),
     })
 }
 

@@ -88,6 +88,10 @@ impl std::fmt::Debug for SmtpMailer {
 impl SmtpMailer {
     /// Builds the transport; no connection is made until the first mail (or [`Self::check_connection`]).
     pub fn new(settings: &SmtpSettings, from: Address) -> Result<SmtpMailer, MailError> {
+        Self::build(settings, from, lettre::transport::smtp::PoolConfig::new())
+    }
+
+    fn build(settings: &SmtpSettings, from: Address, pool: lettre::transport::smtp::PoolConfig) -> Result<SmtpMailer, MailError> {
         if settings.host.trim().is_empty() {
             return Err(MailError::InvalidSettings("mail.smtp.host is empty".into()));
         }
@@ -100,13 +104,23 @@ impl SmtpMailer {
             SmtpSecurity::Starttls => SmtpTransport::starttls_relay(&settings.host).map_err(tls_error)?,
             SmtpSecurity::Tls => SmtpTransport::relay(&settings.host).map_err(tls_error)?,
         };
-        let mut builder = builder.port(settings.port.unwrap_or(settings.security.default_port())).timeout(Some(Duration::from_secs(settings.timeout_secs)));
+        let mut builder =
+            builder.port(settings.port.unwrap_or(settings.security.default_port())).timeout(Some(Duration::from_secs(settings.timeout_secs))).pool_config(pool);
         match (&settings.username, &settings.password) {
             (Some(username), Some(password)) => builder = builder.credentials(Credentials::new(username.clone(), password.clone())),
             (None, None) => {}
             _ => return Err(MailError::InvalidSettings("mail.smtp.username and mail.smtp.password go together".into())),
         }
         Ok(SmtpMailer { transport: builder.build(), from, ids: MailIds::default() })
+    }
+
+    /// Like [`SmtpMailer::new`], keeping up to `connections` connections open: one per sender
+    /// thread of the mail queue. lettre writes a message's final "." in a separate write without
+    /// `TCP_NODELAY`, so each message waits ~40 ms for the server's delayed ACK (measured 44 ms on
+    /// loopback); throughput comes from parallel connections.
+    pub fn with_connections(settings: &SmtpSettings, from: Address, connections: usize) -> Result<SmtpMailer, MailError> {
+        let pool = lettre::transport::smtp::PoolConfig::new().max_size(u32::try_from(connections.max(1)).unwrap_or(u32::MAX));
+        Self::build(settings, from, pool)
     }
 
     /// Connects to the server and greets it, so a misconfiguration shows at start-up.
