@@ -1,49 +1,11 @@
+import { createDebouncer as createAnyDebouncer, type Debounced, type Timers } from '@/lib/debounce';
+
+export type { Debounced, Timers } from '@/lib/debounce';
+
 /** Spec: map viewport updates are debounced by 400 ms. */
 export const VIEWPORT_DEBOUNCE_MS = 400;
 
-export interface Timers {
-  set: (callback: () => void, ms: number) => unknown;
-  clear: (handle: unknown) => void;
-}
-
-const realTimers: Timers = {
-  set: (callback, ms) => setTimeout(callback, ms),
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
-export interface Debounced<T> {
-  /** Schedules `run(value)` after the delay, replacing anything pending. */
-  push: (value: T) => void;
-  /** Runs the pending value now, if any. */
-  flush: () => void;
-  /** Drops the pending value. */
-  cancel: () => void;
-}
-
-/** Trailing-edge debounce: only the last value pushed within `ms` is delivered. Timers are injectable for tests. */
-export function createDebouncer<T>(run: (value: T) => void, ms = VIEWPORT_DEBOUNCE_MS, timers: Timers = realTimers): Debounced<T> {
-  let handle: unknown = null;
-  let pending: { value: T } | null = null;
-  const fire = () => {
-    handle = null;
-    const current = pending;
-    pending = null;
-    if (current) run(current.value);
-  };
-  return {
-    push(value) {
-      pending = { value };
-      if (handle !== null) timers.clear(handle);
-      handle = timers.set(fire, ms);
-    },
-    flush() {
-      if (handle !== null) timers.clear(handle);
-      fire();
-    },
-    cancel() {
-      if (handle !== null) timers.clear(handle);
-      handle = null;
-      pending = null;
-    },
-  };
+/** The viewport's debouncer (400 ms unless told otherwise). */
+export function createDebouncer<T>(run: (value: T) => void, ms = VIEWPORT_DEBOUNCE_MS, timers?: Timers): Debounced<T> {
+  return createAnyDebouncer(run, ms, timers);
 }
