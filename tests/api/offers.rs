@@ -340,3 +340,18 @@ fn the_openapi_document_describes_list_answers_and_error_codes() {
         assert!(codes.contains(&code), "{code} is listed");
     }
 }
+
+/// Two DTOs of one name would share one schema in the document (the last registered wins): an
+/// offer's skills were once described as the form dictionary's `{id, name}`. And every key a
+/// form answers with is in the `code` enum.
+#[test]
+fn schemas_of_one_name_describe_one_shape_and_every_form_key_is_a_code() {
+    let document = shared_app().get_ok("/api/openapi.json");
+    let schemas = &document["components"]["schemas"];
+    assert_eq!(schemas["SkillDto"]["required"], serde_json::json!(["name", "level"]), "an offer's skill");
+    assert_eq!(schemas["DictionarySkillDto"]["required"], serde_json::json!(["id", "name"]), "a skill of the form's dictionary");
+    let codes = schemas["ErrorBody"]["properties"]["code"]["enum"].as_array().expect("the code enum");
+    for key in ["fieldRequired", "invalidCharactersError", "maxValueError", "invalidEmail"] {
+        assert!(codes.iter().any(|code| code == key), "{key} is not in the code enum");
+    }
+}

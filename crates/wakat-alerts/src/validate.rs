@@ -1,19 +1,22 @@
 //! The rules of section 5 of the spec: the alert name and the alert e-mail, with the spec's
 //! message keys and Polish messages.
 
+use wakat_core::FieldCode;
+
 use crate::{AlertsError, Result};
 
 /// Longest alert name, in characters (`maxValueError` with 999).
 pub const MAX_NAME_CHARS: usize = 999;
 
+// The keys come from the one table of field codes (`wakat_core::FieldCode`).
 /// Key: the field is required.
-pub const FIELD_REQUIRED: &str = "fieldRequired";
+pub const FIELD_REQUIRED: &str = FieldCode::FieldRequired.as_str();
 /// Key: a character outside the allowed set.
-pub const INVALID_CHARACTERS: &str = "invalidCharactersError";
+pub const INVALID_CHARACTERS: &str = FieldCode::InvalidCharactersError.as_str();
 /// Key: longer than allowed.
-pub const MAX_VALUE: &str = "maxValueError";
+pub const MAX_VALUE: &str = FieldCode::MaxValueError.as_str();
 /// Key: not an e-mail address we accept.
-pub const INVALID_EMAIL: &str = "invalidEmail";
+pub const INVALID_EMAIL: &str = FieldCode::InvalidEmail.as_str();
 
 /// Polish message of [`FIELD_REQUIRED`] (quoted by the spec).
 pub const FIELD_REQUIRED_PL: &str = "To pole jest wymagane";

@@ -116,6 +116,13 @@ field_codes! {
     Required => "required",
     /// An e-mail address that mail cannot reach.
     InvalidEmail => "invalidEmail",
+    // The job-alert form's keys (alerts spec, section 5), also the spec's and camelCase.
+    /// A required job-alert field is empty.
+    FieldRequired => "fieldRequired",
+    /// A character outside the allowed set.
+    InvalidCharactersError => "invalidCharactersError",
+    /// Longer than allowed (999 characters for an alert name).
+    MaxValueError => "maxValueError",
     /// An application with neither an attachment nor a message.
     FileOrDescriptionRequired => "fileOrDescriptionRequired",
     /// An attachment over the size limit.
@@ -234,7 +241,8 @@ mod tests {
 
     /// Keys the spec fixes for the apply form (`applyForm.errors.*`); camelCase because the web
     /// app's messages are looked up by them. Every other code is snake_case.
-    const SPEC_CAMEL_CASE_KEYS: &[&str] = &["invalidEmail", "fileOrDescriptionRequired", "fileSize", "fileType", "messageLength"];
+    const SPEC_CAMEL_CASE_KEYS: &[&str] =
+        &["invalidEmail", "fileOrDescriptionRequired", "fileSize", "fileType", "messageLength", "fieldRequired", "invalidCharactersError", "maxValueError"];
 
     #[test]
     fn wire_codes_are_unique_snake_case_or_the_specs_keys() {

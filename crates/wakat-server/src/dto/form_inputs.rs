@@ -35,7 +35,7 @@ pub struct CityDto {
 
 /// A skill of the dictionary.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct SkillDto {
+pub struct DictionarySkillDto {
     /// Slug.
     pub id: String,
     /// Name.
@@ -58,7 +58,7 @@ pub struct SkillsMetaDto {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct SkillsPageDto {
     /// The page.
-    pub data: Vec<SkillDto>,
+    pub data: Vec<DictionarySkillDto>,
     /// Paging.
     pub meta: SkillsMetaDto,
 }

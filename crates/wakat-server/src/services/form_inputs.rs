@@ -4,7 +4,7 @@ use wakat_core::offer_form::{OfferForm, COMPANY_SIZES, LANGUAGE_LEVELS, SALARY_T
 use wakat_core::params::Lang;
 use wakat_core::{Currency, EmploymentKind, ExperienceLevel, FieldCode, FieldError, SalaryUnit, WorkingTime, WorkplaceType};
 
-use crate::dto::form_inputs::{CategoryOptionDto, CityDto, FormInputsDto, MapCenterDto, OptionDto, SkillDto, SkillsMetaDto, SkillsPageDto};
+use crate::dto::form_inputs::{CategoryOptionDto, CityDto, DictionarySkillDto, FormInputsDto, MapCenterDto, OptionDto, SkillsMetaDto, SkillsPageDto};
 use crate::engine::Tenant;
 use crate::error::Result;
 use crate::state::AppState;
@@ -31,7 +31,7 @@ pub fn skills(state: &AppState, keyword: &str, page_number: usize, page_size: us
     }
     let (page, total) = state.skills.search(keyword, page_number, page_size);
     Ok(SkillsPageDto {
-        data: page.into_iter().map(|s| SkillDto { id: s.id.clone(), name: s.name.clone() }).collect(),
+        data: page.into_iter().map(|s| DictionarySkillDto { id: s.id.clone(), name: s.name.clone() }).collect(),
         meta: SkillsMetaDto { page_number, page_size, total },
     })
 }
