@@ -51,6 +51,20 @@ const KEYWORDS: &[(&str, &str)] = &[
     ("scala", "scala"),
     ("analyst", "analytics"),
 ];
+/// Role words typed with one slip (words of 5+ letters, so typo tolerance corrects them), each with
+/// its category: what the correction costs is the difference to `keyword+3filters+sort+page`.
+const MISSPELLED: &[(&str, &str)] = &[
+    ("developr", "javascript"),
+    ("programita", "java"),
+    ("analitk", "analytics"),
+    ("administator", "admin"),
+    ("architet", "architecture"),
+    ("specjalsta", "data"),
+    ("inzynir", "devops"),
+    ("konsltant", "erp"),
+    ("testr", "testing"),
+    ("engneer", "data"),
+];
 const EXPERIENCE: &[&str] = &["junior", "mid", "senior", "expert"];
 const EMPLOYMENT: &[&str] = &["b2b", "permanent", "mandate_contract"];
 const WORKPLACE: &[&str] = &["remote", "hybrid", "office"];
@@ -61,6 +75,10 @@ const PAGES: &[&str] = &["1", "2", "3"];
 const PREFIXES: &[&str] = &["ja", "jav", "pyt", "dev", "sen", "rea", "ku", "ang", "pro", "ana", "tes", "dat", "kot", "fro", "sql", "eng"];
 /// Cities of the radius and city-cluster queries: the most populous of the gazetteer.
 const CITIES: usize = 10;
+
+/// The query type with misspelled keywords; not sent to the PostgreSQL peer, which has no typo
+/// tolerance to compare with.
+const MISSPELLED_KIND: &str = "misspelled+3filters+sort+page";
 
 /// One request of the workload.
 struct Query {
@@ -88,8 +106,8 @@ fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
 
 /// Keyword + three filters + sort + a page of 100; the filter trio rotates so categories and
 /// salary bounds are exercised as well as the seniority/contract/workplace trio of the HTTP test.
-fn keyword_query(draw: &mut Draw) -> Vec<(String, String)> {
-    let (keyword, category) = *draw.pick(KEYWORDS);
+fn keyword_query(draw: &mut Draw, keywords: &[(&str, &str)]) -> Vec<(String, String)> {
+    let (keyword, category) = *draw.pick(keywords);
     let (sort_by, order_by) = *draw.pick(SORTS);
     let mut list = vec![("keywords[]", keyword)];
     match *draw.pick(&[0, 1, 2]) {
@@ -111,7 +129,7 @@ fn workload(engine: &Engine, runs: usize) -> Vec<Query> {
     let cities: Vec<_> = engine.gazetteer.places().iter().take(CITIES).collect();
     let mut draw = Draw(42);
     let mut queries = Vec::new();
-    let listings: Vec<_> = (0..runs).map(|_| keyword_query(&mut draw)).collect();
+    let listings: Vec<_> = (0..runs).map(|_| keyword_query(&mut draw, KEYWORDS)).collect();
     for q in &listings {
         queries.push(Query { kind: "keyword+3filters+sort+page", variant: "", pairs: q.clone() });
     }
@@ -141,6 +159,9 @@ fn workload(engine: &Engine, runs: usize) -> Vec<Query> {
         let mut q: Vec<(String, String)> = edges.iter().map(|(k, v)| (k.to_string(), format!("{v:.5}"))).collect();
         q.push(("zoom".into(), "12".into()));
         queries.push(Query { kind: "clusters-city", variant: "", pairs: q });
+    }
+    for _ in 0..runs {
+        queries.push(Query { kind: MISSPELLED_KIND, variant: "", pairs: keyword_query(&mut draw, MISSPELLED) });
     }
     for _ in 0..runs {
         queries.push(Query { kind: "suggest", variant: "", pairs: pairs(&[("keyword", *draw.pick(PREFIXES))]) });
@@ -211,7 +232,7 @@ fn main() {
     if let Some(path) = std::env::var_os("WAKAT_BENCH_WORKLOAD") {
         let mut out = std::io::BufWriter::new(std::fs::File::create(&path).expect("workload file"));
         writeln!(out, "{}", json!({"now": at, "tenant": TENANT, "suggestionsPerKind": SUGGESTIONS_PER_KIND})).unwrap();
-        for q in &queries {
+        for q in queries.iter().filter(|q| q.kind != MISSPELLED_KIND) {
             writeln!(out, "{}", json!({"type": q.kind, "variant": q.variant, "pairs": q.pairs})).unwrap();
         }
     }

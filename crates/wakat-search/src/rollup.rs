@@ -56,11 +56,33 @@ pub(crate) struct SegmentRollup {
     valid_until: i64,
     pub cells: IntMap<u64, CellRollup>,
     pub expiring: Vec<Expiring>,
+    /// The cells by the southern edge of their bounds, so a viewport visits only the band of
+    /// cells that can reach it rather than every cell of the segment (a small map at a high
+    /// resolution would otherwise walk tens of thousands of cells per segment).
+    by_south: Vec<(f64, u64)>,
+    /// The tallest cell's bounds, in degrees of latitude (how far south of a viewport a cell
+    /// may begin and still reach into it).
+    max_height: f64,
 }
 
 impl SegmentRollup {
+    fn new(built_at: i64, valid_until: i64, cells: IntMap<u64, CellRollup>, expiring: Vec<Expiring>) -> SegmentRollup {
+        let mut by_south: Vec<(f64, u64)> = cells.iter().map(|(&cell, sums)| (sums.bounds.south, cell)).collect();
+        by_south.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        let max_height = cells.values().map(|sums| sums.bounds.north - sums.bounds.south).fold(0.0, f64::max);
+        SegmentRollup { built_at, valid_until, cells, expiring, by_south, max_height }
+    }
+
     fn answers(&self, now: i64) -> bool {
         now >= self.built_at && now < self.valid_until
+    }
+
+    /// The cells whose bounds may meet `viewport` (all of them without one).
+    fn cells_near<'a>(&'a self, viewport: Option<&BoundingBox>) -> Box<dyn Iterator<Item = (u64, &'a CellRollup)> + 'a> {
+        let Some(view) = viewport else { return Box::new(self.cells.iter().map(|(&cell, sums)| (cell, sums))) };
+        let first = self.by_south.partition_point(|(south, _)| *south < view.south - self.max_height);
+        let last = self.by_south.partition_point(|(south, _)| *south <= view.north);
+        Box::new(self.by_south[first..last.max(first)].iter().filter_map(|(_, cell)| self.cells.get(cell).map(|sums| (*cell, sums))))
     }
 }
 
@@ -164,7 +186,7 @@ fn build(reader: &SegmentReader, ord: SegmentOrdinal, weight: &dyn tantivy::quer
         })
         .collect();
     let expiring = ExpiringCollector { after: now, until: valid_until, cell_field: cell_field.to_string() }.collect_segment(weight, ord, reader)?;
-    Ok(SegmentRollup { built_at: now, valid_until, cells, expiring })
+    Ok(SegmentRollup::new(now, valid_until, cells, expiring))
 }
 
 /// Collects the locations expiring in (after, until].
@@ -236,7 +258,7 @@ impl SegmentCollector for ExpiringSegmentCollector {
 pub(crate) fn merge_rollups(rollups: &[Arc<SegmentRollup>], viewport: Option<&BoundingBox>, now: i64, clusters: &mut IntMap<u64, ClusterAcc>) -> Vec<u64> {
     let mut placements: IntMap<u64, Placement> = IntMap::default();
     for rollup in rollups {
-        for (&cell, sums) in &rollup.cells {
+        for (cell, sums) in rollup.cells_near(viewport) {
             if *placements.entry(cell).or_insert_with(|| placement(&sums.bounds, viewport)) != Placement::Inside {
                 continue;
             }
