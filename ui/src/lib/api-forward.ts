@@ -170,6 +170,9 @@ export async function forwardToApi(request: Request): Promise<Response> {
     const employer = employerRequestHeaders(request.method, request.headers);
     if ('refused' in employer) return errorAnswer(403, employer.refused, 'the CSRF token is missing or wrong');
     requestHeaders = employer.headers;
+  } else if (match.route.session === 'cookieless') {
+    requestHeaders.delete('cookie');
+    requestHeaders.delete('x-csrf-token');
   }
   let body: Uint8Array | undefined;
   if (match.route.maxBodyBytes > 0) {

@@ -22,7 +22,7 @@ export interface PublicRoute {
    * `Authorization: Bearer`, sends no cookies, and lets a write through only with the employer
    * session's CSRF token (`api-forward.ts`).
    */
-  readonly session?: 'employer';
+  readonly session?: 'employer' | 'cookieless';
 }
 
 /** A JSON body of a few fields. */
@@ -142,6 +142,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   employerRead('/v2/employer-panel/offers/end/{slug}'),
   employerWrite('POST', '/v1/payments', SMALL_JSON),
   employerRead('/v1/payments/{id}/status'),
+  // The sandbox payment provider's pages (HTML with pay / fail / cancel forms; development boards).
+  { pattern: '/v1/payments/sandbox/{id}', methods: ['GET', 'HEAD'], maxBodyBytes: 0, session: 'cookieless' },
+  { pattern: '/v1/payments/sandbox/{id}/{action}', methods: ['POST'], maxBodyBytes: SMALL_JSON, session: 'cookieless' },
 ];
 
 export type ApiRouteMatch =

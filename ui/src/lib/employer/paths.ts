@@ -27,7 +27,8 @@ export const employerPaths = {
   offerSummary: (slug: string) => `${slugPath(slug)}/summary`,
   offerPublish: (slug: string) => `${slugPath(slug)}/publish`,
   offerEnd: (slug: string) => `${slugPath(slug)}/end`,
-  paymentReturn: (paymentId?: string | null) => withQuery('/employer/payments/return', { payment: paymentId }),
+  /** The provider sends the employer back here; the API adds `paymentId`. */
+  paymentReturn: (paymentId?: string | null, offer?: string | null) => withQuery('/employer/payments/return', { offer, paymentId }),
   applications: () => '/employer/applications',
   profile: () => '/employer/profile',
   company: () => '/employer/company',
