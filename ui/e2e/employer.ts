@@ -2,6 +2,7 @@
  * Helpers of the employer journeys: accounts made through the API (sign-up, the mailed
  * confirmation link read from the dev mailbox) and the web app's employer login.
  */
+import { crc32, deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { linksOf, waitForMail } from './alerts';
@@ -48,4 +49,25 @@ export async function logInEmployer(page: Page, email: string, password = EMPLOY
   await page.locator('#employer-login-password').fill(password);
   await page.getByTestId('employer-login-submit').click();
   await expect(page.getByTestId('employer-panel')).toBeVisible();
+}
+
+/** A small valid PNG (64×64, one colour) for the logo upload. */
+export function pngLogo(): Buffer {
+  const width = 64;
+  const height = 64;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => [200, 30, 80]).flat())]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }

@@ -64,7 +64,11 @@ export function SignUpForm({ locale, termsHref }: { locale: Locale; termsHref: s
         id="sign-up-regulations"
         label={
           <>
-            {t('employer.signUp.regulations')} (<a href={termsHref} target="_blank" rel="noopener">{termsHref.replace(/^\//, '')}</a>) <span aria-hidden="true">*</span>
+            {t('employer.signUp.regulations')} (
+            <a href={termsHref} target="_blank" rel="noopener">
+              {t('nav.terms')}
+            </a>
+            ) <span aria-hidden="true">*</span>
           </>
         }
         error={error('acceptedRegulations')}
@@ -89,7 +93,8 @@ export function ConfirmForm({ locale, token, setPassword }: { locale: Locale; to
   const onSubmit = form.handleSubmit(async (values) => {
     const result = await confirmEmployer(setPassword ? { token, password: values.password, passwordConfirmation: values.passwordConfirmation } : { token });
     if (result.ok) {
-      window.location.assign(employerPaths.offers());
+      // A new company starts with its first offer (the panel frame needs a full load).
+      window.location.assign(employerPaths.newOffer());
       return;
     }
     showEmployerServerError(form, new ApiError(result.status, result.code, result.message, result.field), { password: 'password', password_confirmation: 'passwordConfirmation' });
