@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { PaymentReturn } from '@/features/employer/offer/components/payment-return';
 import { single, type SearchParams } from '@/features/employer/account/auth-card';
 import { getTranslator } from '@/i18n/request';
+import '@/features/employer/offer/offer.css';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getTranslator();
