@@ -71,3 +71,61 @@ export function pngLogo(): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
+
+/** A form that passes every rule of section 5 (the logo is uploaded separately). */
+export function completeForm(company: string, title: string) {
+  return {
+    companyName: company,
+    companySize: '26-50',
+    companyWebsite: 'https://lifecycle.example',
+    jobPositionName: title,
+    jobPositionExperience: 'senior',
+    jobCategory: 'javascript',
+    jobSubcategory: 'react',
+    languages: [{ code: 'en', level: 'B2' }],
+    requiredSkills: [{ name: 'TypeScript', level: 4 }],
+    optionalSkills: [],
+    primaryEmploymentType: 'b2b',
+    primarySalaryFrom: 15000,
+    primarySalaryTo: 20000,
+    salaryCurrency: 'pln',
+    salaryUnit: 'month',
+    jobDescription: '<p>A React team.</p>',
+    locations: [{ city: 'Kraków', street: 'Rynek 1', latitude: null, longitude: null, countryCode: '' }],
+    workingPlace: 'hybrid',
+    workingTime: 'full_time',
+    applicationType: 'url',
+    applicationTypeUri: 'https://lifecycle.example/jobs',
+    informationClauseText: 'Administratorem danych jest Lifecycle Soft sp. z o.o., ul. Rynek 1, Kraków.',
+    contactName: 'Jan Kowalski',
+    contactEmail: 'jan@lifecycle.example',
+    state: 'workInProgress',
+  };
+}
+
+/** An employer (confirmed) with a complete draft offer of `plan`, made through the API: its slug. */
+export async function draftOfferViaApi(request: APIRequestContext, accessToken: string, company: string, title: string, plan = 'pro'): Promise<string> {
+  const auth = { Authorization: `Bearer ${accessToken}` };
+  const base = `${apiURL}/api/${tenant}`;
+  const started = await request.post(`${base}/v1/offers/initiate`, { headers: auth, data: { pricing_plan: plan } });
+  expect(started.status(), 'initiate').toBe(201);
+  const { slug, token } = (await started.json()) as { slug: string; token: string };
+  const logo = await request.post(`${base}/v1/offers/${slug}/logo?token=${token}`, { headers: auth, multipart: { companyLogo: { name: 'logo.png', mimeType: 'image/png', buffer: pngLogo() } } });
+  expect(logo.status(), 'logo').toBeLessThan(300);
+  const saved = await request.patch(`${base}/v1/offers/${slug}?token=${token}`, { headers: auth, data: completeForm(company, title) });
+  expect(saved.status(), `save: ${await saved.text()}`).toBe(200);
+  return slug;
+}
+
+/** The company id of an access token. */
+export async function companyIdOf(request: APIRequestContext, accessToken: string): Promise<string> {
+  const info = await request.get(`${apiURL}/api/${tenant}/v1/oauth/token/info`, { headers: { Authorization: `Bearer ${accessToken}` } });
+  return ((await info.json()) as { company: { id: string } }).company.id;
+}
+
+/** Issues a prepaid code of `plan` to a company (the board's sales, through the internal API). */
+export async function issueCode(request: APIRequestContext, companyId: string, plan: string, internalToken: string): Promise<string> {
+  const answer = await request.post(`${apiURL}/api/${tenant}/internal/companies/${companyId}/codes`, { headers: { Authorization: `Bearer ${internalToken}` }, data: { plan_key: plan } });
+  expect(answer.status(), 'issue code').toBeLessThan(300);
+  return ((await answer.json()) as { code: string }).code;
+}
