@@ -91,6 +91,12 @@ function OfferFormBody({ offer, variant, inputs, locale, planNames }: { offer: E
     };
   }, [form]);
 
+  // A stored logo that must be uploaded again says so as soon as the form opens (spec section 4).
+  useEffect(() => {
+    const reupload = offer.errors.find((error) => error.code === 'logo_reupload');
+    if (reupload) form.setError('companyLogo', { type: 'server', message: reupload.code });
+  }, [offer.errors, form]);
+
   // Leaving the page with unsaved changes asks first.
   const dirty = form.formState.isDirty;
   useEffect(() => {
