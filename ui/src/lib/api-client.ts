@@ -6,17 +6,27 @@
  */
 import { env } from '@/config/env';
 
+/** One field error of a whole-form answer (the offer form's `errors`). */
+export interface FieldErrorDetail {
+  field: string;
+  code: string;
+  message: string;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field: string | null;
+  /** Every field error, when the API checked a whole form (else empty). */
+  readonly errors: FieldErrorDetail[];
 
-  constructor(status: number, code: string, message: string, field: string | null = null) {
+  constructor(status: number, code: string, message: string, field: string | null = null, errors: FieldErrorDetail[] = []) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.field = field;
+    this.errors = errors;
   }
 
   get isNotFound(): boolean {
@@ -31,7 +41,10 @@ export function toApiError(status: number, body: unknown): ApiError {
     const code = typeof record.code === 'string' ? record.code : `http_${status}`;
     const message = typeof record.message === 'string' ? record.message : `request failed with status ${status}`;
     const field = typeof record.field === 'string' ? record.field : null;
-    return new ApiError(status, code, message, field);
+    const errors = Array.isArray(record.errors)
+      ? record.errors.filter((entry): entry is FieldErrorDetail => Boolean(entry) && typeof entry.field === 'string' && typeof entry.code === 'string').map(({ field, code, message }) => ({ field, code, message: String(message ?? '') }))
+      : [];
+    return new ApiError(status, code, message, field, errors);
   }
   return new ApiError(status, status === 0 ? 'network_error' : `http_${status}`, `request failed with status ${status}`);
 }

@@ -1,0 +1,30 @@
+import type { Metadata } from 'next';
+import { OfferEditor } from '@/features/employer/offer/components/offer-editor';
+import { getFormInputs, getPlans, planNames } from '@/features/employer/offer/server';
+import { FORM_VARIANTS, type FormVariant } from '@/features/employer/offer/types';
+import { getTranslator } from '@/i18n/request';
+import { employerPaths } from '@/lib/employer/paths';
+import { requireEmployer } from '@/lib/employer/server';
+import '@/features/employer/offer/offer.css';
+
+type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+function variantOf(value: string | string[] | undefined): FormVariant {
+  const text = Array.isArray(value) ? value[0] : value;
+  return (FORM_VARIANTS as readonly string[]).includes(text ?? '') ? (text as FormVariant) : 'edit';
+}
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const { t } = await getTranslator();
+  return { title: t(`employer.offerForm.title.${variantOf((await searchParams).variant)}`) };
+}
+
+/** `/employer/offers/{slug}/form?variant=create|edit|duplicate|refresh|extend`: the offer form, titled by its variant. */
+export default async function OfferFormPage({ params, searchParams }: Props) {
+  const [{ slug }, query] = await Promise.all([params, searchParams]);
+  const variant = variantOf(query.variant);
+  await requireEmployer(employerPaths.offerForm(slug, variant));
+  const { locale } = await getTranslator();
+  const [inputs, plans] = await Promise.all([getFormInputs(locale), getPlans(locale)]);
+  return <OfferEditor slug={slug} variant={variant} inputs={inputs} locale={locale} planNames={planNames(plans)} />;
+}
