@@ -16,7 +16,7 @@ import urllib.request
 import uuid
 from datetime import datetime, timezone
 
-from bench_sections import commit, machine, replace_section
+from bench_sections import commit, load_note, machine, replace_section
 
 PASSWORD = "bench password 1"
 
@@ -144,7 +144,7 @@ def section(report, n_stored):
         f"| publish-with-code call | {call_ms['p50']} ms | {call_ms['p99']} ms |",
         f"| publish → searchable | {searchable['p50']} ms | {searchable['p99']} ms (max {searchable['max']} ms) |",
         "",
-        f"Machine: {model}, {cores} cores; commit {commit()}; {datetime.now(timezone.utc):%Y-%m-%d}.",
+        f"Machine: {model}, {cores} cores ({load_note()}); commit {commit()}; {datetime.now(timezone.utc):%Y-%m-%d}.",
         END,
     ])
 

@@ -33,6 +33,17 @@ def machine():
     return model, os.cpu_count()
 
 
+def load_note():
+    """How busy the machine was when the run ended, and the run's nice value: other work on the
+    same cores inflates latencies, so a report says so."""
+    load1 = os.getloadavg()[0]
+    niceness = os.nice(0)
+    note = f"1-minute load average {load1:.1f} on {os.cpu_count()} cores at the end of the run"
+    if niceness:
+        note += f", run at nice {niceness}"
+    return note
+
+
 def git(*args):
     try:
         return subprocess.run(["git", *args], capture_output=True, text=True, check=True).stdout.strip()
