@@ -134,6 +134,9 @@ pub struct NewUserRequest {
     pub phone: String,
     /// Login e-mail.
     pub email: String,
+    /// Owner or recruiter (default recruiter).
+    #[serde(default)]
+    pub role: Option<crate::dto::employer_panel::RoleDto>,
 }
 
 /// A user of a company.
@@ -145,6 +148,8 @@ pub struct EmployerUserDto {
     pub email: String,
     /// Full name.
     pub name: String,
+    /// Owner or recruiter.
+    pub role: crate::dto::employer_panel::RoleDto,
 }
 
 /// `POST /v1/offers/initiate`.
