@@ -17,7 +17,7 @@ pub struct UserUpdate {
 }
 
 impl EmployerStore {
-    /// The users of a company, oldest first.
+    /// The users of a company: owners first, then recruiters, each oldest first.
     pub fn company_users(&self, tenant: &str, company_id: &str) -> Result<Vec<EmployerUser>, EmployersError> {
         let mut users = Vec::new();
         for account_id in self.company_user_ids(tenant, company_id)? {
@@ -27,7 +27,7 @@ impl EmployerStore {
                 }
             }
         }
-        users.sort_by(|a, b| a.created_at.cmp(&b.created_at).then_with(|| a.account_id.cmp(&b.account_id)));
+        users.sort_by_key(|user| (user.role != Role::Owner, user.created_at, user.account_id.clone()));
         Ok(users)
     }
 

@@ -95,7 +95,7 @@ impl PanelUserDto {
 /// `GET /v2/employer-panel/users`.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct PanelUsersDto {
-    /// Oldest first.
+    /// Owners first, then recruiters, each oldest first.
     pub data: Vec<PanelUserDto>,
 }
 

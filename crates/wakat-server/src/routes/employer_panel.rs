@@ -54,7 +54,7 @@ pub async fn update_profile(state: web::Data<AppState>, employer: Employer, body
 /// The company's users with their roles (owners only).
 #[utoipa::path(get, path = "/api/{tenant}/v2/employer-panel/users", tag = "employer panel",
     params(("tenant" = String, Path, description = "Board slug")), security(("bearer" = [])),
-    responses((status = 200, description = "Users, oldest first", body = PanelUsersDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
+    responses((status = 200, description = "Users: owners first, then recruiters, each oldest first", body = PanelUsersDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 403, description = "A recruiter (owner_role_required)", body = crate::error::ErrorBody)))]
 pub async fn users(state: web::Data<AppState>, employer: Employer) -> Result<HttpResponse> {
     let data = web::block(move || service::users(&state, &employer)).await??;
