@@ -147,6 +147,8 @@ pub struct TokenInfoDto {
     pub expires_in: i64,
     /// The company the user acts for.
     pub company: TokenCompanyDto,
+    /// Owner or recruiter (the web app hides users and billing from recruiters).
+    pub role: crate::dto::employer_panel::RoleDto,
 }
 
 /// `POST /v1/users`: another user of the caller's company (mailed a link to set a password).

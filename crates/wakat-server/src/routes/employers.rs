@@ -131,6 +131,7 @@ pub async fn token_info(state: web::Data<AppState>, employer: Employer) -> Resul
         email_confirmed: account.email_confirmed,
         expires_in,
         company: TokenCompanyDto { id: company.id, name: company.name },
+        role: user.role.into(),
     }))
 }
 
