@@ -19,6 +19,18 @@ import { FileField, fileErrorOf, FormStatus } from './panel-forms';
 import { storySchema, STORY_FIELDS, type StoryValues } from './schemas';
 import { COMPANY_TYPES, type StoryData } from './types';
 
+function valuesOf(story: StoryData | null, proposedSlug: string): StoryValues {
+  return {
+    slug: story?.slug ?? proposedSlug,
+    type: story?.type ?? '',
+    shortDescription: story?.shortDescription ?? '',
+    shortDescriptionEn: story?.shortDescriptionEn ?? '',
+    description: story?.description ?? '',
+    technologies: story?.technologies.join(', ') ?? '',
+    published: story?.published ?? false,
+  };
+}
+
 export function StoryForm({ locale, story, proposedSlug, technologies }: { locale: Locale; story: StoryData | null; proposedSlug: string; technologies: string[] }) {
   const t = createTranslator(locale);
   const router = useRouter();
@@ -26,19 +38,7 @@ export function StoryForm({ locale, story, proposedSlug, technologies }: { local
   const [fileError, setFileError] = useState<{ field: string; code: string } | null>(null);
   const cover = useRef<HTMLInputElement>(null);
   const gallery = useRef<HTMLInputElement>(null);
-  const form = useForm<StoryValues>({
-    resolver: zodResolver(storySchema),
-    defaultValues: {
-      slug: story?.slug ?? proposedSlug,
-      type: story?.type ?? '',
-      shortDescription: story?.shortDescription ?? '',
-      shortDescriptionEn: story?.shortDescriptionEn ?? '',
-      description: story?.description ?? '',
-      technologies: story?.technologies.join(', ') ?? '',
-      published: story?.published ?? false,
-    },
-    mode: 'onTouched',
-  });
+  const form = useForm<StoryValues>({ resolver: zodResolver(storySchema), defaultValues: valuesOf(story, proposedSlug), mode: 'onTouched' });
   const error = (name: keyof StoryValues) => employerErrorText(t, form.formState.errors[name]);
   const onSubmit = form.handleSubmit(async (values) => {
     setSaved(false);
@@ -54,7 +54,9 @@ export function StoryForm({ locale, story, proposedSlug, technologies }: { local
     if (coverFile) body.set('coverPhoto', coverFile);
     for (const file of Array.from(gallery.current?.files ?? [])) body.append('images', file);
     try {
-      await employerWrite('PUT', `/v2/employer-panel/brand-stories/${encodeURIComponent(values.slug.trim())}`, body);
+      const answer = await employerWrite<StoryData>('PUT', `/v2/employer-panel/brand-stories/${encodeURIComponent(values.slug.trim())}`, body);
+      // The server's cleaned texts and the dictionary's names of the technologies.
+      if (answer) form.reset(valuesOf(answer, proposedSlug));
       setSaved(true);
       for (const input of [cover.current, gallery.current]) if (input) input.value = '';
       router.refresh();
