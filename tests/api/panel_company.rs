@@ -88,7 +88,8 @@ fn owners_manage_users_and_recruiters_do_not() {
 
     let users = owner.call(Method::GET, "/v2/employer-panel/users", None);
     assert_eq!(users.status, 200);
-    let listed: Vec<(&str, &str)> = users.body["data"].as_array().unwrap().iter().map(|u| (u["email"].as_str().unwrap(), u["role"].as_str().unwrap())).collect();
+    let listed: Vec<(&str, &str)> =
+        users.body["data"].as_array().unwrap().iter().map(|u| (u["email"].as_str().unwrap(), u["role"].as_str().unwrap())).collect();
     assert_eq!(listed, [("boss@acme.example", "owner"), ("rec@acme.example", "recruiter")]);
 
     let owner_id = me.body["id"].as_str().unwrap();
@@ -107,7 +108,8 @@ fn owners_manage_users_and_recruiters_do_not() {
     let removed = recruiter.call(Method::DELETE, &format!("/v2/employer-panel/users/{owner_id}"), None);
     assert_eq!(removed.status, 204, "{}", removed.body);
     assert_eq!(owner.call(Method::GET, "/v2/employer-panel/profiles/me", None).status, 401, "a removed user's sessions end");
-    let login = app.send_json(Method::POST, "/api/it/v1/oauth/token", &json!({"grant_type": "password", "username": "boss@acme.example", "password": PASSWORD}));
+    let login =
+        app.send_json(Method::POST, "/api/it/v1/oauth/token", &json!({"grant_type": "password", "username": "boss@acme.example", "password": PASSWORD}));
     assert_eq!(login.status, 401);
     // The e-mail is free again: it can be invited anew.
     let (_, back) = add_user(&app, &recruiter, "boss@acme.example", Some("owner"));
@@ -126,7 +128,10 @@ fn the_profile_follows_the_sign_up_rules() {
     let saved = owner.call(Method::PATCH, "/v1/profiles/me", Some(&json!({"name": "Anna Maria Nowak", "phone": "+48 601 602 603"})));
     assert_eq!(saved.status, 200, "{}", saved.body);
     let me = owner.call(Method::GET, "/v2/employer-panel/profiles/me", None).body;
-    assert_eq!((me["name"].as_str(), me["phone"].as_str(), me["email"].as_str()), (Some("Anna Maria Nowak"), Some("+48 601 602 603"), Some("anna@acme.example")));
+    assert_eq!(
+        (me["name"].as_str(), me["phone"].as_str(), me["email"].as_str()),
+        (Some("Anna Maria Nowak"), Some("+48 601 602 603"), Some("anna@acme.example"))
+    );
     assert_eq!((me["companyName"].as_str(), me["emailConfirmed"].as_bool()), (Some("Acme Software"), Some(true)));
 }
 
@@ -139,7 +144,8 @@ fn company_data_takes_a_logo_checked_by_content_and_new_offers_start_from_it() {
 
     let no_logo = multipart(&owner, Method::POST, "/v1/company/company_data", company_form("Acme Software", None));
     assert_eq!((no_logo.status, no_logo.body["code"].as_str(), no_logo.body["field"].as_str()), (400, Some("required"), Some("companyLogo")));
-    let gif = multipart(&owner, Method::POST, "/v1/company/company_data", company_form("Acme Software", Some(b"GIF89a".iter().copied().cycle().take(400).collect())));
+    let gif =
+        multipart(&owner, Method::POST, "/v1/company/company_data", company_form("Acme Software", Some(b"GIF89a".iter().copied().cycle().take(400).collect())));
     assert_eq!((gif.status, gif.body["code"].as_str()), (400, Some("logo_wrong_format")));
     let tiny = multipart(&owner, Method::POST, "/v1/company/company_data", company_form("Acme Software", Some(png(50))));
     assert_eq!(tiny.body["code"], "logo_too_small");
@@ -173,9 +179,7 @@ fn company_data_takes_a_logo_checked_by_content_and_new_offers_start_from_it() {
 fn billing_data_checks_the_nip() {
     let app = spawn_app(false);
     let owner = sign_up(&app, "it", "anna@acme.example", "Acme Software");
-    let billing = |tax_id: &str, postal_code: &str| {
-        json!({"companyName": "Acme Software sp. z o.o.", "taxId": tax_id, "street": "Rynek", "streetNumber": "1", "postalCode": postal_code, "city": "Kraków", "country": "PL"})
-    };
+    let billing = |tax_id: &str, postal_code: &str| json!({"companyName": "Acme Software sp. z o.o.", "taxId": tax_id, "street": "Rynek", "streetNumber": "1", "postalCode": postal_code, "city": "Kraków", "country": "PL"});
     let wrong = owner.call(Method::PATCH, "/v2/employer-panel/company/billing-data", Some(&billing("526-000-12-45", "31-042")));
     assert_eq!((wrong.status, wrong.body["code"].as_str(), wrong.body["field"].as_str()), (400, Some("invalid_nip"), Some("taxId")));
     let postal = owner.call(Method::PATCH, "/v2/employer-panel/company/billing-data", Some(&billing("5260001246", "31042")));
@@ -193,9 +197,7 @@ fn billing_data_checks_the_nip() {
 fn default_clauses_follow_the_offer_rules_and_prefill_new_offers() {
     let app = spawn_app(false);
     let owner = sign_up(&app, "it", "anna@acme.example", "Acme Software");
-    let clauses = |info: &str, consent: &str| {
-        json!({"informationClauseText": info, "futureConsentEnabled": true, "futureConsentText": consent, "customConsentEnabled": false, "customConsentText": ""})
-    };
+    let clauses = |info: &str, consent: &str| json!({"informationClauseText": info, "futureConsentEnabled": true, "futureConsentText": consent, "customConsentEnabled": false, "customConsentText": ""});
     let consent = "I agree that {company} keeps my CV for future recruitments.";
     let short = owner.call(Method::PATCH, "/v2/employer-panel/company/clauses", Some(&clauses("Too short.", consent)));
     assert_eq!((short.status, short.body["code"].as_str(), short.body["field"].as_str()), (400, Some("min_length"), Some("informationClauseText")));
@@ -211,7 +213,12 @@ fn default_clauses_follow_the_offer_rules_and_prefill_new_offers() {
     let (slug, token) = owner.initiate("pro");
     let form = owner.call(Method::GET, &format!("/v1/offers/{slug}?token={token}"), None).body["form"].clone();
     assert_eq!(
-        (form["informationClauseText"].as_str(), form["futureConsentEnabled"].as_bool(), form["futureConsentText"].as_str(), form["customConsentEnabled"].as_bool()),
+        (
+            form["informationClauseText"].as_str(),
+            form["futureConsentEnabled"].as_bool(),
+            form["futureConsentText"].as_str(),
+            form["customConsentEnabled"].as_bool()
+        ),
         (Some(CLAUSES), Some(true), Some(consent), Some(false))
     );
     let older = owner.call(Method::GET, &format!("/v1/offers/{before}?token={before_token}"), None).body["form"].clone();
@@ -234,7 +241,8 @@ fn a_published_brand_story_reaches_candidates() {
     assert_eq!((bad_slug.status, bad_slug.body["code"].as_str()), (400, Some("invalid_slug")));
     let unknown = multipart(&owner, Method::PUT, "/v2/employer-panel/brand-stories/acme", story_form(false, None).text("technologies", "Klingon"));
     assert_eq!((unknown.status, unknown.body["code"].as_str(), unknown.body["field"].as_str()), (400, Some("unknown_technology"), Some("technologies")));
-    let not_image = multipart(&owner, Method::PUT, "/v2/employer-panel/brand-stories/acme", story_form(false, Some(b"%PDF-1.4 not an image at all".repeat(10))));
+    let not_image =
+        multipart(&owner, Method::PUT, "/v2/employer-panel/brand-stories/acme", story_form(false, Some(b"%PDF-1.4 not an image at all".repeat(10))));
     assert_eq!((not_image.body["code"].as_str(), not_image.body["field"].as_str()), (Some("logo_wrong_format"), Some("coverPhoto")));
     let not_boolean = multipart(&owner, Method::PUT, "/v2/employer-panel/brand-stories/acme", Form::new().text("published", "maybe"));
     assert_eq!(not_boolean.body["code"], "invalid_boolean");

@@ -64,7 +64,9 @@ fn access_matrix_of_the_company_panel() {
         (
             Method::PATCH,
             "/v2/employer-panel/company/billing-data".into(),
-            Body::Json(json!({"companyName": "A sp. z o.o.", "taxId": "5260001246", "street": "Rynek", "streetNumber": "1", "postalCode": "31-042", "city": "Kraków"})),
+            Body::Json(
+                json!({"companyName": "A sp. z o.o.", "taxId": "5260001246", "street": "Rynek", "streetNumber": "1", "postalCode": "31-042", "city": "Kraków"}),
+            ),
             403,
             200,
             200,

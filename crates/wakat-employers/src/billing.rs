@@ -91,7 +91,8 @@ impl BillingData {
                     Some(digits) => self.tax_id = digits,
                     None => errors.push(FieldError::new("taxId", FieldCode::InvalidNip, "not a valid NIP (10 digits with a right check digit)")),
                 }
-            } else if self.tax_id.chars().count() > MAX_FOREIGN_TAX_ID_CHARS || !self.tax_id.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '-') {
+            } else if self.tax_id.chars().count() > MAX_FOREIGN_TAX_ID_CHARS || !self.tax_id.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '-')
+            {
                 errors.push(FieldError::new("taxId", FieldCode::InvalidOption, "letters, digits, spaces and dashes, at most 30"));
             }
         }

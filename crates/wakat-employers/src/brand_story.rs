@@ -130,7 +130,9 @@ impl StoryTexts {
             match known(name) {
                 Some(known) if !technologies.contains(&known) => technologies.push(known),
                 Some(_) => {}
-                None => errors.push(FieldError::new("technologies", FieldCode::UnknownTechnology, format!("'{}' is not in the technologies list", name.trim()))),
+                None => {
+                    errors.push(FieldError::new("technologies", FieldCode::UnknownTechnology, format!("'{}' is not in the technologies list", name.trim())))
+                }
             }
         }
         if errors.is_empty() {

@@ -126,7 +126,16 @@ impl EmployerStore {
 
     /// The writes that make an account a user of a company.
     #[allow(clippy::too_many_arguments)]
-    pub fn user_ops(&self, tenant: &str, account_id: &str, company_id: &str, name: &str, phone: &str, role: Role, now: i64) -> Result<Vec<WriteOp>, EmployersError> {
+    pub fn user_ops(
+        &self,
+        tenant: &str,
+        account_id: &str,
+        company_id: &str,
+        name: &str,
+        phone: &str,
+        role: Role,
+        now: i64,
+    ) -> Result<Vec<WriteOp>, EmployersError> {
         let user = EmployerUser {
             v: RECORD_VERSION,
             account_id: account_id.to_string(),

@@ -47,13 +47,13 @@ pub use billing::{is_valid_nip, normalize_nip, BillingData};
 pub use brand_story::{BrandStory, StoryImages, StoryTexts, COMPANY_TYPES, MAX_STORY_IMAGES};
 pub use codes::OfferCode;
 pub use company::{Company, EmployerUser, NewCompany, Role};
-pub use panel::{Clauses, CompanyData};
-pub use team::UserUpdate;
 pub use error::EmployersError;
 pub use offers::{BumpPlan, CreationType, EmployerOffer, OfferState};
+pub use panel::{Clauses, CompanyData};
 pub use payments::{Invoice, NewPayment, Payment, PaymentOutcome, PaymentStatus};
 pub use plans::{EmployerSettings, PlanLimits, PlanSettings};
 pub use store::{new_id, EmployerStore};
+pub use team::UserUpdate;
 
 #[cfg(test)]
 mod tests;

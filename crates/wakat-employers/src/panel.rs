@@ -104,7 +104,13 @@ impl EmployerStore {
 
     /// Saves name, size, website and (when given) a new logo's hash; a company without a logo
     /// must send one. Returns the company and the logo it replaced.
-    pub fn update_company_data(&self, tenant: &str, company_id: &str, data: CompanyData, logo: Option<String>) -> Result<(Company, Option<String>), EmployersError> {
+    pub fn update_company_data(
+        &self,
+        tenant: &str,
+        company_id: &str,
+        data: CompanyData,
+        logo: Option<String>,
+    ) -> Result<(Company, Option<String>), EmployersError> {
         let data = data.validated().map_err(EmployersError::Refused)?;
         self.change_company(tenant, company_id, |company| {
             if logo.is_none() && company.logo_blob.is_none() {

@@ -118,7 +118,8 @@ fn records_older_than_roles_read_as_owners() {
 #[test]
 fn a_company_keeps_its_last_owner() {
     let store = store();
-    let mut ops = store.company_ops("it", "a1", NewCompany { name: "Acme".into(), accepted_regulations: true, subscribe_to_newsletter: false }, "Anna", "", 1).unwrap();
+    let mut ops =
+        store.company_ops("it", "a1", NewCompany { name: "Acme".into(), accepted_regulations: true, subscribe_to_newsletter: false }, "Anna", "", 1).unwrap();
     store.kv.transaction(std::mem::take(&mut ops)).unwrap();
     let company_id = store.user("it", "a1").unwrap().unwrap().company_id;
     store.kv.transaction(store.user_ops("it", "a2", &company_id, "Piotr", "", Role::Recruiter, 2).unwrap()).unwrap();

@@ -67,7 +67,12 @@ pub async fn users(state: web::Data<AppState>, employer: Employer) -> Result<Htt
     responses((status = 200, description = "The user", body = PanelUserDto), (status = 400, description = "A field breaks a rule", body = crate::error::ErrorBody),
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody), (status = 403, description = "A recruiter (owner_role_required)", body = crate::error::ErrorBody),
               (status = 404, description = "No such user of the company", body = crate::error::ErrorBody), (status = 409, description = "The last owner (last_owner)", body = crate::error::ErrorBody)))]
-pub async fn update_user(state: web::Data<AppState>, employer: Employer, path: web::Path<UserPath>, body: web::Json<UserUpdateRequest>) -> Result<HttpResponse> {
+pub async fn update_user(
+    state: web::Data<AppState>,
+    employer: Employer,
+    path: web::Path<UserPath>,
+    body: web::Json<UserUpdateRequest>,
+) -> Result<HttpResponse> {
     let user = web::block(move || service::update_user(&state, &employer, &path.id, body.into_inner())).await??;
     Ok(HttpResponse::Ok().json(user))
 }

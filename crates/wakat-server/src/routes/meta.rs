@@ -6,7 +6,6 @@ use serde_json::{json, Value};
 use wakat_core::params::{parse_flag, parse_lang, Paging};
 use wakat_core::{Category, Currency, EmploymentKind, ExperienceLevel, WorkingTime, WorkplaceType};
 
-
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::offers::TenantPath;
 use crate::state::{pairs, AppState, QueryPairs};

@@ -6,7 +6,9 @@ use utoipa::OpenApi;
 use wakat_core::FieldCode;
 
 use crate::error::ErrorCode;
-use crate::routes::{accounts, alerts, applications, brand_stories, candidate, dev, employer_offers, employer_panel, employers, internal, meta, offers, payments, places};
+use crate::routes::{
+    accounts, alerts, applications, brand_stories, candidate, dev, employer_offers, employer_panel, employers, internal, meta, offers, payments, places,
+};
 
 /// Filter, sort and paging parameters shared by every offers call. Each array parameter may be
 /// repeated (`keywords[]=java&keywords[]=spring`) or comma-separated; the list page's Polish and

@@ -37,7 +37,8 @@ fn own_user(state: &AppState, employer: &Employer) -> Result<EmployerUser> {
 
 fn profile_of(state: &AppState, employer: &Employer, user: EmployerUser) -> Result<ProfileDto> {
     let slug = &employer.tenant.settings.slug;
-    let company = state.employers.company(slug, &employer.company_id).map_err(employers_error)?.ok_or(EmployersError::NotAnEmployer).map_err(employers_error)?;
+    let company =
+        state.employers.company(slug, &employer.company_id).map_err(employers_error)?.ok_or(EmployersError::NotAnEmployer).map_err(employers_error)?;
     let (email, email_confirmed) = account_of(state, employer, &user.account_id)?;
     Ok(ProfileDto {
         id: user.account_id,
@@ -111,7 +112,8 @@ pub fn remove_user(state: &AppState, employer: &Employer, account_id: &str) -> R
 /// The company as the caller may see it (billing data for owners only).
 pub fn company(state: &AppState, employer: &Employer) -> Result<CompanyDto> {
     let slug = &employer.tenant.settings.slug;
-    let company = state.employers.company(slug, &employer.company_id).map_err(employers_error)?.ok_or(EmployersError::NotAnEmployer).map_err(employers_error)?;
+    let company =
+        state.employers.company(slug, &employer.company_id).map_err(employers_error)?.ok_or(EmployersError::NotAnEmployer).map_err(employers_error)?;
     let logo = company.logo_blob.as_deref().map(|hash| logo_path(slug, hash));
     Ok(CompanyDto::new(company, employer.role, logo))
 }

@@ -5,9 +5,9 @@
 pub mod accounts;
 pub mod alerts;
 pub mod applications;
+pub mod brand_stories;
 pub mod candidate;
 pub mod digests;
-pub mod brand_stories;
 pub mod employer_offers;
 pub mod employer_panel;
 pub mod employer_payments;
