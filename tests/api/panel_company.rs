@@ -305,3 +305,39 @@ fn acknowledged_billing_data_survives_kill_9() {
     let company = owner.call(Method::GET, "/v1/company", None);
     assert_eq!((company.status, company.body["billingData"]["taxId"].as_str()), (200, Some("5260001246")), "{}", company.body);
 }
+
+#[test]
+fn openapi_lists_every_company_panel_endpoint_with_its_codes() {
+    let document = crate::helpers::shared_app().get_ok("/api/openapi.json");
+    let paths = document["paths"].as_object().unwrap();
+    for (method, path) in [
+        ("get", "/api/{tenant}/v2/employer-panel/profiles/me"),
+        ("patch", "/api/{tenant}/v1/profiles/me"),
+        ("get", "/api/{tenant}/v2/employer-panel/users"),
+        ("patch", "/api/{tenant}/v2/employer-panel/users/{id}"),
+        ("delete", "/api/{tenant}/v2/employer-panel/users/{id}"),
+        ("get", "/api/{tenant}/v1/company"),
+        ("post", "/api/{tenant}/v1/company/company_data"),
+        ("patch", "/api/{tenant}/v2/employer-panel/company/billing-data"),
+        ("patch", "/api/{tenant}/v2/employer-panel/company/clauses"),
+        ("get", "/api/{tenant}/v2/employer-panel/brand-stories/data/{slug}"),
+        ("put", "/api/{tenant}/v2/employer-panel/brand-stories/{slug}"),
+        ("get", "/api/{tenant}/v2/employer-panel/brand-stories/status/{slug}"),
+        ("get", "/api/{tenant}/v2/employer-panel/brand-stories/technologies"),
+    ] {
+        assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "{method} {path} is documented");
+    }
+    let codes = document.pointer("/components/schemas/ErrorBody/properties/code").unwrap().to_string();
+    for code in ["owner_role_required", "last_owner", "employer_user_not_found", "brand_story_slug_taken", "invalid_nip", "invalid_postal_code", "unknown_technology"] {
+        assert!(codes.contains(code), "{code} is in the error table");
+    }
+}
+
+#[test]
+fn the_token_info_names_the_role() {
+    let app = spawn_app(false);
+    let owner = sign_up(&app, "it", "anna@acme.example", "Acme Software");
+    assert_eq!(owner.call(Method::GET, "/v1/oauth/token/info", None).body["role"], "owner");
+    let (_, recruiter) = add_user(&app, &owner, "rec@acme.example", None);
+    assert_eq!(recruiter.call(Method::GET, "/v1/oauth/token/info", None).body["role"], "recruiter");
+}
