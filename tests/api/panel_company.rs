@@ -286,6 +286,11 @@ fn a_published_brand_story_reaches_candidates() {
     assert_eq!(app.get("/api/it/v2/user-panel/brand-stories/company/acme/short-info").status, 404);
     assert_eq!(app.get("/api/it/v2/user-panel/brand-stories/company/acme-software/short-info").status, 200);
     assert_eq!(owner.call(Method::GET, "/v1/company", None).body["brandStorySlug"], "acme-software");
+    // The company's offers published from now on link the story.
+    let (slug, token) = owner.ready_offer("pro", "Senior Python Developer");
+    let code = owner.issue_code(&crate::employer_client::company_id(&owner), "pro");
+    assert_eq!(owner.publish_with_code(&slug, &token, &code).status, 200);
+    assert_eq!(app.get(&format!("/api/it/v1/offers/{slug}")).body["brandStorySlug"], "acme-software");
 }
 
 #[test]
@@ -328,7 +333,9 @@ fn openapi_lists_every_company_panel_endpoint_with_its_codes() {
         assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "{method} {path} is documented");
     }
     let codes = document.pointer("/components/schemas/ErrorBody/properties/code").unwrap().to_string();
-    for code in ["owner_role_required", "last_owner", "employer_user_not_found", "brand_story_slug_taken", "invalid_nip", "invalid_postal_code", "unknown_technology"] {
+    for code in
+        ["owner_role_required", "last_owner", "employer_user_not_found", "brand_story_slug_taken", "invalid_nip", "invalid_postal_code", "unknown_technology"]
+    {
         assert!(codes.contains(code), "{code} is in the error table");
     }
 }

@@ -81,6 +81,20 @@ pub fn put_story(
     Ok(data_dto(board, story))
 }
 
+/// The slug of the company's published story, for the offers it publishes (candidates' offer
+/// pages link the story). A failed read only leaves the link out: it never stops a publication.
+pub fn published_story_slug(state: &AppState, tenant: &Tenant, company_id: &str) -> Option<String> {
+    let board = &tenant.settings.slug;
+    let lookup = || -> Result<Option<String>, EmployersError> {
+        let Some(slug) = state.employers.company(board, company_id)?.and_then(|company| company.story_slug) else { return Ok(None) };
+        Ok(state.employers.story(board, &slug)?.filter(|story| story.published).map(|story| story.slug))
+    };
+    lookup().unwrap_or_else(|error| {
+        tracing::warn!(%error, company_id, "the company's brand story could not be read for its offer");
+        None
+    })
+}
+
 fn not_found() -> ApiError {
     ApiError::new(ErrorCode::BrandStoryNotFound)
 }

@@ -55,6 +55,7 @@ fn public_offer(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Off
         let mut public = offer.form.to_offer(ctx, &offer.slug, offer.published_at.unwrap_or_else(now), offer.expires_at);
         public.finished = offer.state == OfferState::Finished;
         public.banner_url = offer.image_blob.as_deref().map(|hash| logo_path(&tenant.settings.slug, hash));
+        public.brand_story_slug = crate::services::brand_stories::published_story_slug(state, tenant, &offer.company_id);
         public
     })
 }
