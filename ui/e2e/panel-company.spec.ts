@@ -2,8 +2,9 @@
  * The company side of the employer panel (issue 12): an owner edits the company data with a logo
  * and the billing data (a wrong NIP is refused), adds a recruiter who logs in and cannot open
  * users or billing; the owner writes a brand story with an image and candidates see it in the
- * company list, the homepage carousel and on its own page.
+ * company list, the homepage carousel and on its own page. The panel's pages pass axe (WCAG 2.1 AA).
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, shot, tenant, test } from './fixtures';
 import { confirmViaApi, employerEmail, logInEmployer, signUpViaApi } from './employer';
 import { acceptInvitation, coverPng, logoPng } from './panel-company';
@@ -124,4 +125,18 @@ test('an owner runs the company panel and publishes a brand story candidates see
   expect(stories.find((story) => story.slug === slug)).toMatchObject({ name: company });
   await page.getByTestId('story-carousel').getByRole('link', { name: company }).scrollIntoViewIfNeeded();
   await shot(page, 'panel-company-home-carousel');
+});
+
+test('the company panel pages have no axe violations (WCAG 2.1 AA)', async ({ page, request }) => {
+  const email = employerEmail('a11y');
+  await signUpViaApi(request, email, `A11y Works ${Math.random().toString(36).slice(2, 7)}`);
+  await confirmViaApi(request, email);
+  await logInEmployer(page, email, undefined, '/employer/profile');
+  for (const path of ['/employer/profile', '/employer/company', '/employer/billing', '/employer/clauses', '/employer/users', '/employer/brand-story']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const lines = results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+    expect(lines, `axe violations on ${path}`).toEqual([]);
+  }
 });
