@@ -111,7 +111,7 @@ fn password_reset_and_invited_users() {
 fn access_matrix_of_every_employer_endpoint() {
     let app = spawn_app(false);
     let a1 = sign_up(&app, "it", "a1@acme.example", "Acme");
-    let added = a1.call(Method::POST, "/v1/users", Some(&json!({"name": "Second User", "email": "a2@acme.example"})));
+    let added = a1.call(Method::POST, "/v1/users", Some(&json!({"name": "Second User", "email": "a2@acme.example", "role": "owner"})));
     assert_eq!(added.status, 201);
     let invite = mailed_token(&app, "a2@acme.example", "employer.invite");
     assert_eq!(

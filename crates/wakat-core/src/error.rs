@@ -208,6 +208,13 @@ field_codes! {
     NotAllowedByPlan => "not_allowed_by_plan",
     /// A password confirmation that differs from the password.
     PasswordMismatch => "password_mismatch",
+    // The employer panel (issue 12): billing data and brand stories.
+    /// A Polish tax id (NIP) whose checksum or length is wrong.
+    InvalidNip => "invalid_nip",
+    /// A Polish postal code not written `NN-NNN`.
+    InvalidPostalCode => "invalid_postal_code",
+    /// A technology the board's dictionary does not have.
+    UnknownTechnology => "unknown_technology",
 }
 
 impl std::fmt::Display for FieldCode {

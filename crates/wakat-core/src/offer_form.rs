@@ -14,9 +14,9 @@ mod skills;
 
 pub use mapping::{amount_type_default, OfferSummary, SummaryConsents, SummaryEmployment, SummaryLocation};
 pub use rules::{
-    inline_jpeg, is_phone, parse_date_days, strip_markup, validate_draft, validate_form, FormContext, FormLimits, CLAUSE_PLACEHOLDER, COMPANY_NAME_CHARS,
-    CONSENT_MIN_CHARS, CONTACT_NAME_CHARS, INFORMATION_CLAUSE_MIN_CHARS, LOGO_MAX_BYTES, LOGO_MIN_BYTES, MAX_LANGUAGES, PHONE_CHARS, POSITION_NAME_CHARS,
-    SKILL_NAME_MAX_CHARS,
+    inline_jpeg, is_phone, parse_date_days, strip_markup, validate_clauses, validate_company_fields, validate_draft, validate_form, FormContext, FormLimits,
+    CLAUSE_PLACEHOLDER, COMPANY_NAME_CHARS, CONSENT_MIN_CHARS, CONTACT_NAME_CHARS, INFORMATION_CLAUSE_MIN_CHARS, LOGO_MAX_BYTES, LOGO_MIN_BYTES, MAX_LANGUAGES,
+    PHONE_CHARS, POSITION_NAME_CHARS, SKILL_NAME_MAX_CHARS,
 };
 pub use skills::{SkillDictionary, SkillEntry};
 

@@ -22,6 +22,51 @@ pub struct Company {
     pub subscribe_to_newsletter: bool,
     /// Unix seconds.
     pub created_at: i64,
+    /// Size, one of the offer form's options (empty until the company data is saved).
+    #[serde(default)]
+    pub size: String,
+    /// Website with its http(s) protocol (empty until saved).
+    #[serde(default)]
+    pub website: String,
+    /// SHA-256 of the logo in the upload store.
+    #[serde(default)]
+    pub logo_blob: Option<String>,
+    /// Invoice data (owners only).
+    #[serde(default)]
+    pub billing: Option<crate::BillingData>,
+    /// Default clauses of new offers.
+    #[serde(default)]
+    pub clauses: Option<crate::Clauses>,
+    /// Slug of the company's brand story, once written.
+    #[serde(default)]
+    pub story_slug: Option<String>,
+}
+
+/// What a user may do for the company. Records written before roles existed have none and
+/// read as owners: every such user signed the company up or was invited when all were equal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// Manages users and billing besides everything a recruiter does.
+    #[default]
+    Owner,
+    /// Offers, applications, company data, clauses and the brand story.
+    Recruiter,
+}
+
+impl Role {
+    /// The wire form.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Owner => "owner",
+            Role::Recruiter => "recruiter",
+        }
+    }
+
+    /// Whether the role manages users and billing data.
+    pub fn manages_team_and_billing(self) -> bool {
+        self == Role::Owner
+    }
 }
 
 /// An account acting for a company.
@@ -40,6 +85,9 @@ pub struct EmployerUser {
     pub phone: String,
     /// Unix seconds.
     pub created_at: i64,
+    /// Owner or recruiter (absent in records older than roles: owner).
+    #[serde(default)]
+    pub role: Role,
 }
 
 /// A company as signed up.
@@ -64,14 +112,30 @@ impl EmployerStore {
             accepted_regulations: company.accepted_regulations,
             subscribe_to_newsletter: company.subscribe_to_newsletter,
             created_at: now,
+            size: String::new(),
+            website: String::new(),
+            logo_blob: None,
+            billing: None,
+            clauses: None,
+            story_slug: None,
         };
         let mut ops = vec![Self::put_op(keys::company(tenant, &company.id)?, &company)];
-        ops.extend(self.user_ops(tenant, account_id, &company.id, name, phone, now)?);
+        ops.extend(self.user_ops(tenant, account_id, &company.id, name, phone, Role::Owner, now)?);
         Ok(ops)
     }
 
     /// The writes that make an account a user of a company.
-    pub fn user_ops(&self, tenant: &str, account_id: &str, company_id: &str, name: &str, phone: &str, now: i64) -> Result<Vec<WriteOp>, EmployersError> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn user_ops(
+        &self,
+        tenant: &str,
+        account_id: &str,
+        company_id: &str,
+        name: &str,
+        phone: &str,
+        role: Role,
+        now: i64,
+    ) -> Result<Vec<WriteOp>, EmployersError> {
         let user = EmployerUser {
             v: RECORD_VERSION,
             account_id: account_id.to_string(),
@@ -79,6 +143,7 @@ impl EmployerStore {
             name: name.trim().to_string(),
             phone: phone.trim().to_string(),
             created_at: now,
+            role,
         };
         Ok(vec![
             Self::put_op(keys::user(tenant, account_id)?, &user),

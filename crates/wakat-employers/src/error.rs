@@ -36,6 +36,21 @@ pub enum EmployersError {
     /// The caller is not a user of any company.
     #[error("the account is not an employer's")]
     NotAnEmployer,
+    /// No such user of the caller's company (another company's user answers the same).
+    #[error("there is no such user")]
+    UserNotFound,
+    /// The change would leave the company without an owner.
+    #[error("the company's last owner cannot be removed or made a recruiter")]
+    LastOwner,
+    /// The caller's role does not allow the call.
+    #[error("only an owner of the company may do this")]
+    OwnerOnly,
+    /// A brand story slug that another company uses.
+    #[error("another company's brand story uses this slug")]
+    StorySlugTaken,
+    /// Fields that break the panel's rules (every error).
+    #[error("a field breaks a rule")]
+    Refused(Vec<FieldError>),
     /// A stored record that does not decode.
     #[error("corrupt record under {key}: {message}")]
     Corrupt {

@@ -46,6 +46,14 @@ pub(crate) fn payment(tenant: &str, id: &str) -> Result<Vec<u8>, StoreError> {
     Ok(format!("payment/{}/{}", checked("tenant", tenant)?, checked("payment id", id)?).into_bytes())
 }
 
+pub(crate) fn brand_story(tenant: &str, slug: &str) -> Result<Vec<u8>, StoreError> {
+    Ok(format!("brand-story/{}/{}", checked("tenant", tenant)?, checked("slug", slug)?).into_bytes())
+}
+
+pub(crate) fn brand_story_prefix(tenant: &str) -> Result<Vec<u8>, StoreError> {
+    Ok(format!("brand-story/{}/", checked("tenant", tenant)?).into_bytes())
+}
+
 /// `prefix` + `last`, for the index keys.
 pub(crate) fn child(mut prefix: Vec<u8>, last: &str) -> Vec<u8> {
     prefix.extend_from_slice(last.as_bytes());

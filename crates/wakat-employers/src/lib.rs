@@ -24,24 +24,36 @@
 //! | `offer-code/{tenant}/{code}`                       | [`OfferCode`] JSON            |
 //! | `company-code/{tenant}/{company id}/{code}`        | empty (the codes of a company)|
 //! | `payment/{tenant}/{payment id}`                    | [`Payment`] JSON              |
+//! | `brand-story/{tenant}/{slug}`                      | [`BrandStory`] JSON           |
+//!
+//! A company's profile, billing data and default clauses live in its [`Company`] record; a user's
+//! role in its [`EmployerUser`] record (absent in older records: owner).
 #![warn(missing_docs)]
 
+mod billing;
+mod brand_story;
 mod codes;
 mod company;
 mod error;
 mod keys;
 mod offers;
+mod panel;
 mod payments;
 pub mod plans;
 mod store;
+mod team;
 
+pub use billing::{is_valid_nip, normalize_nip, BillingData};
+pub use brand_story::{BrandStory, StoryImages, StoryTexts, COMPANY_TYPES, MAX_STORY_IMAGES};
 pub use codes::OfferCode;
-pub use company::{Company, EmployerUser, NewCompany};
+pub use company::{Company, EmployerUser, NewCompany, Role};
 pub use error::EmployersError;
 pub use offers::{BumpPlan, CreationType, EmployerOffer, OfferState};
+pub use panel::{Clauses, CompanyData};
 pub use payments::{Invoice, NewPayment, Payment, PaymentOutcome, PaymentStatus};
 pub use plans::{EmployerSettings, PlanLimits, PlanSettings};
 pub use store::{new_id, EmployerStore};
+pub use team::UserUpdate;
 
 #[cfg(test)]
 mod tests;

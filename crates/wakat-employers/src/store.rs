@@ -31,17 +31,24 @@ pub struct EmployerStore {
     pub(crate) kv: Arc<dyn KvStore>,
     /// Serialises the check-then-write of spending codes and applying payments.
     spend_lock: Mutex<()>,
+    /// Serialises the read-modify-write of companies, their users and brand stories (the last
+    /// owner check, a story slug's owner).
+    records_lock: Mutex<()>,
 }
 
 impl EmployerStore {
     /// The domain on `kv`.
     pub fn new(kv: Arc<dyn KvStore>) -> EmployerStore {
-        EmployerStore { kv, spend_lock: Mutex::new(()) }
+        EmployerStore { kv, spend_lock: Mutex::new(()), records_lock: Mutex::new(()) }
     }
 
     pub(crate) fn spend_lock(&self) -> MutexGuard<'_, ()> {
         // Writes are atomic transactions: a panic while holding the lock leaves nothing half-done.
         self.spend_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub(crate) fn records_lock(&self) -> MutexGuard<'_, ()> {
+        self.records_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     pub(crate) fn read<T: DeserializeOwned>(&self, key: &[u8]) -> Result<Option<T>, EmployersError> {

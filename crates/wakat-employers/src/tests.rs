@@ -104,3 +104,32 @@ fn a_payment_applies_once_whatever_the_order() {
     assert_eq!(PaymentStatus::parse("started").map(PaymentStatus::outcome), Some(PaymentOutcome::Pending));
     assert_eq!(PaymentStatus::parse("error").map(PaymentStatus::outcome), Some(PaymentOutcome::Failure));
 }
+
+#[test]
+fn records_older_than_roles_read_as_owners() {
+    let old = r#"{"v":1,"accountId":"a1","companyId":"c1","name":"Anna","phone":"","createdAt":5}"#;
+    let user: EmployerUser = serde_json::from_str(old).unwrap();
+    assert_eq!(user.role, Role::Owner);
+    let old_company = r#"{"v":1,"id":"c1","name":"Acme","acceptedRegulations":true,"subscribeToNewsletter":false,"createdAt":5}"#;
+    let company: Company = serde_json::from_str(old_company).unwrap();
+    assert!(company.billing.is_none() && company.clauses.is_none() && company.logo_blob.is_none());
+}
+
+#[test]
+fn a_company_keeps_its_last_owner() {
+    let store = store();
+    let mut ops =
+        store.company_ops("it", "a1", NewCompany { name: "Acme".into(), accepted_regulations: true, subscribe_to_newsletter: false }, "Anna", "", 1).unwrap();
+    store.kv.transaction(std::mem::take(&mut ops)).unwrap();
+    let company_id = store.user("it", "a1").unwrap().unwrap().company_id;
+    store.kv.transaction(store.user_ops("it", "a2", &company_id, "Piotr", "", Role::Recruiter, 2).unwrap()).unwrap();
+    let demote = UserUpdate { role: Some(Role::Recruiter), ..UserUpdate::default() };
+    assert!(matches!(store.update_user("it", &company_id, "a1", demote.clone()), Err(EmployersError::LastOwner)));
+    assert!(matches!(store.remove_user("it", &company_id, "a1"), Err(EmployersError::LastOwner)));
+    assert!(matches!(store.remove_user("it", "other", "a2"), Err(EmployersError::UserNotFound)));
+    store.update_user("it", &company_id, "a2", UserUpdate { role: Some(Role::Owner), ..UserUpdate::default() }).unwrap();
+    assert_eq!(store.update_user("it", &company_id, "a1", demote).unwrap().role, Role::Recruiter);
+    store.remove_user("it", &company_id, "a1").unwrap();
+    assert_eq!(store.company_users("it", &company_id).unwrap().iter().map(|u| u.account_id.as_str()).collect::<Vec<_>>(), ["a2"]);
+    assert!(store.user("it", "a1").unwrap().is_none());
+}

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
 use wakat_accounts::AccountKind;
+use wakat_employers::Role;
 
 use crate::engine::{now, Tenant};
 use crate::error::{accounts_error, employers_error, ApiError, ErrorCode};
@@ -31,6 +32,8 @@ pub struct Employer {
     pub company_id: String,
     /// The access token (to revoke it).
     pub access_token: String,
+    /// Owner or recruiter.
+    pub role: Role,
 }
 
 /// The bearer token of a request, if any.
@@ -51,7 +54,7 @@ fn resolve(request: &HttpRequest) -> Result<Employer, ApiError> {
         return Err(unauthorized());
     }
     let user = state.employers.user(slug, &session.account_id).map_err(employers_error)?.ok_or_else(unauthorized)?;
-    Ok(Employer { tenant, account_id: session.account_id, company_id: user.company_id, access_token: token })
+    Ok(Employer { tenant, account_id: session.account_id, company_id: user.company_id, access_token: token, role: user.role })
 }
 
 impl FromRequest for Employer {

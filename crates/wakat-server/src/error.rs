@@ -167,6 +167,14 @@ error_codes! {
     InvalidCode => ("invalid_code", NOT_FOUND, "the link is invalid"),
     /// A frequency other than everyDay, onceAWeek, twiceAWeek.
     InvalidFrequency => ("invalid_frequency", BAD_REQUEST, "frequency must be everyDay, onceAWeek or twiceAWeek"),
+    /// The caller is a recruiter; the call is for the company's owners (users, billing).
+    OwnerRoleRequired => ("owner_role_required", FORBIDDEN, "only an owner of the company may do this"),
+    /// The change would leave the company without an owner.
+    LastOwner => ("last_owner", CONFLICT, "the company's last owner cannot be removed or made a recruiter"),
+    /// No such user of the caller's company.
+    EmployerUserNotFound => ("employer_user_not_found", NOT_FOUND, "there is no such user"),
+    /// Another company's brand story uses the slug.
+    BrandStorySlugTaken => ("brand_story_slug_taken", CONFLICT, "another company's brand story uses this slug"),
     /// Our fault; the cause is in the log.
     InternalError => ("internal_error", INTERNAL_SERVER_ERROR, "something went wrong on our side"),
 }
@@ -226,6 +234,15 @@ impl ApiError {
             status: StatusCode::BAD_REQUEST,
             body: ErrorBody { code: key.to_string(), message: message.into(), field: Some(field.to_string()), errors: None },
         }
+    }
+
+    /// 400 for the first of several field errors (its code and field), listing all of them.
+    pub fn fields(errors: &[FieldError]) -> ApiError {
+        let Some(first) = errors.first() else { return ApiError::new(ErrorCode::InvalidJson) };
+        let mut error = ApiError::from(first.clone());
+        error.body.errors =
+            Some(errors.iter().map(|e| FieldErrorBody { field: e.field.clone(), code: e.code.as_str().to_string(), message: e.message.clone() }).collect());
+        error
     }
 
     /// `code` (a form's error) listing every field error; `field` names the first.
@@ -426,6 +443,11 @@ pub fn employers_error(error: wakat_employers::EmployersError) -> ApiError {
         EmployersError::DraftInvalid(errors) => ApiError::form(ErrorCode::FormContainsErrors, &errors),
         EmployersError::PaymentNotFound => ApiError::new(ErrorCode::PaymentNotFound),
         EmployersError::NotAnEmployer => ApiError::new(ErrorCode::Unauthorized).with_message("log in as an employer first"),
+        EmployersError::UserNotFound => ApiError::new(ErrorCode::EmployerUserNotFound),
+        EmployersError::LastOwner => ApiError::new(ErrorCode::LastOwner),
+        EmployersError::OwnerOnly => ApiError::new(ErrorCode::OwnerRoleRequired),
+        EmployersError::StorySlugTaken => ApiError::new(ErrorCode::BrandStorySlugTaken).with_field("slug"),
+        EmployersError::Refused(errors) => ApiError::fields(&errors),
         EmployersError::Store(store) => store.into(),
         other => ApiError::internal(&other),
     }

@@ -5,7 +5,9 @@
 
 use actix_multipart::{Field, Multipart};
 use futures_util::StreamExt;
-use wakat_uploads::{BlobStore, StoredBlob, UploadPolicy};
+use wakat_core::offer_form::{LOGO_MAX_BYTES, LOGO_MIN_BYTES};
+use wakat_core::{FieldCode, FieldError};
+use wakat_uploads::{BlobStore, FileKind, StoredBlob, UploadError, UploadPolicy};
 
 use crate::error::{upload_error, ApiError, ErrorCode, Result};
 
@@ -74,4 +76,33 @@ pub async fn receive_file(field: &mut Field, blobs: &BlobStore, policy: &UploadP
     let blob = actix_web::web::block(move || upload.finish()).await?.map_err(|e| upload_error(e, field_label))?;
     let file_name = if file_name.is_empty() { format!("file.{}", blob.kind.extension()) } else { file_name };
     Ok(Some(ReceivedFile { blob, file_name }))
+}
+
+fn image_error(error: UploadError, field: &str) -> ApiError {
+    let (code, message) = match error {
+        UploadError::TooLarge { .. } => (FieldCode::LogoTooLarge, "the image may have at most 5 MB".to_string()),
+        UploadError::TypeNotAllowed { detected } => {
+            (FieldCode::LogoWrongFormat, format!("the image must be a JPEG or PNG (this one is {})", detected.as_deref().unwrap_or("unknown")))
+        }
+        UploadError::Empty => (FieldCode::LogoEmpty, "the image file is empty".to_string()),
+        other => return ApiError::internal(&other),
+    };
+    FieldError::new(field, code, message).into()
+}
+
+/// Streams an image field (a logo, a brand story's photos) into the store, checked as the offer
+/// form checks its logo: JPEG or PNG by content, 100 B to 5 MB. Errors name `field_label` with
+/// the logo's keys (`logo_wrong_format`, `logo_too_large`, `logo_empty`, `logo_too_small`).
+pub async fn receive_image(blobs: &BlobStore, field: &mut Field, field_label: &str) -> Result<StoredBlob> {
+    let policy = UploadPolicy { max_bytes: LOGO_MAX_BYTES, allowed: &[FileKind::Jpeg, FileKind::Png] };
+    let mut upload = blobs.begin(&policy).map_err(|e| image_error(e, field_label))?;
+    while let Some(chunk) = field.next().await {
+        let chunk = chunk.map_err(|error| ApiError::new(ErrorCode::InvalidMultipart).with_message(format!("{field_label}: {error}")))?;
+        upload.write_chunk(&chunk).map_err(|e| image_error(e, field_label))?;
+    }
+    if upload.size() > 0 && upload.size() < LOGO_MIN_BYTES {
+        return Err(FieldError::new(field_label, FieldCode::LogoTooSmall, format!("the image must have at least {LOGO_MIN_BYTES} bytes")).into());
+    }
+    let label = field_label.to_string();
+    actix_web::web::block(move || upload.finish()).await?.map_err(|e| image_error(e, &label))
 }

@@ -22,6 +22,8 @@ import alertsPl from '@messages/alerts.pl.json';
 import alertsEn from '@messages/alerts.en.json';
 import employerPl from '@messages/employer.pl.json';
 import employerEn from '@messages/employer.en.json';
+import employerCompanyPl from '@messages/employer-company.pl.json';
+import employerCompanyEn from '@messages/employer-company.en.json';
 import type { Locale } from '@/lib/types';
 
 export const LOCALES: Locale[] = ['pl', 'en'];
@@ -32,8 +34,8 @@ type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>>;
 type Message = string | PluralMessage;
 export type Messages = Record<string, Message>;
 // One file pair per feature (core, map, search, home, site, brands, account, apply, alerts, employer) so that features do not edit the same file.
-const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...sitePl, ...brandsPl, ...accountPl, ...applyPl, ...alertsPl, ...employerPl };
-const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...siteEn, ...brandsEn, ...accountEn, ...applyEn, ...alertsEn, ...employerEn };
+const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...sitePl, ...brandsPl, ...accountPl, ...applyPl, ...alertsPl, ...employerPl, ...employerCompanyPl };
+const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...siteEn, ...brandsEn, ...accountEn, ...applyEn, ...alertsEn, ...employerEn, ...employerCompanyEn };
 export type MessageKey = keyof typeof pl;
 
 export const messages: Record<Locale, Messages> = { pl, en };

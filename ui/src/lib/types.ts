@@ -176,4 +176,10 @@ export interface BrandStory {
   size: string | null;
   /** The company's own website. */
   url: string | null;
+  /** Stories written by companies in the employer panel: the sanitised HTML description. */
+  description?: string;
+  /** Technologies the company names (panel stories). */
+  technologies?: string[];
+  /** Gallery image URLs (panel stories). */
+  images?: string[];
 }

@@ -180,10 +180,41 @@ pub fn validate_form(form: &OfferForm, ctx: &FormContext<'_>) -> Vec<FieldError>
     errors.0
 }
 
-fn check_company(errors: &mut Errors, form: &OfferForm) {
+/// The company section's rules without the logo (the employer panel's company data keeps its
+/// logo apart): name, size and website.
+pub fn validate_company_fields(form: &OfferForm) -> Vec<FieldError> {
+    let mut errors = Errors(Vec::new());
+    check_company_fields(&mut errors, form);
+    errors.0
+}
+
+/// The application section's clause rules: the information clause and the enabled consents
+/// (the employer panel's default clauses follow the same rules as an offer's).
+pub fn validate_clauses(form: &OfferForm) -> Vec<FieldError> {
+    let mut errors = Errors(Vec::new());
+    for (field, value) in [
+        ("informationClauseText", &form.information_clause_text),
+        ("futureConsentText", &form.future_consent_text),
+        ("customConsentText", &form.custom_consent_text),
+    ] {
+        if value.chars().count() > CLAUSE_MAX_CHARS {
+            errors.add(field, FieldCode::MaxLength, format!("at most {CLAUSE_MAX_CHARS} characters"));
+        }
+    }
+    if errors.0.is_empty() {
+        check_clauses(&mut errors, form);
+    }
+    errors.0
+}
+
+fn check_company_fields(errors: &mut Errors, form: &OfferForm) {
     errors.text("companyName", &form.company_name, COMPANY_NAME_CHARS);
     errors.option("companySize", &form.company_size, COMPANY_SIZES.contains(&form.company_size.as_str()));
     check_url(errors, "companyWebsite", &form.company_website);
+}
+
+fn check_company(errors: &mut Errors, form: &OfferForm) {
+    check_company_fields(errors, form);
     if form.company_logo.trim().is_empty() {
         errors.add("companyLogo", FieldCode::Required, "This field is required");
     }
@@ -240,6 +271,10 @@ fn check_application(errors: &mut Errors, form: &OfferForm) {
         _ if uri.is_empty() => errors.add("applicationTypeUri", FieldCode::Required, "This field is required"),
         _ => {}
     }
+    check_clauses(errors, form);
+}
+
+fn check_clauses(errors: &mut Errors, form: &OfferForm) {
     let clause = form.information_clause_text.trim();
     if clause.is_empty() {
         errors.add("informationClauseText", FieldCode::Required, "This field is required");

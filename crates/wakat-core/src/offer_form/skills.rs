@@ -29,6 +29,17 @@ impl SkillDictionary {
         Ok(SkillDictionary { skills, folded })
     }
 
+    /// The skill named `name` (compared folded: case and diacritics aside).
+    pub fn find(&self, name: &str) -> Option<&SkillEntry> {
+        let wanted = fold(name.trim());
+        self.skills.iter().zip(&self.folded).find(|(_, folded)| **folded == wanted).map(|(skill, _)| skill)
+    }
+
+    /// Every skill, most used first.
+    pub fn all(&self) -> &[SkillEntry] {
+        &self.skills
+    }
+
     /// Page `page_number` (1-based) of `page_size` skills whose name or any word of it starts
     /// with `keyword` (folded); all skills for a blank keyword. Returns the page and the total.
     pub fn search(&self, keyword: &str, page_number: usize, page_size: usize) -> (Vec<&SkillEntry>, usize) {

@@ -147,6 +147,8 @@ pub struct TokenInfoDto {
     pub expires_in: i64,
     /// The company the user acts for.
     pub company: TokenCompanyDto,
+    /// Owner or recruiter (the web app hides users and billing from recruiters).
+    pub role: crate::dto::employer_panel::RoleDto,
 }
 
 /// `POST /v1/users`: another user of the caller's company (mailed a link to set a password).
@@ -161,6 +163,9 @@ pub struct NewUserRequest {
     pub phone: String,
     /// Login e-mail.
     pub email: String,
+    /// Owner or recruiter (default recruiter).
+    #[serde(default)]
+    pub role: Option<crate::dto::employer_panel::RoleDto>,
 }
 
 /// A user of a company.
@@ -172,6 +177,8 @@ pub struct EmployerUserDto {
     pub email: String,
     /// Full name.
     pub name: String,
+    /// Owner or recruiter.
+    pub role: crate::dto::employer_panel::RoleDto,
 }
 
 /// `POST /v1/offers/initiate`.

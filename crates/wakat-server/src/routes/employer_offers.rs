@@ -6,10 +6,9 @@
 use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
-use wakat_core::offer_form::{OfferForm, LOGO_MAX_BYTES, LOGO_MIN_BYTES};
+use wakat_core::offer_form::OfferForm;
 use wakat_core::{FieldCode, FieldError};
 use wakat_employers::CreationType;
-use wakat_uploads::{FileKind, UploadError, UploadPolicy};
 
 use crate::dto::employers::{CodeDto, CodeQuery, CodesDto, EmployerOfferDto, InitiateRequest, InitiatedDto, OfferStateDto, SavedDto, TokenBody, TokenQuery};
 use crate::dto::form_inputs::{FormInputsDto, SkillsPageDto};
@@ -19,7 +18,7 @@ use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::offers::{SlugPath, TenantPath};
 use crate::services::{employer_offers as service, form_inputs};
 use crate::state::{language, pairs, AppState, QueryPairs};
-use crate::uploads::{field_name, next_field};
+use crate::uploads::{field_name, next_field, receive_image};
 
 /// Path of the code calls.
 #[derive(Debug, Deserialize)]
@@ -90,31 +89,9 @@ pub async fn save(
     Ok(HttpResponse::Ok().json(SavedDto { id: offer.slug }))
 }
 
-fn logo_error(error: UploadError) -> ApiError {
-    let (code, message) = match error {
-        UploadError::TooLarge { .. } => (FieldCode::LogoTooLarge, "the logo may have at most 5 MB".to_string()),
-        UploadError::TypeNotAllowed { detected } => {
-            (FieldCode::LogoWrongFormat, format!("the logo must be a JPEG or PNG (this one is {})", detected.as_deref().unwrap_or("unknown")))
-        }
-        UploadError::Empty => (FieldCode::LogoEmpty, "the logo file is empty".to_string()),
-        other => return ApiError::internal(&other),
-    };
-    FieldError::new("companyLogo", code, message).into()
-}
-
 /// Streams a `companyLogo` field into the upload store: JPEG or PNG by content, 100 B to 5 MB.
 async fn receive_logo(state: &AppState, field: &mut actix_multipart::Field) -> Result<wakat_uploads::StoredBlob> {
-    use futures_util::StreamExt;
-    let policy = UploadPolicy { max_bytes: LOGO_MAX_BYTES, allowed: &[FileKind::Jpeg, FileKind::Png] };
-    let mut upload = state.blobs.begin(&policy).map_err(logo_error)?;
-    while let Some(chunk) = field.next().await {
-        let chunk = chunk.map_err(|error| ApiError::new(ErrorCode::InvalidMultipart).with_message(format!("companyLogo: {error}")))?;
-        upload.write_chunk(&chunk).map_err(logo_error)?;
-    }
-    if upload.size() > 0 && upload.size() < LOGO_MIN_BYTES {
-        return Err(FieldError::new("companyLogo", FieldCode::LogoTooSmall, format!("the logo must have at least {LOGO_MIN_BYTES} bytes")).into());
-    }
-    web::block(move || upload.finish()).await?.map_err(logo_error)
+    receive_image(&state.blobs, field, "companyLogo").await
 }
 
 /// `PATCH /v1/offers/{slug}` as multipart (the spec's employer edit): the field `form` holds the

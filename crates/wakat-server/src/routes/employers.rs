@@ -131,17 +131,20 @@ pub async fn token_info(state: web::Data<AppState>, employer: Employer) -> Resul
         email_confirmed: account.email_confirmed,
         expires_in,
         company: TokenCompanyDto { id: company.id, name: company.name },
+        role: user.role.into(),
     }))
 }
 
-/// Adds a user to the caller's company; they get a link to set their password.
+/// Adds a user (`role`: owner or recruiter, default recruiter) to the caller's company; they get
+/// a link to set their password. Owners only.
 #[utoipa::path(post, path = "/api/{tenant}/v1/users", tag = "employers", request_body = NewUserRequest,
     params(("tenant" = String, Path, description = "Board slug")), security(("bearer" = [])),
     responses((status = 201, description = "Created; a mail is on its way", body = EmployerUserDto), (status = 400, description = "A field breaks a rule", body = crate::error::ErrorBody),
-              (status = 401, description = "Not an employer", body = crate::error::ErrorBody), (status = 409, description = "The e-mail has an account", body = crate::error::ErrorBody)))]
+              (status = 401, description = "Not an employer", body = crate::error::ErrorBody), (status = 403, description = "A recruiter (owner_role_required)", body = crate::error::ErrorBody),
+              (status = 409, description = "The e-mail has an account", body = crate::error::ErrorBody)))]
 pub async fn add_user(state: web::Data<AppState>, employer: Employer, body: web::Json<NewUserRequest>) -> Result<HttpResponse> {
-    let account = web::block(move || service::add_user(&state, &employer, body.into_inner())).await??;
-    Ok(HttpResponse::Created().json(EmployerUserDto { id: account.id, email: account.email, name: account.first_name }))
+    let (account, role) = web::block(move || service::add_user(&state, &employer, body.into_inner())).await??;
+    Ok(HttpResponse::Created().json(EmployerUserDto { id: account.id, email: account.email, name: account.first_name, role: role.into() }))
 }
 
 /// The board's plans (`active=true` keeps only those offered), in the request's language.

@@ -4,10 +4,8 @@ use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use wakat_core::params::{parse_flag, parse_lang, Paging};
-use wakat_core::{Category, Currency, EmploymentKind, ExperienceLevel, Filters, WorkingTime, WorkplaceType};
-use wakat_ingest::dictionaries::Company;
+use wakat_core::{Category, Currency, EmploymentKind, ExperienceLevel, WorkingTime, WorkplaceType};
 
-use crate::engine::{now, Tenant};
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::offers::TenantPath;
 use crate::state::{pairs, AppState, QueryPairs};
@@ -246,26 +244,6 @@ pub async fn testimonials(state: web::Data<AppState>, path: web::Path<TenantPath
     Ok(HttpResponse::Ok().content_type("application/json").body(body))
 }
 
-fn story_json(tenant: &Tenant, company: &Company, offers_count: usize, lang: &str) -> Value {
-    let story = company.brand_story.as_ref();
-    json!({
-        "slug": company.slug,
-        "name": company.name,
-        "logoUrl": format!("/api/{}/v1/logos/{}.svg", tenant.settings.slug, company.slug),
-        "coverPhotoUrl": story.map(|s| s.cover_photo_url.clone()),
-        "shortDescription": story.map(|s| if lang == "en" { s.short_description_en.clone() } else { s.short_description.clone() }),
-        "offersCount": offers_count,
-        "type": company.company_type.as_str(),
-        "size": company.size,
-        "url": company.url,
-    })
-}
-
-fn offers_count(state: &AppState, tenant: &Tenant, company: &Company) -> Result<usize> {
-    let filters = Filters { companies: vec![company.name.clone()], ..Filters::default() };
-    Ok(state.engine.index.count(Some(&tenant.settings.slug), &filters, now())?)
-}
-
 /// Path of a company's brand story.
 #[derive(Debug, Deserialize)]
 pub struct StoryPath {
@@ -280,19 +258,12 @@ pub struct StoryPath {
               (status = 404, description = "Unknown board, or no story", body = crate::error::ErrorBody)))]
 pub async fn brand_story_short_info(state: web::Data<AppState>, path: web::Path<StoryPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    let company = tenant
-        .company(&path.slug)
-        .filter(|c| c.brand_story.is_some())
-        .ok_or_else(|| ApiError::new(ErrorCode::BrandStoryNotFound).with_message(format!("there is no company story '{}'", path.slug)))?;
     let lang = parse_lang(pairs(&query))?.unwrap_or_default().as_str();
-    let count = {
-        let (state, tenant, company) = (state.clone(), tenant.clone(), company.clone());
-        web::block(move || offers_count(&state, &tenant, &company)).await??
-    };
-    Ok(HttpResponse::Ok().json(story_json(&tenant, company, count, lang)))
+    let story = web::block(move || crate::services::brand_stories::public_story(&state, &tenant, &path.slug, lang)).await??;
+    Ok(HttpResponse::Ok().json(story))
 }
 
-/// Company stories, 20 per page.
+/// Company stories, 20 per page: companies' published stories (newest first), then the board's own.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/brand-stories/company/list", tag = "board",
     params(("tenant" = String, Path, description = "Board slug"), ("page" = Option<u32>, Query, description = "1-based page"), ("perPage" = Option<u32>, Query, description = "At most 100 (default 20)"), crate::routes::openapi::LangDoc),
     responses((status = 200, description = "`{data: [story], meta: {page, perPage, totalItems}}`"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody),
@@ -302,20 +273,7 @@ pub async fn brand_stories(state: web::Data<AppState>, path: web::Path<TenantPat
     let paging = Paging::parse(pairs(&query), 20, 100, 10_000)?;
     let (page, per_page) = (paging.page as usize, paging.per_page as usize);
     let lang = parse_lang(pairs(&query))?.unwrap_or_default().as_str();
-    let data = {
-        let (state, tenant) = (state.clone(), tenant.clone());
-        web::block(move || -> Result<(usize, Vec<Value>)> {
-            let stories: Vec<&Company> = tenant.companies.iter().filter(|c| c.brand_story.is_some()).collect();
-            let page_items = stories
-                .iter()
-                .skip((page - 1) * per_page)
-                .take(per_page)
-                .map(|company| Ok(story_json(&tenant, company, offers_count(&state, &tenant, company)?, lang)))
-                .collect::<Result<Vec<_>>>()?;
-            Ok((stories.len(), page_items))
-        })
-        .await??
-    };
+    let data = web::block(move || crate::services::brand_stories::public_list(&state, &tenant, page, per_page, lang)).await??;
     Ok(HttpResponse::Ok().json(json!({"data": data.1, "meta": {"page": page, "perPage": per_page, "totalItems": data.0}})))
 }
 

@@ -3,9 +3,11 @@
 pub mod accounts;
 pub mod alerts;
 pub mod applications;
+pub mod brand_stories;
 pub mod candidate;
 pub mod dev;
 pub mod employer_offers;
+pub mod employer_panel;
 pub mod employers;
 pub mod internal;
 pub mod meta;
@@ -51,6 +53,8 @@ pub const RATE_LIMITED: &[(&str, &str)] = &[
     ("post", "/api/{tenant}/v1/offers/initiate"),
     ("post", "/api/{tenant}/v1/offers/{slug}/logo"),
     ("post", "/api/{tenant}/v1/payments"),
+    ("post", "/api/{tenant}/v1/company/company_data"),
+    ("put", "/api/{tenant}/v2/employer-panel/brand-stories/{slug}"),
     ("post", "/api/{tenant}/guests/job-alerts"),
     ("put", "/api/{tenant}/guests/job-alerts/activation"),
     ("delete", "/api/{tenant}/guests/job-alerts/{candidate_id}/{job_filter_id}"),
@@ -180,6 +184,19 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/v2/employer-panel/codes", web::get().to(employer_offers::codes))
                     .route("/v2/employer-panel/offers/end/{slug}", web::get().to(employer_offers::end))
                     .route("/v1/company-logos/{hash}", web::get().to(employer_offers::logo))
+                    .route("/v2/employer-panel/profiles/me", web::get().to(employer_panel::profile))
+                    .route("/v1/profiles/me", web::patch().to(employer_panel::update_profile))
+                    .route("/v2/employer-panel/users", web::get().to(employer_panel::users))
+                    .route("/v2/employer-panel/users/{id}", web::patch().to(employer_panel::update_user))
+                    .route("/v2/employer-panel/users/{id}", web::delete().to(employer_panel::remove_user))
+                    .route("/v1/company", web::get().to(employer_panel::company))
+                    .route("/v1/company/company_data", web::post().to(employer_panel::company_data).wrap(RateClass::PublicWrite))
+                    .route("/v2/employer-panel/company/billing-data", web::patch().to(employer_panel::billing))
+                    .route("/v2/employer-panel/company/clauses", web::patch().to(employer_panel::clauses))
+                    .route("/v2/employer-panel/brand-stories/technologies", web::get().to(brand_stories::technologies))
+                    .route("/v2/employer-panel/brand-stories/data/{slug}", web::get().to(brand_stories::data))
+                    .route("/v2/employer-panel/brand-stories/status/{slug}", web::get().to(brand_stories::status))
+                    .route("/v2/employer-panel/brand-stories/{slug}", web::put().to(brand_stories::put).wrap(RateClass::PublicWrite))
                     .route("/v1/payments", web::post().to(payments::create).wrap(RateClass::PublicWrite))
                     .route("/v1/payments/{id}/status", web::get().to(payments::status))
                     .route("/v1/payments/sandbox/{id}", web::get().to(payments::sandbox_page))

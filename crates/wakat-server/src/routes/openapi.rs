@@ -6,7 +6,9 @@ use utoipa::OpenApi;
 use wakat_core::FieldCode;
 
 use crate::error::ErrorCode;
-use crate::routes::{accounts, alerts, applications, candidate, dev, employer_offers, employers, internal, meta, offers, payments, places};
+use crate::routes::{
+    accounts, alerts, applications, brand_stories, candidate, dev, employer_offers, employer_panel, employers, internal, meta, offers, payments, places,
+};
 
 /// Filter, sort and paging parameters shared by every offers call. Each array parameter may be
 /// repeated (`keywords[]=java&keywords[]=spring`) or comma-separated; the list page's Polish and
@@ -207,6 +209,19 @@ pub struct MapQueryDoc {
         employer_offers::skills,
         employer_offers::logo,
         employer_offers::issue_code,
+        employer_panel::profile,
+        employer_panel::update_profile,
+        employer_panel::users,
+        employer_panel::update_user,
+        employer_panel::remove_user,
+        employer_panel::company,
+        employer_panel::company_data,
+        employer_panel::billing,
+        employer_panel::clauses,
+        brand_stories::data,
+        brand_stories::put,
+        brand_stories::status,
+        brand_stories::technologies,
         employer_offers::edit_token,
         payments::create,
         payments::status,

@@ -55,6 +55,7 @@ fn public_offer(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Off
         let mut public = offer.form.to_offer(ctx, &offer.slug, offer.published_at.unwrap_or_else(now), offer.expires_at);
         public.finished = offer.state == OfferState::Finished;
         public.banner_url = offer.image_blob.as_deref().map(|hash| logo_path(&tenant.settings.slug, hash));
+        public.brand_story_slug = crate::services::brand_stories::published_story_slug(state, tenant, &offer.company_id);
         public
     })
 }
@@ -96,10 +97,23 @@ fn owned_without_token(state: &AppState, employer: &Employer, slug: &str) -> Res
     state.employers.offer(&employer.tenant.settings.slug, &employer.company_id, slug).map_err(employers_error)
 }
 
-/// The form prefilled for a new offer: section 3's defaults, the company's name.
-fn new_form(state: &AppState, employer: &Employer) -> Result<OfferForm> {
-    let company = state.employers.company(&employer.tenant.settings.slug, &employer.company_id).map_err(employers_error)?;
-    Ok(OfferForm { company_name: company.map(|c| c.name).unwrap_or_default(), ..OfferForm::default() })
+/// The form prefilled for a new offer: section 3's defaults, then the company's data (name,
+/// size, website, logo) and its default clauses from the panel. Returns the logo's hash too.
+fn new_form(state: &AppState, employer: &Employer) -> Result<(OfferForm, Option<String>)> {
+    let tenant = &employer.tenant.settings.slug;
+    let Some(company) = state.employers.company(tenant, &employer.company_id).map_err(employers_error)? else { return Ok((OfferForm::default(), None)) };
+    let form = OfferForm {
+        company_name: company.name,
+        company_size: company.size,
+        company_website: company.website,
+        company_logo: company.logo_blob.as_deref().map(|hash| logo_path(tenant, hash)).unwrap_or_default(),
+        ..OfferForm::default()
+    };
+    let form = match &company.clauses {
+        Some(clauses) => clauses.apply_to(form),
+        None => form,
+    };
+    Ok((form, company.logo_blob))
 }
 
 /// Starts a draft for `pricing_plan`; returns it with its edit token.
@@ -109,11 +123,16 @@ pub fn initiate(state: &AppState, employer: &Employer, pricing_plan: &str) -> Re
     if !plan.active {
         return Err(employers_error(EmployersError::UnknownPlan(pricing_plan.to_string())));
     }
-    let form = new_form(state, employer)?;
-    state
+    let (form, logo) = new_form(state, employer)?;
+    let (offer, token) = state
         .employers
-        .initiate(&tenant.settings.slug, &employer.company_id, &employer.account_id, plan, CreationType::New, None, form, None, now())
-        .map_err(employers_error)
+        .initiate(&tenant.settings.slug, &employer.company_id, &employer.account_id, plan, CreationType::New, None, form, logo.clone(), now())
+        .map_err(employers_error)?;
+    // The company's logo becomes the offer's too: it stays while either uses it.
+    if let Some(hash) = logo.as_deref().and_then(|hash| wakat_uploads::BlobHash::parse(hash).ok()) {
+        state.blobs.attach(&hash, &logo_owner(&tenant.settings.slug, &offer.slug)).map_err(|e| ApiError::internal(&e))?;
+    }
+    Ok((offer, token))
 }
 
 /// The offer with its summary (when complete) and its remaining errors.

@@ -7,7 +7,7 @@
 
 use wakat_accounts::{Account, AccountKind, AccountsError, NewAccount, NewSession, Registration, TokenPurpose};
 use wakat_core::{FieldCode, FieldError};
-use wakat_employers::{Company, EmployerUser, EmployersError, NewCompany};
+use wakat_employers::{Company, EmployerUser, EmployersError, NewCompany, Role};
 
 use crate::dto::employers::{ConfirmRequest, NewUserRequest, PasswordResetRequest, SignUpRequest, TokenRequest};
 use crate::employer_session::Employer;
@@ -37,7 +37,7 @@ fn check_passwords_match(password: &str, confirmation: &str, field: &str) -> Res
     Ok(())
 }
 
-fn check_name(field: &str, name: &str, min: usize) -> Result<()> {
+pub(crate) fn check_name(field: &str, name: &str, min: usize) -> Result<()> {
     let chars = name.trim().chars().count();
     if chars == 0 {
         return Err(FieldError::new(field, FieldCode::Required, "This field is required").into());
@@ -48,7 +48,7 @@ fn check_name(field: &str, name: &str, min: usize) -> Result<()> {
     Ok(())
 }
 
-fn check_phone(field: &str, phone: &str) -> Result<()> {
+pub(crate) fn check_phone(field: &str, phone: &str) -> Result<()> {
     let phone = phone.trim();
     if !phone.is_empty() && !wakat_core::offer_form::is_phone(phone) {
         return Err(FieldError::new(field, FieldCode::InvalidPhone, "not a phone number").into());
@@ -194,8 +194,11 @@ pub fn is_confirmed(state: &AppState, employer: &Employer) -> Result<bool> {
     Ok(account.is_some_and(|a| a.email_confirmed))
 }
 
-/// Adds a user to the caller's company and mails them a link to set their password.
-pub fn add_user(state: &AppState, employer: &Employer, request: NewUserRequest) -> Result<Account> {
+/// Adds a user (a recruiter unless `role` says owner) to the caller's company and mails them a
+/// link to set their password. Owners only.
+pub fn add_user(state: &AppState, employer: &Employer, request: NewUserRequest) -> Result<(Account, Role)> {
+    crate::services::employer_panel::require_owner(employer)?;
+    let role: Role = request.role.map_or(Role::Recruiter, Into::into);
     let tenant = &employer.tenant;
     let slug = &tenant.settings.slug;
     check_name("name", &request.name, 2)?;
@@ -210,7 +213,7 @@ pub fn add_user(state: &AppState, employer: &Employer, request: NewUserRequest) 
     match state
         .accounts
         .register_with(slug, AccountKind::Employer, new_account, now(), |account| {
-            state.employers.user_ops(slug, &account.id, &company_id, &name, &phone, now()).map_err(store_error)
+            state.employers.user_ops(slug, &account.id, &company_id, &name, &phone, role, now()).map_err(store_error)
         })
         .map_err(accounts_error)?
     {
@@ -219,7 +222,7 @@ pub fn add_user(state: &AppState, employer: &Employer, request: NewUserRequest) 
                 state,
                 employer_mails::invite(&MailContext::new(state, tenant, &account.lang), &account, &company.name, &confirm_token)?,
             )?;
-            Ok(account)
+            Ok((account, role))
         }
         Registration::AlreadyRegistered { .. } => Err(ApiError::new(ErrorCode::EmailTaken).with_field("email")),
     }

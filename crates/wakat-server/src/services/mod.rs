@@ -5,9 +5,11 @@
 pub mod accounts;
 pub mod alerts;
 pub mod applications;
+pub mod brand_stories;
 pub mod candidate;
 pub mod digests;
 pub mod employer_offers;
+pub mod employer_panel;
 pub mod employer_payments;
 pub mod employers;
 pub mod feeds;

@@ -37,3 +37,8 @@ export function activeNavLink(pathname: string): EmployerNavLink['id'] | null {
   }
   return best?.id ?? null;
 }
+
+/** The links `role` may open: recruiters do not manage users or billing data. */
+export function navFor(role: 'owner' | 'recruiter' | undefined): readonly EmployerNavLink[] {
+  return role === 'recruiter' ? EMPLOYER_NAV.filter((link) => link.id !== 'users' && link.id !== 'billing') : EMPLOYER_NAV;
+}

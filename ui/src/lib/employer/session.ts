@@ -32,6 +32,8 @@ export interface Employer {
   /** Seconds until the session ends. */
   expires_in: number;
   company: { id: string; name: string };
+  /** Owner or recruiter: recruiters do not manage users or billing (absent from older APIs: owner). */
+  role?: 'owner' | 'recruiter';
 }
 
 /** Options of a cookie as `cookies().set` takes them. */

@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState } from 'react';
 import { createTranslator } from '@/i18n/translate';
-import { activeNavLink, EMPLOYER_NAV } from '@/lib/employer/nav';
+import { activeNavLink, navFor } from '@/lib/employer/nav';
+import { useEmployer } from '@/lib/employer/client';
 import { employerPaths } from '@/lib/employer/paths';
 import { logOutEmployer } from '@/lib/employer/session-actions';
 import type { Locale } from '@/lib/types';
@@ -12,10 +13,11 @@ import type { Locale } from '@/lib/types';
 export function EmployerPanelNav({ locale }: { locale: Locale }) {
   const t = createTranslator(locale);
   const active = activeNavLink(usePathname() ?? '');
+  const links = navFor(useEmployer()?.role);
   return (
     <nav className="employer-nav" aria-label={t('employer.panelNav')} data-testid="employer-nav">
       <ul>
-        {EMPLOYER_NAV.map((link) => (
+        {links.map((link) => (
           <li key={link.id}>
             <Link href={link.href} data-nav={link.id} aria-current={active === link.id ? 'page' : undefined}>
               {t(link.label)}

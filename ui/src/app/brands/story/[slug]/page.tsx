@@ -87,6 +87,24 @@ export default async function BrandStoryPage({ params }: Props) {
       {story.shortDescription ? (
         <section className="card story-about" aria-label={t('brands.teaser')}>
           <p>{story.shortDescription}</p>
+          {/* Cleaned by the API's one HTML sanitiser (an allow-list of formatting tags). */}
+          {story.description ? <div className="story-description" data-testid="story-description" dangerouslySetInnerHTML={{ __html: story.description }} /> : null}
+          {story.technologies?.length ? (
+            <ul className="story-technologies" aria-label={t('brands.technologies')} data-testid="story-technologies">
+              {story.technologies.map((name) => (
+                <li key={name} className="chip">
+                  {name}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
+      {story.images?.length ? (
+        <section className="story-gallery" aria-label={t('brands.gallery')} data-testid="story-gallery">
+          {story.images.map((url) => (
+            <img key={url} src={url} alt="" width={320} height={200} loading="lazy" />
+          ))}
         </section>
       ) : null}
       <section aria-labelledby="story-offers-heading" className="story-offers">

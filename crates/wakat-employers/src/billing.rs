@@ -1,0 +1,196 @@
+//! A company's invoice data and the Polish tax id (NIP) rules.
+
+use serde::{Deserialize, Serialize};
+use wakat_core::{FieldCode, FieldError};
+
+/// NIP weights of the first nine digits; the tenth is their weighted sum modulo 11.
+const NIP_WEIGHTS: [u32; 9] = [6, 5, 7, 2, 3, 4, 5, 6, 7];
+/// Longest text of a billing field.
+const MAX_FIELD_CHARS: usize = 200;
+/// Longest foreign tax id.
+const MAX_FOREIGN_TAX_ID_CHARS: usize = 30;
+
+/// Invoice data of a company (`PATCH /v2/employer-panel/company/billing-data`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BillingData {
+    /// The company's legal name.
+    pub company_name: String,
+    /// Tax id: a NIP for Polish companies (stored as its ten digits).
+    pub tax_id: String,
+    /// Street.
+    pub street: String,
+    /// Street number (building and flat).
+    pub street_number: String,
+    /// Postal code (`NN-NNN` in Poland).
+    pub postal_code: String,
+    /// City.
+    pub city: String,
+    /// ISO 3166 alpha-2 country code, upper case.
+    pub country: String,
+}
+
+/// The ten digits of a NIP written with optional spaces or dashes and an optional `PL` prefix,
+/// when its checksum holds.
+pub fn normalize_nip(text: &str) -> Option<String> {
+    let text = text.trim();
+    let text = text.strip_prefix("PL").or_else(|| text.strip_prefix("pl")).unwrap_or(text);
+    let digits: String = text.chars().filter(|c| *c != ' ' && *c != '-').collect();
+    if digits.len() != 10 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let values: Vec<u32> = digits.bytes().map(|b| u32::from(b - b'0')).collect();
+    let sum: u32 = NIP_WEIGHTS.iter().zip(&values).map(|(weight, digit)| weight * digit).sum();
+    let check = sum % 11;
+    (check != 10 && check == values[9]).then_some(digits)
+}
+
+/// Whether `text` is a NIP with a right checksum.
+pub fn is_valid_nip(text: &str) -> bool {
+    normalize_nip(text).is_some()
+}
+
+fn is_polish_postal_code(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    bytes.len() == 6 && bytes[2] == b'-' && bytes.iter().enumerate().all(|(i, b)| i == 2 || b.is_ascii_digit())
+}
+
+impl BillingData {
+    /// Trims every field, upper-cases the country (PL when empty) and checks the rules; a
+    /// Polish tax id is kept as its ten digits.
+    pub fn validated(mut self) -> Result<BillingData, Vec<FieldError>> {
+        let mut errors = Vec::new();
+        for value in [&mut self.company_name, &mut self.tax_id, &mut self.street, &mut self.street_number, &mut self.postal_code, &mut self.city] {
+            *value = value.trim().to_string();
+        }
+        self.country = self.country.trim().to_ascii_uppercase();
+        if self.country.is_empty() {
+            self.country = "PL".into();
+        }
+        for (field, value) in [
+            ("companyName", &self.company_name),
+            ("taxId", &self.tax_id),
+            ("street", &self.street),
+            ("streetNumber", &self.street_number),
+            ("postalCode", &self.postal_code),
+            ("city", &self.city),
+        ] {
+            if value.is_empty() {
+                errors.push(FieldError::new(field, FieldCode::Required, "This field is required"));
+            } else if value.chars().count() > MAX_FIELD_CHARS || value.chars().any(char::is_control) {
+                errors.push(FieldError::new(field, FieldCode::MaxLength, format!("at most {MAX_FIELD_CHARS} characters")));
+            }
+        }
+        if self.country.len() != 2 || !self.country.bytes().all(|b| b.is_ascii_uppercase()) {
+            errors.push(FieldError::new("country", FieldCode::InvalidOption, "a two-letter country code (ISO 3166)"));
+        }
+        let polish = self.country == "PL";
+        if !self.tax_id.is_empty() && errors.iter().all(|e| e.field != "taxId") {
+            if polish {
+                match normalize_nip(&self.tax_id) {
+                    Some(digits) => self.tax_id = digits,
+                    None => errors.push(FieldError::new("taxId", FieldCode::InvalidNip, "not a valid NIP (10 digits with a right check digit)")),
+                }
+            } else if self.tax_id.chars().count() > MAX_FOREIGN_TAX_ID_CHARS || !self.tax_id.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '-')
+            {
+                errors.push(FieldError::new("taxId", FieldCode::InvalidOption, "letters, digits, spaces and dashes, at most 30"));
+            }
+        }
+        if polish && !self.postal_code.is_empty() && !is_polish_postal_code(&self.postal_code) {
+            errors.push(FieldError::new("postalCode", FieldCode::InvalidPostalCode, "a Polish postal code is written NN-NNN"));
+        }
+        if errors.is_empty() {
+            Ok(self)
+        } else {
+            Err(errors)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The check digit of nine digits, or `None` when the sum leaves 10 (no NIP has such digits).
+    fn check_digit(nine: &[u32]) -> Option<u32> {
+        let sum: u32 = NIP_WEIGHTS.iter().zip(nine).map(|(w, d)| w * d).sum();
+        (sum % 11 != 10).then_some(sum % 11)
+    }
+
+    #[test]
+    fn known_nips() {
+        // Published NIPs of public institutions.
+        assert_eq!(normalize_nip("526-000-12-46").as_deref(), Some("5260001246"));
+        assert!(is_valid_nip("PL 5260250274"));
+        assert!(is_valid_nip("701 000 21 39"), "spaces");
+        assert!(!is_valid_nip("5260001245"), "wrong check digit");
+        assert!(!is_valid_nip("526000124"), "nine digits");
+        assert!(!is_valid_nip("52600012466"), "eleven digits");
+        assert!(!is_valid_nip("52600O1246"), "a letter");
+        assert!(!is_valid_nip(""));
+    }
+
+    proptest! {
+        #[test]
+        fn a_nip_with_its_check_digit_is_valid_and_any_other_last_digit_is_not(nine in proptest::collection::vec(0u32..10, 9), other in 0u32..10) {
+            let prefix: String = nine.iter().map(|d| char::from_digit(*d, 10).unwrap()).collect();
+            match check_digit(&nine) {
+                Some(check) => {
+                    let nip = format!("{prefix}{check}");
+                    prop_assert!(is_valid_nip(&nip));
+                    let dashed = format!("{}-{}-{}-{}", &nip[..3], &nip[3..6], &nip[6..8], &nip[8..]);
+                    prop_assert_eq!(normalize_nip(&dashed), Some(nip.clone()));
+                    prop_assert_eq!(normalize_nip(&format!("PL{nip}")), Some(nip));
+                    let wrong = format!("{prefix}{other}");
+                    if other != check {
+                        prop_assert!(!is_valid_nip(&wrong));
+                    }
+                }
+                None => {
+                    let any = format!("{prefix}{other}");
+                    prop_assert!(!is_valid_nip(&any), "no last digit completes these nine");
+                }
+            }
+        }
+
+        #[test]
+        fn a_changed_digit_is_caught(nine in proptest::collection::vec(0u32..10, 9), position in 0usize..9, delta in 1u32..10) {
+            prop_assume!(check_digit(&nine).is_some());
+            let check = check_digit(&nine).unwrap();
+            let mut changed = nine.clone();
+            changed[position] = (changed[position] + delta) % 10;
+            let text: String = changed.iter().chain(std::iter::once(&check)).map(|d| char::from_digit(*d, 10).unwrap()).collect();
+            // Weights are below 11 and 11 is prime: one changed digit always changes the sum mod 11.
+            prop_assert!(!is_valid_nip(&text));
+        }
+
+        #[test]
+        fn never_panics_on_any_text(text in ".{0,40}") {
+            let _ = normalize_nip(&text);
+            let _ = BillingData { tax_id: text.clone(), postal_code: text, ..BillingData::default() }.validated();
+        }
+    }
+
+    #[test]
+    fn billing_rules() {
+        let good = BillingData {
+            company_name: "Acme sp. z o.o.".into(),
+            tax_id: "526-000-12-46".into(),
+            street: "Rynek".into(),
+            street_number: "1".into(),
+            postal_code: "31-042".into(),
+            city: "Kraków".into(),
+            country: "pl".into(),
+        };
+        let checked = good.clone().validated().unwrap();
+        assert_eq!((checked.tax_id.as_str(), checked.country.as_str()), ("5260001246", "PL"));
+        let wrong = BillingData { tax_id: "5260001245".into(), ..good.clone() }.validated().unwrap_err();
+        assert_eq!((wrong[0].field.as_str(), wrong[0].code), ("taxId", FieldCode::InvalidNip));
+        let postal = BillingData { postal_code: "31042".into(), ..good.clone() }.validated().unwrap_err();
+        assert_eq!(postal[0].code, FieldCode::InvalidPostalCode);
+        let foreign = BillingData { tax_id: "DE123456789".into(), postal_code: "10115".into(), country: "de".into(), ..good }.validated().unwrap();
+        assert_eq!(foreign.tax_id, "DE123456789");
+    }
+}
