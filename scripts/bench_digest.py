@@ -12,7 +12,7 @@ import time
 import urllib.parse
 from datetime import datetime, timezone
 
-from bench_sections import commit, machine, replace_section
+from bench_sections import commit, load_note, machine, replace_section
 
 START = "<!-- scripts/bench-digest section: generated, do not edit. -->"
 END = "<!-- End of the scripts/bench-digest section. -->"
@@ -86,7 +86,7 @@ def section(result):
     return "\n".join([
         START, "",
         "## Job alert digests (scripts/bench-digest)", "",
-        f"Measured {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC on {model} ({cores} cores), commit {commit()}, {result['profile']} build.",
+        f"Measured {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC on {model} ({cores} cores; {load_note()}), commit {commit()}, {result['profile']} build.",
         f"One digest run of {result['alerts']:,} due alerts over {result['filters']:,} distinct filters on a board of "
         f"{result['offers']:,} active offers; mail through the durable queue to a loopback SMTP sink (scripts/smtp-count-sink.py).", "",
         "| Measure | Value |", "|---|---|",
