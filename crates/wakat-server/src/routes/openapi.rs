@@ -206,6 +206,7 @@ pub struct MapQueryDoc {
         employer_offers::skills,
         employer_offers::logo,
         employer_offers::issue_code,
+        employer_offers::run_bumps,
         payments::create,
         payments::status,
         payments::sandbox_page,
@@ -225,6 +226,7 @@ pub struct MapQueryDoc {
         alerts::run_digests,
         alerts::feed,
         alerts::feed_link,
+        alerts::guest_new_offers,
     ),
     modifiers(&BearerScheme),
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody, crate::dto::employers::EmployerOfferDto))

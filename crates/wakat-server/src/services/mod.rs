@@ -5,6 +5,7 @@
 pub mod accounts;
 pub mod alerts;
 pub mod applications;
+pub mod bumps;
 pub mod candidate;
 pub mod digests;
 pub mod employer_offers;
