@@ -103,6 +103,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   write('POST', '/job-alerts/unsubscribe', SMALL_JSON),
   read('/feeds/offers.atom'),
   read('/feeds/link'),
+  // A guest's saved search lives in the browser: its tile asks how many offers are new.
+  read('/guests/job-filters/new-offers'),
 ];
 
 export type ApiRouteMatch =
