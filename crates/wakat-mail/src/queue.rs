@@ -124,6 +124,19 @@ pub struct QueueStats {
     pub handover_count: u64,
 }
 
+/// The state of the marks' group commit.
+#[derive(Default)]
+struct GroupCommit {
+    /// Flushes asked for (each caller's number).
+    asked: u64,
+    /// Callers up to this number have their writes on disk.
+    done: u64,
+    /// A flush is running.
+    running: bool,
+    /// The last flushes' targets and end times (the start of each handover's gap).
+    ended: std::collections::VecDeque<(u64, Instant)>,
+}
+
 /// The durable mail queue of the server (see the module documentation).
 pub struct MailQueue {
     kv: Arc<dyn KvStore>,
@@ -135,9 +148,8 @@ pub struct MailQueue {
     stats: Mutex<QueueStats>,
     /// Pending keys a sender thread has taken (in this process).
     claimed: Mutex<std::collections::HashSet<Vec<u8>>>,
-    /// Group commit of the "sent" marks: (flushes asked for, flushes done, one running, the
-    /// last flushes' targets and end times, to measure handover gaps).
-    flushes: Mutex<(u64, u64, bool, std::collections::VecDeque<(u64, Instant)>)>,
+    /// Group commit of the "sent" marks.
+    flushes: Mutex<GroupCommit>,
     flushed: Condvar,
 }
 
@@ -153,7 +165,7 @@ impl MailQueue {
             stopping: AtomicBool::new(false),
             stats: Mutex::new(QueueStats::default()),
             claimed: Mutex::new(std::collections::HashSet::new()),
-            flushes: Mutex::new((0, 0, false, std::collections::VecDeque::new())),
+            flushes: Mutex::new(GroupCommit::default()),
             flushed: Condvar::new(),
         })
     }
@@ -403,27 +415,28 @@ impl MailQueue {
     /// mail per sender.
     fn group_flush(&self) -> Result<Option<Instant>, MailError> {
         let mut state = self.flushes.lock().unwrap_or_else(|p| p.into_inner());
-        state.0 += 1;
-        let mine = state.0;
+        state.asked += 1;
+        let mine = state.asked;
         loop {
-            if state.1 >= mine {
+            if state.done >= mine {
                 // The first flush that covered this write made it durable.
-                return Ok(state.3.iter().find(|(target, _)| *target >= mine).or(state.3.back()).map(|(_, at)| *at));
+                let ended = state.ended.iter().find(|(target, _)| *target >= mine).or(state.ended.back());
+                return Ok(ended.map(|(_, at)| *at));
             }
-            if !state.2 {
-                state.2 = true;
-                let target = state.0;
+            if !state.running {
+                state.running = true;
+                let target = state.asked;
                 drop(state);
                 let flushed = self.kv.flush();
                 let flushed_at = Instant::now();
                 state = self.flushes.lock().unwrap_or_else(|p| p.into_inner());
-                state.2 = false;
+                state.running = false;
                 if flushed.is_ok() {
-                    state.1 = state.1.max(target);
-                    if state.3.len() == 64 {
-                        state.3.pop_front();
+                    state.done = state.done.max(target);
+                    if state.ended.len() == 64 {
+                        state.ended.pop_front();
                     }
-                    state.3.push_back((target, flushed_at));
+                    state.ended.push_back((target, flushed_at));
                 }
                 self.flushed.notify_all();
                 flushed?;
