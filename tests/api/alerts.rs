@@ -304,6 +304,8 @@ fn openapi_documents_every_alerts_endpoint_and_code() {
         ("/api/{tenant}/guests/job-alerts/activation", "put"),
         ("/api/{tenant}/guests/job-alerts/{candidate_id}/{job_filter_id}", "delete"),
         ("/api/{tenant}/job-alerts/unsubscribe", "post"),
+        ("/api/{tenant}/guests/job-filters/new-offers", "get"),
+        ("/api/{tenant}/internal/bumps/run", "post"),
     ] {
         assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "openapi lacks {method} {path}");
     }
@@ -320,4 +322,94 @@ fn openapi_documents_every_alerts_endpoint_and_code() {
         assert!(codes.contains(code), "{code}");
     }
     assert!(paths["/api/{tenant}/guests/job-alerts"]["post"]["responses"].get("429").is_some(), "guest creation is rate limited");
+}
+
+#[test]
+fn create_candidate_makes_a_real_account_whose_password_the_activation_mail_sets() {
+    let app = spawn_app(false);
+    let body = json!({"email": "nowa@example.pl", "frequency": "everyDay", "filters": java_krakow(), "createCandidate": true, "marketingAgreement": false});
+    assert_eq!(app.send_json(Method::POST, "/api/it/guests/job-alerts", &body).status, 201);
+    let found = mails(&app, "nowa@example.pl", "alert.activate", 1);
+    let text = found[0]["text"].as_str().unwrap();
+    let start = text.find("/account/reset?token=").unwrap_or_else(|| panic!("a set-password link: {text}"));
+    let token = link_param(&text[start..], "token").unwrap();
+    // The account exists (the same registration as the sign-up form): the address is taken.
+    let mut stranger = Browser::new(&app);
+    let registered = stranger.json(Method::POST, "/api/it/v1/candidate/register", &json!({"email": "nowa@example.pl", "password": PASSWORD}));
+    assert_eq!(registered.status, 202);
+    assert_eq!(stranger.log_in("it", "nowa@example.pl", PASSWORD).status, 401, "the sign-up form did not replace it: nobody knows its password yet");
+    let set = stranger.json(Method::POST, "/api/it/v1/candidate/password-reset/confirm", &json!({"token": token, "password": PASSWORD}));
+    assert_eq!(set.status, 204, "{}", set.body);
+    assert_eq!(stranger.log_in("it", "nowa@example.pl", PASSWORD).status, 200);
+    assert_eq!(stranger.get("/api/it/v1/candidate/me").body["email"], "nowa@example.pl");
+    // The address has an account now: further alerts are added logged in.
+    let again = app.send_json(
+        Method::POST,
+        "/api/it/guests/job-alerts",
+        &json!({"email": "nowa@example.pl", "filters": {"categories": ["java"]}, "createCandidate": true}),
+    );
+    assert_eq!(error(&again), (409, "candidate_profile_exists", "Candidate profile already exists"));
+    // Without createCandidate no account is made.
+    let plain = json!({"email": "gosc@example.pl", "filters": java_krakow(), "createCandidate": false});
+    assert_eq!(app.send_json(Method::POST, "/api/it/guests/job-alerts", &plain).status, 201);
+    assert!(!mails(&app, "gosc@example.pl", "alert.activate", 1)[0]["text"].as_str().unwrap().contains("/account/reset"));
+    let second = json!({"email": "gosc@example.pl", "filters": {"categories": ["java"]}, "createCandidate": false});
+    assert_eq!(app.send_json(Method::POST, "/api/it/guests/job-alerts", &second).status, 201, "no account (else 409 candidate_account_exists)");
+}
+
+#[test]
+fn deleting_an_account_erases_its_alerts_and_a_guests_last_unsubscribe_forgets_the_guest() {
+    let app = crate::helpers::spawn_configured(false, |settings| settings.server.scheduler_enabled = false);
+    let mut ala = Browser::new(&app);
+    ala.sign_up("it", "ala@example.pl", PASSWORD);
+    let saved = ala.json(Method::POST, "/api/it/job-filters", &json!({"filters": java_krakow()}));
+    let id = saved.body["jobFilterId"].as_str().unwrap().to_string();
+    assert_eq!(ala.json(Method::POST, "/api/it/job-alerts", &json!({"jobFilterId": id, "frequency": "everyDay"})).status, 201);
+    let before = crate::digests::run_digests(&app, "it", "2026-12-01");
+    assert_eq!(before["due"], 1, "{before}");
+    assert_eq!(ala.json(Method::DELETE, "/api/it/v1/candidate/account", &json!({"password": PASSWORD})).status, 204);
+    let after = crate::digests::run_digests(&app, "it", "2026-12-02");
+    assert_eq!(after["due"], 0, "the deleted account's alert is gone: {after}");
+
+    // A guest unsubscribing the last alert leaves nothing of the address: adding one again
+    // makes a new guest.
+    let body = json!({"email": "ola@example.pl", "frequency": "everyDay", "filters": java_krakow()});
+    assert_eq!(app.send_json(Method::POST, "/api/it/guests/job-alerts", &body).status, 201);
+    let (code, filter_id) = activation_link(&app, "ola@example.pl", 1);
+    let activated = app.send_json(Method::PUT, "/api/it/guests/job-alerts/activation", &json!({"code": code, "jobFilterId": filter_id}));
+    let first_guest = activated.body["candidateId"].as_str().unwrap().to_string();
+    let unsubscribe_code = wakat_code(&app, "ola@example.pl", &first_guest, &filter_id);
+    assert_eq!(activated.body["unsubscribeCode"], unsubscribe_code.as_str(), "the activating browser can unsubscribe too");
+    let gone = app.send_json(Method::DELETE, &format!("/api/it/guests/job-alerts/{first_guest}/{filter_id}?code={unsubscribe_code}"), &Value::Null);
+    assert_eq!(gone.status, 204);
+    assert_eq!(app.send_json(Method::POST, "/api/it/guests/job-alerts", &body).status, 201);
+    let (code, filter_id) = activation_link(&app, "ola@example.pl", 2);
+    let again = app.send_json(Method::PUT, "/api/it/guests/job-alerts/activation", &json!({"code": code, "jobFilterId": filter_id}));
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert_ne!(again.body["candidateId"].as_str().unwrap(), first_guest, "the guest was forgotten");
+}
+
+#[test]
+fn a_guests_tile_counts_new_offers_of_its_search_since_a_time() {
+    let app = spawn_app(false);
+    let query = "categories[]=java&city=krakow&keywords[]=rust&experienceLevels[]=senior";
+    let since = wakat_server::engine::now();
+    let count = |since: i64| {
+        let answer = app.get(&format!("/api/it/guests/job-filters/new-offers?{query}&since={since}"));
+        assert_eq!(answer.status, 200, "{}", answer.body);
+        answer.body["count"].as_u64().unwrap()
+    };
+    assert_eq!(count(since), 0);
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    publish_matching(&app, "it", "rust-krakow-guest-count");
+    wait_for(|| count(since) == 1, "the new offer counted");
+    assert_eq!(count(wakat_server::engine::now() + 1), 0, "nothing after now");
+    let other = app.get(&format!("/api/work/guests/job-filters/new-offers?keywords[]=rust&since={since}"));
+    assert_eq!((other.status, other.body["count"].as_u64()), (200, Some(0)), "another board counts its own offers");
+    for bad in ["", "&since=yesterday", "&since=-5"] {
+        let answer = app.get(&format!("/api/it/guests/job-filters/new-offers?{query}{bad}"));
+        assert_eq!((answer.status, answer.body["field"].as_str()), (400, Some("since")), "{bad}: {}", answer.body);
+    }
+    let malformed = app.get(&format!("/api/it/guests/job-filters/new-offers?salaryMin=lots&since={since}"));
+    assert_eq!(malformed.status, 400);
 }

@@ -6,6 +6,7 @@ mod applying;
 mod bad_input;
 mod boards;
 mod browser;
+mod bumps;
 mod candidate_area;
 mod digest_crash;
 mod digests;

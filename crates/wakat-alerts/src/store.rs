@@ -141,11 +141,56 @@ impl AlertStore {
     pub fn delete_filter(&self, tenant: &str, owner: &Owner, id: &str) -> Result<()> {
         let _guard = self.lock();
         let filter = self.get_existing(tenant, owner, id)?;
-        self.commit(vec![
+        self.commit(Self::delete_filter_ops(tenant, &filter)?)
+    }
+
+    fn delete_filter_ops(tenant: &str, filter: &JobFilter) -> Result<Vec<WriteOp>> {
+        Ok(vec![
             WriteOp::Delete { key: keys::filter(tenant, &filter.owner, &filter.id)? },
             WriteOp::Delete { key: keys::filter_owner(tenant, &filter.id)? },
             WriteOp::Delete { key: keys::canonical(tenant, &filter.owner, &filter.canonical)? },
         ])
+    }
+
+    /// The writes that forget a guest: the record and its e-mail index.
+    fn delete_guest_ops(&self, tenant: &str, guest_id: &str) -> Result<Vec<WriteOp>> {
+        let mut ops = vec![WriteOp::Delete { key: keys::guest(tenant, guest_id)? }];
+        if let Some(guest) = self.guest(tenant, guest_id)? {
+            let identity = wakat_core::email::email_identity(&guest.email);
+            ops.push(WriteOp::Delete { key: keys::guest_email(tenant, &identity)? });
+        }
+        Ok(ops)
+    }
+
+    /// Erases everything of an owner: every saved search with its alert, and for a guest the
+    /// guest (its address) too. Used when an account is deleted; returns how many searches went.
+    pub fn erase_owner(&self, tenant: &str, owner: &Owner) -> Result<usize> {
+        let _guard = self.lock();
+        let filters = self.list(tenant, owner)?;
+        let mut ops = Vec::new();
+        for filter in &filters {
+            ops.extend(Self::delete_filter_ops(tenant, filter)?);
+        }
+        if let Owner::Guest(guest_id) = owner {
+            ops.extend(self.delete_guest_ops(tenant, guest_id)?);
+        }
+        if !ops.is_empty() {
+            self.commit(ops)?;
+        }
+        Ok(filters.len())
+    }
+
+    /// A guest's search unsubscribed: it goes with its alert, and a guest left without searches
+    /// is forgotten (nothing of the address stays).
+    fn unsubscribe_guest(&self, tenant: &str, owner: &Owner, guest_id: &str, filter_id: &str) -> Result<()> {
+        let _guard = self.lock();
+        let filter = self.get_existing(tenant, owner, filter_id)?;
+        let mut ops = Self::delete_filter_ops(tenant, &filter)?;
+        let others = self.kv.scan_prefix(&keys::filters_of(tenant, &owner.segment())?).count();
+        if others <= 1 {
+            ops.extend(self.delete_guest_ops(tenant, guest_id)?);
+        }
+        self.commit(ops)
     }
 
     fn update(&self, tenant: &str, owner: &Owner, id: &str, change: impl FnOnce(&mut JobFilter) -> Result<()>) -> Result<JobFilter> {
@@ -300,13 +345,14 @@ impl AlertStore {
     }
 
     /// Unsubscribes with a code of [`AlertStore::unsubscribe_code`] (checked in constant time): a
-    /// guest's alert goes with its search; an account's alert is disabled, its search kept.
+    /// guest's alert goes with its search (and the guest with its last one); an account's alert is
+    /// disabled, its search kept.
     pub fn unsubscribe(&self, tenant: &str, owner: &Owner, filter_id: &str, code: &str, now: i64) -> Result<()> {
         if !self.signer.verify(UNSUBSCRIBE_PURPOSE, &Self::unsubscribe_subject(tenant, owner, filter_id), i64::MAX, code, now) {
             return Err(AlertsError::InvalidCode);
         }
         match owner {
-            Owner::Guest(_) => self.delete_filter(tenant, owner, filter_id),
+            Owner::Guest(guest_id) => self.unsubscribe_guest(tenant, owner, guest_id, filter_id),
             Owner::Account(_) => match self.disable_alert(tenant, owner, filter_id) {
                 Ok(_) | Err(AlertsError::AlertNotFound) => Ok(()),
                 Err(other) => Err(other),

@@ -104,3 +104,28 @@ fn unsubscribe_codes_are_bound_to_one_alert() {
     store.unsubscribe("it", &ala, &saved.id, &store.unsubscribe_code("it", &ala, &saved.id), 101).unwrap();
     assert!(store.get("it", &ala, &saved.id).unwrap().unwrap().alert.is_none(), "the account keeps its search");
 }
+
+#[test]
+fn erasing_an_owner_removes_its_searches_and_a_guest_goes_with_its_last_alert() {
+    let store = store();
+    let ala = Owner::Account("ala".into());
+    for canonical in ["java", "rust"] {
+        let saved = store.create_filter("it", &ala, new_filter(canonical), 100).unwrap();
+        store.enable_alert("it", &ala, &saved.id, Frequency::EveryDay, None, 100).unwrap();
+    }
+    let bob = Owner::Account("bob".into());
+    store.create_filter("it", &bob, new_filter("java"), 100).unwrap();
+    assert_eq!(store.erase_owner("it", &ala).unwrap(), 2);
+    assert!(store.list("it", &ala).unwrap().is_empty());
+    assert_eq!(store.list("it", &bob).unwrap().len(), 1, "others keep theirs");
+    store.create_filter("it", &ala, new_filter("java"), 200).expect("the same search can be saved again");
+
+    let first = store.create_guest_alert("it", guest_request("ola@example.pl"), new_filter("java"), 1_000).unwrap();
+    let second = store.create_guest_alert("it", guest_request("ola@example.pl"), new_filter("rust"), 1_000).unwrap();
+    let guest = Owner::Guest(first.guest.id.clone());
+    store.unsubscribe("it", &guest, &first.filter.id, &store.unsubscribe_code("it", &guest, &first.filter.id), 1_001).unwrap();
+    assert!(store.guest("it", &first.guest.id).unwrap().is_some(), "one alert left");
+    store.unsubscribe("it", &guest, &second.filter.id, &store.unsubscribe_code("it", &guest, &second.filter.id), 1_002).unwrap();
+    assert!(store.guest("it", &first.guest.id).unwrap().is_none());
+    assert!(store.guest_by_email("it", "ola@example.pl").unwrap().is_none(), "nothing of the address stays");
+}

@@ -34,7 +34,7 @@ pub enum CreationType {
 }
 
 /// The plan's bumps: the offer's publication time is refreshed `count` times, every
-/// `every_days` days (run by the shared scheduler once it exists).
+/// `every_days` days, by the server's scheduler (at most one bump per offer and local day).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BumpPlan {
@@ -44,8 +44,11 @@ pub struct BumpPlan {
     pub every_days: u32,
     /// Bumps done.
     pub done: u32,
-    /// When the next bump is due (unix seconds), if any is left.
+    /// When the next bump is due (unix seconds), if any is left: it is done on that local day.
     pub next_at: Option<i64>,
+    /// When the last bump was done (unix seconds): the publication time lists sort by.
+    #[serde(default)]
+    pub last_at: Option<i64>,
 }
 
 /// The employer's record of one offer.
@@ -105,6 +108,28 @@ impl EmployerOffer {
         self.state == OfferState::Published && self.expires_at.is_none_or(|expires| expires > now)
     }
 
+    /// The publication time candidates see and lists sort by: the last bump's, else the first
+    /// publication's.
+    pub fn listed_at(&self) -> Option<i64> {
+        self.bumps.last_at.or(self.published_at)
+    }
+
+    /// Whether the next bump falls on the local day `[day_start, day_end)` or before it, and the
+    /// offer is still published that day (`now` is the clock, for a day run late or early).
+    pub fn bump_due(&self, day_start: i64, day_end: i64, now: i64) -> bool {
+        self.is_active(now.max(day_start)) && self.bumps.done < self.bumps.count && self.bumps.next_at.is_some_and(|at| at < day_end)
+    }
+
+    /// Does the next bump at `now` on the local day starting at `day_start`; the one after is
+    /// due `every_days` days after that day. Returns the bump's number (1 for the first).
+    pub fn bump(&mut self, now: i64, day_start: i64) -> u32 {
+        self.bumps.done += 1;
+        self.bumps.last_at = Some(now);
+        self.bumps.next_at = (self.bumps.done < self.bumps.count).then(|| day_start + i64::from(self.bumps.every_days.max(1)) * 86_400);
+        self.updated_at = now;
+        self.bumps.done
+    }
+
     /// Whether `token` is this offer's edit token.
     pub fn token_matches(&self, token: &str) -> bool {
         !token.is_empty() && token.len() <= 100 && hash_secret(token) == self.token_hash
@@ -124,6 +149,7 @@ impl EmployerOffer {
             every_days: self.limits.bumps_up_every_days,
             done: 0,
             next_at: (self.limits.bumps_up_count > 0 && self.limits.bumps_up_every_days > 0).then(|| now + i64::from(self.limits.bumps_up_every_days) * 86_400),
+            last_at: None,
         };
         self.updated_at = now;
     }

@@ -15,11 +15,13 @@ pub struct EmployerSettings {
     pub max_skills: usize,
     /// The plans offered, in display order.
     pub plans: Vec<PlanSettings>,
+    /// Local hour (0-23, `server.time_zone`) at which the day's plan bumps run.
+    pub bump_hour: u8,
 }
 
 impl Default for EmployerSettings {
     fn default() -> Self {
-        EmployerSettings { max_skills: 15, plans: Vec::new() }
+        EmployerSettings { max_skills: 15, plans: Vec::new(), bump_hour: 6 }
     }
 }
 

@@ -63,7 +63,7 @@ fn publishing_sets_expiry_and_bumps() {
     let (mut offer, _) = store.initiate("it", "c1", "a1", &plan(), CreationType::New, None, OfferForm::default(), None, 0).unwrap();
     offer.publish("code:X".into(), 1_000);
     assert_eq!(offer.expires_at, Some(1_000 + 30 * 86_400));
-    assert_eq!(offer.bumps, BumpPlan { count: 2, every_days: 7, done: 0, next_at: Some(1_000 + 7 * 86_400) });
+    assert_eq!(offer.bumps, BumpPlan { count: 2, every_days: 7, done: 0, next_at: Some(1_000 + 7 * 86_400), last_at: None });
     assert!(offer.is_active(2_000) && !offer.is_active(1_000 + 30 * 86_400));
     offer.extend("code:Y".into(), 2_000);
     assert_eq!(offer.expires_at, Some(1_000 + 60 * 86_400), "an extension adds to the end");
@@ -132,4 +132,33 @@ fn a_company_keeps_its_last_owner() {
     store.remove_user("it", &company_id, "a1").unwrap();
     assert_eq!(store.company_users("it", &company_id).unwrap().iter().map(|u| u.account_id.as_str()).collect::<Vec<_>>(), ["a2"]);
     assert!(store.user("it", "a1").unwrap().is_none());
+fn bumps_fall_on_their_days_once_each_up_to_the_plans_count() {
+    const DAY: i64 = 86_400;
+    let store = store();
+    let (mut offer, _) = store.initiate("it", "c1", "a1", &plan(), CreationType::New, None, Default::default(), None, 1_000).unwrap();
+    // Published at 10:00 on day 0 (a day starts at a multiple of DAY here).
+    let published = 10 * 3600;
+    offer.publish("code:X".into(), published);
+    let day = |n: i64| (n * DAY, (n + 1) * DAY);
+    let due = |offer: &EmployerOffer, n: i64| offer.bump_due(day(n).0, day(n).1, day(n).0 + 6 * 3600);
+    assert!(!due(&offer, 6), "not before the plan's interval");
+    assert!(due(&offer, 7), "due on the 7th day, even before the hour of publication");
+    assert_eq!(offer.listed_at(), Some(published));
+    assert_eq!(offer.bump(7 * DAY + 6 * 3600, day(7).0), 1);
+    assert_eq!(offer.listed_at(), Some(7 * DAY + 6 * 3600), "lists sort by the bump");
+    assert!(!due(&offer, 7), "once on its day");
+    assert!(!due(&offer, 13));
+    assert!(due(&offer, 14));
+    assert_eq!(offer.bump(14 * DAY + 6 * 3600, day(14).0), 2);
+    assert_eq!(offer.bumps.next_at, None);
+    assert!(!due(&offer, 21), "the plan has two bumps");
+    assert!(!due(&offer, 28));
+    // A finished or expired offer is not bumped.
+    let (mut other, _) = store.initiate("it", "c1", "a1", &plan(), CreationType::New, None, Default::default(), None, 1_000).unwrap();
+    other.publish("code:Y".into(), published);
+    other.state = OfferState::Finished;
+    assert!(!due(&other, 7));
+    other.state = OfferState::Published;
+    other.expires_at = Some(5 * DAY);
+    assert!(!due(&other, 7));
 }

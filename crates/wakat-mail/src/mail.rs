@@ -94,6 +94,21 @@ pub struct SentMail {
 pub trait Mailer: Send + Sync {
     /// Sends (or stores) one mail; once it returns `Ok`, the mail is not lost by a crash.
     fn send(&self, mail: &Mail) -> Result<SentMail, MailError>;
+
+    /// Sends one mail, calling `commit` at the last moment before the receiver may deliver it:
+    /// a caller records "sent" there, durably, so a crash either comes before the mail can be
+    /// delivered or after the record is on disk. `commit` runs at most once; when it fails the
+    /// mail is still handed over (the caller must record it again). An error after `commit` ran
+    /// means the receiver refused or may not have taken the mail: the caller undoes its record.
+    ///
+    /// The default sends, then commits (a crash in between repeats the mail); the SMTP mailer
+    /// commits between the message's content and the final "." of DATA (see [`crate::SmtpMailer`]).
+    fn send_committed(&self, mail: &Mail, commit: &mut dyn FnMut() -> Result<(), MailError>) -> Result<SentMail, MailError> {
+        let sent = self.send(mail)?;
+        // The mail is out: a failed commit is the caller's to redo, not a failed send.
+        let _ = commit();
+        Ok(sent)
+    }
 }
 
 #[cfg(test)]

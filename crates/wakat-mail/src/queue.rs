@@ -9,10 +9,18 @@
 //!
 //! # Exactly once, and where it ends
 //! A key that is pending or sent is never queued again, so a caller that repeats itself after a
-//! crash (a digest run resuming) sends nothing twice. The one window no queue can close is between
-//! the mail server accepting a message and the "sent" mark reaching the disk: a crash there sends
-//! that message again on restart (at most one per sender thread). It carries the same `X-Wakat-Idempotency-Key` header (the
-//! SHA-256 of the key), so a receiver or a test can tell the repeat from a second mail.
+//! crash (a digest run resuming) sends nothing twice. A sender marks a mail sent (the pending entry
+//! deleted, the mark written and flushed) *inside* the handover: [`Mailer::send_committed`] calls
+//! back once the receiver holds the whole message and before it may deliver it (for SMTP: before
+//! the final "." of DATA). A crash before the mark is on disk leaves the message unfinished at the
+//! server, which discards it, and the mail pending here; a crash after it finds the mail marked.
+//! The window left is the gap between the end of the flush and the write of the "."; a crash
+//! exactly there loses that one mail ([`QueueStats::handover_gap_max_micros`] measures the gap).
+//! When the server refuses the finished message (or the connection fails after the "."), the mark
+//! is undone: a temporary failure puts the mail back to pending, a permanent one marks it failed.
+//! Mailers without such a moment (the outbox) commit after sending, and a crash in between repeats
+//! the mail. Every mail carries `X-Wakat-Idempotency-Key` (the SHA-256 of the key), so a receiver
+//! or a test can tell a repeat from a second mail.
 //!
 //! # Key layout (on the shared [`KvStore`])
 //!
@@ -107,6 +115,26 @@ pub struct QueueStats {
     pub sent: u64,
     /// Mails refused for good since start.
     pub failed: u64,
+    /// The longest gap seen between a "sent" mark reaching the disk and the mailer handing the
+    /// mail over (the one window where a crash loses a mail), in microseconds.
+    pub handover_gap_max_micros: u64,
+    /// The sum of those gaps, and how many there were (mean = total / count).
+    pub handover_gap_total_micros: u64,
+    /// How many mails were committed inside a handover.
+    pub handover_count: u64,
+}
+
+/// The state of the marks' group commit.
+#[derive(Default)]
+struct GroupCommit {
+    /// Flushes asked for (each caller's number).
+    asked: u64,
+    /// Callers up to this number have their writes on disk.
+    done: u64,
+    /// A flush is running.
+    running: bool,
+    /// The last flushes' targets and end times (the start of each handover's gap).
+    ended: std::collections::VecDeque<(u64, Instant)>,
 }
 
 /// The durable mail queue of the server (see the module documentation).
@@ -120,8 +148,8 @@ pub struct MailQueue {
     stats: Mutex<QueueStats>,
     /// Pending keys a sender thread has taken (in this process).
     claimed: Mutex<std::collections::HashSet<Vec<u8>>>,
-    /// Group commit of the "sent" marks: (flushes asked for, flushes done, one running).
-    flushes: Mutex<(u64, u64, bool)>,
+    /// Group commit of the "sent" marks.
+    flushes: Mutex<GroupCommit>,
     flushed: Condvar,
 }
 
@@ -137,7 +165,7 @@ impl MailQueue {
             stopping: AtomicBool::new(false),
             stats: Mutex::new(QueueStats::default()),
             claimed: Mutex::new(std::collections::HashSet::new()),
-            flushes: Mutex::new((0, 0, false)),
+            flushes: Mutex::new(GroupCommit::default()),
             flushed: Condvar::new(),
         })
     }
@@ -306,17 +334,48 @@ impl MailQueue {
         };
         let hash = queued.key_hash.clone();
         let mail = queued.mail();
-        let state = match self.mailer.send(&mail) {
-            Ok(_) => "sent",
-            Err(error) if error.is_retryable() => return Err(error),
-            Err(error) => {
+        // The mark is written and flushed inside the handover (see the module documentation).
+        // `marked` holds the flush's outcome and the gap from its end to the return of `commit`
+        // (after which the mailer writes the final "." at once).
+        let mut marked: Option<Result<Option<Duration>, MailError>> = None;
+        let mut commit = || {
+            let outcome = self.set_mark(pending, None, &hash, "sent").and_then(|()| self.group_flush());
+            let failed = outcome.as_ref().err().map(ToString::to_string);
+            marked = Some(outcome.map(|flushed_at| flushed_at.map(|at| at.elapsed())));
+            failed.map_or(Ok(()), |message| Err(MailError::Unavailable(message)))
+        };
+        let sent = self.mailer.send_committed(&mail, &mut commit);
+        let state = match (sent, marked) {
+            (Ok(_), Some(Ok(gap))) => {
+                self.record_gap(gap);
+                "sent"
+            }
+            (Ok(_), _) => {
+                // Handed over without a durable mark (a mailer without a commit point, or the flush
+                // failed): mark now; a crash before this flush repeats the mail.
+                self.set_mark(pending, None, &hash, "sent")?;
+                self.group_flush()?;
+                "sent"
+            }
+            (Err(error), marked) => {
+                if marked.is_some() {
+                    // The server refused the finished message or the connection broke after it:
+                    // the mail goes back to pending (retryable) or is marked failed, below.
+                    tracing::warn!(%error, tag = %mail.tag, "a mail marked sent was not taken; its mark is undone");
+                }
+                if error.is_retryable() {
+                    if marked.is_some() {
+                        self.set_mark(&[], Some((pending, bytes)), &hash, "pending")?;
+                        self.group_flush()?;
+                    }
+                    return Err(error);
+                }
                 tracing::error!(%error, tag = %mail.tag, "a queued mail was refused for good");
+                self.set_mark(pending, None, &hash, "failed")?;
+                self.group_flush()?;
                 "failed"
             }
         };
-        let mark = serde_json::to_vec(&Mark { state: state.into(), at: now() }).map_err(|e| MailError::Build(e.to_string()))?;
-        self.kv.transaction(vec![WriteOp::Delete { key: pending.to_vec() }, WriteOp::Put { key: mark_key(&hash), value: mark }])?;
-        self.group_flush()?;
         let mut stats = self.stats.lock().unwrap_or_else(|p| p.into_inner());
         if state == "sent" {
             stats.sent += 1;
@@ -326,27 +385,58 @@ impl MailQueue {
         Ok(())
     }
 
-    /// Returns once the writes made before the call are on disk. Concurrent callers share one
+    /// One transaction: the mark of `hash` becomes `state`, the pending entry `delete` goes (when
+    /// not empty) or `restore` comes back.
+    fn set_mark(&self, delete: &[u8], restore: Option<(&[u8], &[u8])>, hash: &str, state: &str) -> Result<(), MailError> {
+        let mark = serde_json::to_vec(&Mark { state: state.into(), at: now() }).map_err(|e| MailError::Build(e.to_string()))?;
+        let mut ops = vec![WriteOp::Put { key: mark_key(hash), value: mark }];
+        if !delete.is_empty() {
+            ops.push(WriteOp::Delete { key: delete.to_vec() });
+        }
+        if let Some((key, value)) = restore {
+            ops.push(WriteOp::Put { key: key.to_vec(), value: value.to_vec() });
+        }
+        self.kv.transaction(ops)?;
+        Ok(())
+    }
+
+    fn record_gap(&self, gap: Option<Duration>) {
+        let Some(gap) = gap else { return };
+        let micros = u64::try_from(gap.as_micros()).unwrap_or(u64::MAX);
+        let mut stats = self.stats.lock().unwrap_or_else(|p| p.into_inner());
+        stats.handover_gap_max_micros = stats.handover_gap_max_micros.max(micros);
+        stats.handover_gap_total_micros = stats.handover_gap_total_micros.saturating_add(micros);
+        stats.handover_count += 1;
+    }
+
+    /// Returns once the writes made before the call are on disk, with the time that flush ended. Concurrent callers share one
     /// fsync (group commit): the first becomes the flusher, the others wait for a flush that began
     /// after their write. Each sender still waits for its mark, so a crash repeats at most one
     /// mail per sender.
-    fn group_flush(&self) -> Result<(), MailError> {
+    fn group_flush(&self) -> Result<Option<Instant>, MailError> {
         let mut state = self.flushes.lock().unwrap_or_else(|p| p.into_inner());
-        state.0 += 1;
-        let mine = state.0;
+        state.asked += 1;
+        let mine = state.asked;
         loop {
-            if state.1 >= mine {
-                return Ok(());
+            if state.done >= mine {
+                // The first flush that covered this write made it durable.
+                let ended = state.ended.iter().find(|(target, _)| *target >= mine).or(state.ended.back());
+                return Ok(ended.map(|(_, at)| *at));
             }
-            if !state.2 {
-                state.2 = true;
-                let target = state.0;
+            if !state.running {
+                state.running = true;
+                let target = state.asked;
                 drop(state);
                 let flushed = self.kv.flush();
+                let flushed_at = Instant::now();
                 state = self.flushes.lock().unwrap_or_else(|p| p.into_inner());
-                state.2 = false;
+                state.running = false;
                 if flushed.is_ok() {
-                    state.1 = state.1.max(target);
+                    state.done = state.done.max(target);
+                    if state.ended.len() == 64 {
+                        state.ended.pop_front();
+                    }
+                    state.ended.push_back((target, flushed_at));
                 }
                 self.flushed.notify_all();
                 flushed?;
@@ -395,6 +485,43 @@ mod tests {
             self.sent.lock().unwrap().push(mail.clone());
             Ok(SentMail { id: "x".into(), message_id: "<x@y>".into() })
         }
+    }
+
+    /// A mailer with a commit point whose server refuses the finished message.
+    struct RefusesAfterCommit {
+        error: fn() -> MailError,
+        commits: std::sync::atomic::AtomicUsize,
+    }
+
+    impl Mailer for RefusesAfterCommit {
+        fn send(&self, _: &Mail) -> Result<SentMail, MailError> {
+            Err((self.error)())
+        }
+
+        fn send_committed(&self, _: &Mail, commit: &mut dyn FnMut() -> Result<(), MailError>) -> Result<SentMail, MailError> {
+            commit().unwrap();
+            self.commits.fetch_add(1, Ordering::SeqCst);
+            Err((self.error)())
+        }
+    }
+
+    #[test]
+    fn a_mail_refused_after_its_mark_is_pending_again_or_failed() {
+        let kv: Arc<dyn KvStore> = Arc::new(wakat_store::MemoryStore::new());
+        let later = Arc::new(RefusesAfterCommit { error: || MailError::Unavailable("451 try later".into()), commits: Default::default() });
+        let queue = MailQueue::new(kv.clone(), later.clone());
+        queue.enqueue("digest:a", &mail("a@example.pl")).unwrap();
+        assert!(queue.deliver_next().is_err());
+        assert_eq!(later.commits.load(Ordering::SeqCst), 1);
+        assert_eq!(queue.stats().pending, 1, "a temporary refusal after the mark puts the mail back");
+        assert_eq!(queue.enqueue("digest:a", &mail("a@example.pl")).unwrap(), Enqueued::Duplicate);
+
+        let never = Arc::new(RefusesAfterCommit { error: || MailError::Refused("550 no such user".into()), commits: Default::default() });
+        let queue = MailQueue::new(kv.clone(), never.clone());
+        assert!(queue.deliver_next().unwrap());
+        assert_eq!((queue.stats().pending, queue.stats().failed, queue.stats().sent), (0, 1, 0));
+        let mark: Mark = serde_json::from_slice(&kv.get(&mark_key(&key_hash("digest:a"))).unwrap().unwrap()).unwrap();
+        assert_eq!(mark.state, "failed");
     }
 
     fn mail(to: &str) -> Mail {

@@ -198,7 +198,8 @@ fn load_skills(index_data_dir: &std::path::Path) -> std::io::Result<wakat_core::
     }
 }
 
-/// The scheduler with the jobs of the server: each board's digests at its send hour.
+/// The scheduler with the jobs of the server: each board's digests at its send hour and its
+/// plan bumps at its bump hour.
 fn start_scheduler(engine: &Arc<Engine>, state: &AppState) -> std::io::Result<Option<(Arc<Scheduler>, std::thread::JoinHandle<()>)>> {
     let settings = &engine.settings;
     if !settings.server.scheduler_enabled {
@@ -214,6 +215,16 @@ fn start_scheduler(engine: &Arc<Engine>, state: &AppState) -> std::io::Result<Op
         run: Box::new(move |tenant, day| {
             let tenant = digest_state.tenant(tenant).map_err(|error| error.to_string())?;
             crate::services::digests::run(&digest_state, &tenant, day).map(drop).map_err(|error| error.to_string())
+        }),
+    });
+    let bump_hours = settings.tenants.iter().map(|tenant| (tenant.slug.clone(), tenant.employers.bump_hour)).collect();
+    let bump_state = state.clone();
+    scheduler.register(DailyJob {
+        name: "bumps".into(),
+        hours: bump_hours,
+        run: Box::new(move |tenant, day| {
+            let tenant = bump_state.tenant(tenant).map_err(|error| error.to_string())?;
+            crate::services::bumps::run(&bump_state, &tenant, day).map(drop).map_err(|error| error.to_string())
         }),
     });
     let thread = scheduler.start()?;

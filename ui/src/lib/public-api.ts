@@ -160,6 +160,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   // The sandbox payment provider's pages (HTML with pay / fail / cancel forms; development boards).
   { pattern: '/v1/payments/sandbox/{id}', methods: ['GET', 'HEAD'], maxBodyBytes: 0, session: 'cookieless' },
   { pattern: '/v1/payments/sandbox/{id}/{action}', methods: ['POST'], maxBodyBytes: SMALL_JSON, session: 'cookieless' },
+  // A guest's saved search lives in the browser: its tile asks how many offers are new.
+  read('/guests/job-filters/new-offers'),
 ];
 
 export type ApiRouteMatch =

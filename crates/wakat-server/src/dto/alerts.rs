@@ -184,4 +184,7 @@ pub struct ActivatedDto {
     pub candidate_id: String,
     /// active.
     pub status: &'static str,
+    /// The code of the alert's unsubscribe link, so the browser that activated it can also end
+    /// it (`DELETE /guests/job-alerts/{candidateId}/{jobFilterId}?code=`).
+    pub unsubscribe_code: String,
 }

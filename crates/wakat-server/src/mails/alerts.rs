@@ -29,7 +29,16 @@ pub fn guest_unsubscribe_link(context: &MailContext, candidate_id: &str, code: &
 }
 
 /// Asks a guest to confirm the e-mail of a new alert.
-pub fn activate_alert(context: &MailContext, guest: &Guest, filter: &JobFilter, code: &str, unsubscribe_code: &str) -> Result<Mail> {
+/// `set_password` is the token of the link that sets the password of the candidate account
+/// created with the alert (`createCandidate`).
+pub fn activate_alert(
+    context: &MailContext,
+    guest: &Guest,
+    filter: &JobFilter,
+    code: &str,
+    unsubscribe_code: &str,
+    set_password: Option<&str>,
+) -> Result<Mail> {
     let link = activation_link(context, code, &filter.id);
     let unsubscribe = guest_unsubscribe_link(context, &guest.id, unsubscribe_code, &filter.id);
     let subject = context.say("Potwierdź powiadomienie o nowych ofertach", "Confirm your job alert");
@@ -41,14 +50,14 @@ pub fn activate_alert(context: &MailContext, guest: &Guest, filter: &JobFilter, 
                 &format!("Click the button to receive new offers of the search \"{}\".", filter.name),
             ))
             .button(context.say("Aktywuj powiadomienie", "Activate the alert"), link);
-        let body = if guest.create_candidate {
-            body.paragraph(context.say(
-                "Chcesz też konto kandydata? Załóż je tym samym adresem, a powiadomienia zobaczysz po zalogowaniu.",
-                "Want a candidate account too? Sign up with this address to manage your alerts after logging in.",
-            ))
-            .button(context.say("Załóż konto", "Sign up"), context.link(&format!("/account/register?email={}", query_value(&guest.email))))
-        } else {
-            body
+        let body = match set_password {
+            Some(token) => body
+                .paragraph(context.say(
+                    "Założyliśmy też Twoje konto kandydata na ten adres. Ustaw hasło, aby się logować (link jest ważny godzinę; później użyj „Nie pamiętam hasła” z tym adresem).",
+                    "We also created your candidate account for this address. Set its password to log in (the link is valid for one hour; later, use \"Forgot password\" with this address).",
+                ))
+                .button(context.say("Ustaw hasło", "Set the password"), context.link(&format!("/account/reset?token={}", query_value(token)))),
+            None => body,
         };
         body.small(context.say(
             "Link jest ważny 48 godzin. Jeśli to nie Ty zapisałeś wyszukiwanie, zignoruj tę wiadomość.",

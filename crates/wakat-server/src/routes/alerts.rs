@@ -242,3 +242,16 @@ pub async fn feed_link(state: web::Data<AppState>, path: web::Path<TenantPath>, 
     let url = web::block(move || crate::services::feeds::link(&state, &tenant, &query)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "url": url })))
 }
+
+/// New offers of a guest's saved search (kept in the browser): the count of offers of the list
+/// query published after `since`.
+#[utoipa::path(get, path = "/api/{tenant}/guests/job-filters/new-offers", tag = "alerts",
+    params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::ListQueryDoc,
+           ("since" = i64, Query, description = "Unix seconds: offers published after it count (at most a year back)")),
+    responses((status = 200, description = "`{count}`"),
+              (status = 400, description = "A malformed list parameter or `since`", body = crate::error::ErrorBody)))]
+pub async fn guest_new_offers(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let count = web::block(move || service::guest_new_offers(&state, &tenant, &query)).await??;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "count": count })))
+}

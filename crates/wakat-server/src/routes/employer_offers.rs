@@ -344,3 +344,28 @@ pub async fn issue_code(
     let code = web::block(move || service::issue_code(&state, &tenant, &path.company_id, &body.plan_key)).await??;
     Ok(HttpResponse::Created().json(CodeDto::from(&code)))
 }
+
+/// `?day=` of a bump run.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct BumpRunQuery {
+    /// Local day (`YYYY-MM-DD`) whose due bumps run (default: today in `server.time_zone`).
+    pub day: Option<String>,
+}
+
+/// Runs the board's plan bumps for a day now (what the scheduler does at `bump_hour`); internal token.
+#[utoipa::path(post, path = "/api/{tenant}/internal/bumps/run", tag = "internal",
+    params(("tenant" = String, Path, description = "Board slug"), BumpRunQuery),
+    responses((status = 200, description = "What the run did", body = crate::services::bumps::BumpReport),
+              (status = 400, description = "Not a day", body = crate::error::ErrorBody),
+              (status = 401, description = "No or a wrong internal token", body = crate::error::ErrorBody)))]
+pub async fn run_bumps(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<BumpRunQuery>, request: HttpRequest) -> Result<HttpResponse> {
+    crate::routes::internal::authorize(&state, &request)?;
+    let tenant = state.tenant(&path.tenant)?;
+    let day = match query.day.as_deref() {
+        Some(text) => text.parse::<jiff::civil::Date>().map_err(|_| ApiError::field_error("invalid_day", "day", "day must be YYYY-MM-DD"))?,
+        None => crate::services::digests::today(&state),
+    };
+    let report = web::block(move || crate::services::bumps::run(&state, &tenant, day)).await??;
+    Ok(HttpResponse::Ok().json(report))
+}

@@ -223,6 +223,7 @@ pub struct MapQueryDoc {
         brand_stories::status,
         brand_stories::technologies,
         employer_offers::edit_token,
+        employer_offers::run_bumps,
         payments::create,
         payments::status,
         payments::sandbox_page,
@@ -242,6 +243,7 @@ pub struct MapQueryDoc {
         alerts::run_digests,
         alerts::feed,
         alerts::feed_link,
+        alerts::guest_new_offers,
     ),
     modifiers(&BearerScheme),
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody, crate::dto::employers::EmployerOfferDto))

@@ -154,7 +154,8 @@ pub fn change_frequency(state: &AppState, candidate: &Candidate, id: &str, value
 
 /// `POST /guests/job-alerts`: a guest's alert, activated by the link mailed to the address. An
 /// address with a candidate account answers 409 (`Candidate profile already exists` when a
-/// profile was asked for, else without a message): its owner logs in to keep alerts.
+/// profile was asked for, else without a message): its owner logs in to keep alerts. With
+/// `createCandidate`, the address also gets a candidate account ([`create_candidate`]).
 pub fn create_guest_alert(state: &AppState, tenant: &Tenant, lang: &str, request: GuestJobAlertRequest) -> Result<String> {
     let email = check_email(request.email.as_deref().unwrap_or_default()).map_err(alerts_error)?;
     let frequency = frequency(request.frequency.as_deref())?;
@@ -171,18 +172,42 @@ pub fn create_guest_alert(state: &AppState, tenant: &Tenant, lang: &str, request
         frequency,
     };
     let created = state.alerts.create_guest_alert(slug, guest_request, new, now()).map_err(alerts_error)?;
+    let set_password = if request.create_candidate { create_candidate(state, slug, &created.guest.email, lang)? } else { None };
     let context = MailContext::new(state, tenant, &created.guest.lang);
     let unsubscribe_code = state.alerts.unsubscribe_code(slug, &Owner::Guest(created.guest.id.clone()), &created.filter.id);
-    let mail = mails::alerts::activate_alert(&context, &created.guest, &created.filter, &created.code, &unsubscribe_code)?;
+    let mail = mails::alerts::activate_alert(&context, &created.guest, &created.filter, &created.code, &unsubscribe_code, set_password.as_deref())?;
     crate::mail_queue::send(state, mail)?;
     Ok(created.filter.id)
+}
+
+/// `createCandidate`: a candidate account for the guest's address, through the same
+/// registration as `POST /v1/candidate/register` (unconfirmed, with a random password nobody
+/// knows); the activation mail carries a link to set the password, which also confirms the
+/// address. Returns that link's token; `None` when the address got an account meanwhile.
+fn create_candidate(state: &AppState, slug: &str, email: &str, lang: &str) -> Result<Option<String>> {
+    let account = wakat_accounts::NewAccount {
+        email: email.to_string(),
+        password: wakat_accounts::token::new_token(),
+        first_name: String::new(),
+        last_name: String::new(),
+        lang: lang.to_string(),
+    };
+    match state.accounts.register(slug, AccountKind::Candidate, account, now()).map_err(crate::error::accounts_error)? {
+        wakat_accounts::Registration::Created { account, .. } => {
+            let token =
+                state.accounts.issue_token(slug, &account.id, wakat_accounts::TokenPurpose::ResetPassword, now()).map_err(crate::error::accounts_error)?;
+            Ok(Some(token))
+        }
+        wakat_accounts::Registration::AlreadyRegistered { .. } => Ok(None),
+    }
 }
 
 /// `PUT /guests/job-alerts/activation`.
 pub fn activate(state: &AppState, tenant: &Tenant, request: &ActivationRequest) -> Result<ActivatedDto> {
     let (guest, filter) =
         state.alerts.activate(&tenant.settings.slug, &request.job_filter_id, &request.code, request.candidate_id.as_deref(), now()).map_err(alerts_error)?;
-    Ok(ActivatedDto { job_filter_id: filter.id, candidate_id: guest.id, status: "active" })
+    let unsubscribe_code = state.alerts.unsubscribe_code(&tenant.settings.slug, &Owner::Guest(guest.id.clone()), &filter.id);
+    Ok(ActivatedDto { job_filter_id: filter.id, candidate_id: guest.id, status: "active", unsubscribe_code })
 }
 
 /// `DELETE /guests/job-alerts/{candidateId}/{jobFilterId}?code=`: the guest's unsubscribe link.
@@ -204,4 +229,21 @@ pub fn one_click_unsubscribe(state: &AppState, tenant: &Tenant, owner: Option<&s
         Ok(()) | Err(AlertsError::FilterNotFound) => Ok(()),
         Err(other) => Err(alerts_error(other)),
     }
+}
+
+/// Most `since` may lie in the past for a guest's count (a year: older searches count from then).
+const MAX_SINCE_AGE_SECS: i64 = 366 * 86_400;
+
+/// `GET /guests/job-filters/new-offers?{list query}&since=`: how many offers of a list query
+/// were published after `since` (unix seconds): the count on a guest's saved-search tile, whose
+/// search lives in the browser. Anonymous, like the list's own count.
+pub fn guest_new_offers(state: &AppState, tenant: &Tenant, pairs: &[(String, String)]) -> Result<usize> {
+    let since = pairs.iter().find(|(name, _)| name == "since").map(|(_, value)| value.trim());
+    let since = match since.map(str::parse::<i64>) {
+        Some(Ok(seconds)) if seconds >= 0 => seconds.max(now() - MAX_SINCE_AGE_SECS),
+        _ => return Err(ApiError::field_error("invalid_since", "since", "since must be unix seconds")),
+    };
+    let params =
+        ListParams::parse(pairs.iter().filter(|(name, _)| name != "since").map(|(k, v)| (k.as_str(), v.as_str())), &state.engine.parse_context(tenant))?;
+    count_since(state, tenant, &params, since)
 }

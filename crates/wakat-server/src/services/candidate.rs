@@ -247,6 +247,8 @@ pub fn delete_account(state: &AppState, candidate: &Candidate, password: &str) -
     }
     state.redirects.erase_candidate(tenant, &candidate.account_id).map_err(applications_error)?;
     state.favourites.erase_candidate(tenant, &candidate.account_id).map_err(applications_error)?;
+    // Saved searches and their alerts go too: no digest is mailed to a deleted account.
+    state.alerts.erase_owner(tenant, &wakat_alerts::Owner::Account(candidate.account_id.clone())).map_err(crate::error::alerts_error)?;
     let deleted = state.accounts.delete_account(tenant, &candidate.account_id).map_err(accounts_error)?;
     for document in &deleted.documents {
         release_document(state, candidate, document);

@@ -52,7 +52,7 @@ fn with_context<T>(state: &AppState, tenant: &Tenant, limits: &wakat_employers::
 /// The offer candidates see for a published record.
 fn public_offer(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Offer {
     with_context(state, tenant, &offer.limits, |ctx| {
-        let mut public = offer.form.to_offer(ctx, &offer.slug, offer.published_at.unwrap_or_else(now), offer.expires_at);
+        let mut public = offer.form.to_offer(ctx, &offer.slug, offer.listed_at().unwrap_or_else(now), offer.expires_at);
         public.finished = offer.state == OfferState::Finished;
         public.banner_url = offer.image_blob.as_deref().map(|hash| logo_path(&tenant.settings.slug, hash));
         public.brand_story_slug = crate::services::brand_stories::published_story_slug(state, tenant, &offer.company_id);
@@ -436,13 +436,15 @@ pub fn copy(state: &AppState, employer: &Employer, slug: &str, creation_type: Cr
     Ok((offer, token))
 }
 
-/// On start: every published or finished employer offer missing from the offer store (a crash
-/// between the two writes) is written again.
+/// On start: every published or finished employer offer missing from the offer store, or
+/// whose public copy lacks its last bump (a crash between the two writes), is written again.
 pub fn restore_published(state: &AppState) -> Result<usize> {
     let mut n_restored = 0;
     for (slug, tenant) in &state.engine.tenants {
         for offer in state.employers.published_offers(slug).map_err(employers_error)? {
-            if state.engine.store.get_offer(slug, &offer.slug).map_err(ApiError::from)?.is_none() {
+            let public = state.engine.store.get_offer(slug, &offer.slug).map_err(ApiError::from)?;
+            let behind = offer.bumps.last_at.is_some() && public.as_ref().is_some_and(|public| Some(public.published_at) != offer.listed_at());
+            if public.is_none() || behind {
                 write_public(state, tenant, &offer)?;
                 n_restored += 1;
             }

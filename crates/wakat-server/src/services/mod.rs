@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod alerts;
 pub mod applications;
 pub mod brand_stories;
+pub mod bumps;
 pub mod candidate;
 pub mod digests;
 pub mod employer_offers;

@@ -137,7 +137,7 @@ describe('schemas (spec §5)', () => {
 });
 
 describe('local store jobAlerts', () => {
-  const search = (n: number): Omit<LocalSearch, 'id' | 'createdAt'> => ({ searchUrl: `/all-locations?keyword=k${n}`, name: `k${n}`, filters: null, alert: null });
+  const search = (n: number): Omit<LocalSearch, 'id' | 'createdAt' | 'readAt'> => ({ searchUrl: `/all-locations?keyword=k${n}`, name: `k${n}`, filters: null, alert: null });
 
   it('keeps at most 10 searches and refuses the 11th', () => {
     let searches: LocalSearch[] = [];

@@ -24,6 +24,8 @@ export interface LocalAlert {
   status: 'pending' | 'active';
   jobFilterId: string | null;
   candidateId: string | null;
+  /** The code of the alert's unsubscribe link, handed to the browser that activated it. */
+  unsubscribeCode: string | null;
 }
 
 export interface LocalSearch {
@@ -32,6 +34,8 @@ export interface LocalSearch {
   name: string;
   filters: AlertFilters | null;
   createdAt: string;
+  /** When its offers were last looked at (new offers count from then; `createdAt` before). */
+  readAt: string | null;
   alert: LocalAlert | null;
 }
 
@@ -73,6 +77,7 @@ function asAlert(raw: unknown): LocalAlert | null {
     status: record.status === 'active' ? 'active' : 'pending',
     jobFilterId: typeof record.jobFilterId === 'string' ? record.jobFilterId : null,
     candidateId: typeof record.candidateId === 'string' ? record.candidateId : null,
+    unsubscribeCode: typeof record.unsubscribeCode === 'string' && record.unsubscribeCode ? record.unsubscribeCode : null,
   };
 }
 
@@ -96,6 +101,7 @@ function asSearch(raw: unknown): LocalSearch | null {
     name: typeof record.name === 'string' ? record.name : typeof record.filterName === 'string' ? record.filterName : '',
     filters: record.filters && typeof record.filters === 'object' ? (record.filters as AlertFilters) : null,
     createdAt: typeof record.createdAt === 'string' ? record.createdAt : new Date(0).toISOString(),
+    readAt: typeof record.readAt === 'string' ? record.readAt : null,
     alert: asAlert(record.alert ?? record.jobAlert),
   };
 }
@@ -133,8 +139,18 @@ export function parseStore(text: string | null): { searches: LocalSearch[]; migr
 
 /** One search with its fields in a fixed order, so equal searches serialize equally. */
 function ordered(search: LocalSearch): LocalSearch {
-  const { id, searchUrl, name, filters, createdAt, alert } = search;
-  return { id, searchUrl, name, filters, createdAt, alert: alert ? { email: alert.email, frequency: alert.frequency, status: alert.status, jobFilterId: alert.jobFilterId, candidateId: alert.candidateId } : null };
+  const { id, searchUrl, name, filters, createdAt, readAt, alert } = search;
+  return {
+    id,
+    searchUrl,
+    name,
+    filters,
+    createdAt,
+    readAt: readAt ?? null,
+    alert: alert
+      ? { email: alert.email, frequency: alert.frequency, status: alert.status, jobFilterId: alert.jobFilterId, candidateId: alert.candidateId, unsubscribeCode: alert.unsubscribeCode ?? null }
+      : null,
+  };
 }
 
 export function serializeStore(searches: readonly LocalSearch[]): string {
@@ -145,11 +161,15 @@ export function serializeStore(searches: readonly LocalSearch[]): string {
 export type AddResult = { kind: 'added'; searches: LocalSearch[]; search: LocalSearch } | { kind: 'exists'; search: LocalSearch } | { kind: 'limit' };
 
 /** Adds a search unless one with the same key is there, or the limit of 10 is reached. */
-export function addSearch(searches: readonly LocalSearch[], search: Omit<LocalSearch, 'id' | 'createdAt'> & Partial<Pick<LocalSearch, 'id' | 'createdAt'>>, sameAs: (a: LocalSearch) => boolean): AddResult {
+export function addSearch(
+  searches: readonly LocalSearch[],
+  search: Omit<LocalSearch, 'id' | 'createdAt' | 'readAt'> & Partial<Pick<LocalSearch, 'id' | 'createdAt' | 'readAt'>>,
+  sameAs: (a: LocalSearch) => boolean,
+): AddResult {
   const existing = searches.find(sameAs);
   if (existing) return { kind: 'exists', search: existing };
   if (searches.length >= LOCAL_LIMIT) return { kind: 'limit' };
-  const added: LocalSearch = { ...search, id: search.id ?? localId(), createdAt: search.createdAt ?? new Date().toISOString() };
+  const added: LocalSearch = { ...search, id: search.id ?? localId(), createdAt: search.createdAt ?? new Date().toISOString(), readAt: search.readAt ?? null };
   return { kind: 'added', searches: [added, ...searches], search: added };
 }
 
@@ -159,4 +179,10 @@ export function removeSearch(searches: readonly LocalSearch[], id: string): Loca
 
 export function updateSearch(searches: readonly LocalSearch[], id: string, change: (search: LocalSearch) => LocalSearch): LocalSearch[] {
   return searches.map((search) => (search.id === id ? change(search) : search));
+}
+
+/** Unix seconds from which a search's new offers count: its last reading, else its saving. */
+export function newOffersSince(search: Pick<LocalSearch, 'createdAt' | 'readAt'>): number {
+  const millis = Date.parse(search.readAt ?? search.createdAt);
+  return Number.isFinite(millis) ? Math.max(0, Math.floor(millis / 1000)) : 0;
 }

@@ -4,7 +4,7 @@
  * `POST /job-filters/{id}/read-filtered-offers`, `POST /job-alerts`,
  * `DELETE /job-filters/{id}/job-alert`, `PATCH /job-filters/{id}/job-alert/frequency`;
  * guests — `POST /guests/job-alerts`, `PUT /guests/job-alerts/activation`,
- * `DELETE /guests/job-alerts/{candidateId}/{jobFilterId}`.
+ * `DELETE /guests/job-alerts/{candidateId}/{jobFilterId}`, `GET /guests/job-filters/new-offers` (a guest tile's count).
  * `useJobFilters()` is the SWR hook of the candidate's list (the header badge and the page share it).
  */
 import useSWR, { mutate } from 'swr';
@@ -69,7 +69,16 @@ export async function registerGuestAlert(body: GuestAlertBody): Promise<GuestAle
   return (await apiWrite<GuestAlertAnswer>('POST', '/guests/job-alerts', body)) ?? {};
 }
 
-export const activateGuestAlert = (code: string, jobFilterId: string) => apiWrite<{ jobFilterId?: string; candidateId?: string }>('PUT', '/guests/job-alerts/activation', { code, jobFilterId });
+export const activateGuestAlert = (code: string, jobFilterId: string) =>
+  apiWrite<{ jobFilterId?: string; candidateId?: string; unsubscribeCode?: string }>('PUT', '/guests/job-alerts/activation', { code, jobFilterId });
+
+/** New offers of a guest's search (its API query) published after `since` (unix seconds). */
+export async function guestNewOffers(apiQuery: string, since: number): Promise<number> {
+  const query = new URLSearchParams(apiQuery);
+  query.set('since', String(since));
+  const answer = await apiGet<{ count?: number }>('/guests/job-filters/new-offers', query);
+  return typeof answer?.count === 'number' ? answer.count : 0;
+}
 
 export const unsubscribeGuestAlert = (candidateId: string, jobFilterId: string, code?: string) =>
   apiWrite('DELETE', `/guests/job-alerts/${encodeURIComponent(candidateId)}/${encodeURIComponent(jobFilterId)}`, undefined, code ? { query: { code } } : {});

@@ -13,6 +13,7 @@ import { createTranslator } from '@/i18n/translate';
 import type { Locale } from '@/lib/types';
 import { activateGuestAlert, unsubscribeGuestAlert } from '../api/job-filters';
 import { entryRequest } from '../entry';
+import { useCopyLocalSearches } from '../copy-local-searches';
 import { activationOutcome, isExpiredLink } from '../errors';
 import { updateSearch } from '../local-store';
 import { useNotices } from '../notices';
@@ -24,6 +25,7 @@ import '../alerts.css';
 type Shown = 'activated' | 'alreadyActive' | 'expired' | 'unsubscribed' | 'accountVerified' | null;
 
 export function AlertEntryPoints({ locale, enabled }: { locale: Locale; enabled: boolean }) {
+  useCopyLocalSearches(enabled);
   const t = createTranslator(locale);
   const params = useSearchParams();
   const router = useRouter();
@@ -51,10 +53,10 @@ export function AlertEntryPoints({ locale, enabled }: { locale: Locale; enabled:
       if (local) setAgainHref(`${local.searchUrl}${ADD_ALERT_HASH}`);
       activateGuestAlert(request.code, request.jobFilterId)
         .then(
-          (answer) => ({ error: null as unknown, candidateId: answer?.candidateId ?? null }),
-          (error: unknown) => ({ error, candidateId: null }),
+          (answer) => ({ error: null as unknown, candidateId: answer?.candidateId ?? null, unsubscribeCode: answer?.unsubscribeCode ?? null }),
+          (error: unknown) => ({ error, candidateId: null, unsubscribeCode: null }),
         )
-        .then(({ error, candidateId }) => {
+        .then(({ error, candidateId, unsubscribeCode }) => {
           const outcome = activationOutcome(error);
           if (outcome === 'failed') {
             console.error('job alert activation failed', error);
@@ -63,7 +65,9 @@ export function AlertEntryPoints({ locale, enabled }: { locale: Locale; enabled:
           }
           if ((outcome === 'activated' || outcome === 'alreadyActive') && local) {
             writeLocalSearches(
-              updateSearch(readLocalSearches(), local.id, (search) => (search.alert ? { ...search, alert: { ...search.alert, status: 'active', candidateId: candidateId ?? search.alert.candidateId } } : search)),
+              updateSearch(readLocalSearches(), local.id, (search) => (search.alert
+                  ? { ...search, alert: { ...search.alert, status: 'active', candidateId: candidateId ?? search.alert.candidateId, unsubscribeCode: unsubscribeCode ?? search.alert.unsubscribeCode } }
+                  : search)),
             );
           }
           setShown(outcome);

@@ -144,7 +144,7 @@ function GuestForm({ t, config, current, privacyHref, onDirty, onSent }: { t: Tr
         marketingAgreement: values.marketingAgreement,
         searchUrl: current.searchUrl,
       });
-      const alert = { email, frequency: values.frequency as Frequency, status: 'pending' as const, jobFilterId: answer.jobFilterId ?? null, candidateId: answer.candidateId ?? null };
+      const alert = { email, frequency: values.frequency as Frequency, status: 'pending' as const, jobFilterId: answer.jobFilterId ?? null, candidateId: answer.candidateId ?? null, unsubscribeCode: null };
       // The search is kept in this browser with its alert (if the local limit allows).
       const searches = readLocalSearches();
       const existing = current.saved?.kind === 'local' ? current.saved.search : null;

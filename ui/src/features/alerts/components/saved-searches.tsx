@@ -3,18 +3,31 @@
  * The saved searches page (spec §2): one tile per search with its new-offers count, the e-mail
  * alert's state and frequency, its Atom feed and delete. A candidate's searches come from the API
  * (opening one first marks its new offers read); a guest's from this browser, where an alert is
- * pending until its link is opened (the activation dialog explains); its e-mails end by the
- * unsubscribe link of each digest (the API needs that link's code). A candidate's e-mails are
- * turned off through the unsubscribe dialog.
+ * pending until its link is opened (the activation dialog explains); the browser that opened it
+ * keeps the alert's unsubscribe code, so e-mails can be turned off here too (elsewhere by the
+ * digest's link). A guest tile's new-offers count asks the API for the search's offers since it
+ * was last opened. Every e-mail switch-off goes through the unsubscribe dialog.
  */
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import useSWR from 'swr';
 import { createTranslator, type MessageKey, type Translator } from '@/i18n/translate';
 import { useSession } from '@/lib/session';
 import type { Locale } from '@/lib/types';
-import { changeFrequency, deleteJobFilter, disableJobAlert, enableJobAlert, readFilteredOffers, refreshJobFilters, useJobFilters, type JobFilter } from '../api/job-filters';
-import { DEFAULT_FREQUENCY, FREQUENCIES, LOCAL_LIMIT, removeSearch, type Frequency, type LocalSearch } from '../local-store';
+import {
+  changeFrequency,
+  deleteJobFilter,
+  disableJobAlert,
+  enableJobAlert,
+  guestNewOffers,
+  readFilteredOffers,
+  refreshJobFilters,
+  unsubscribeGuestAlert,
+  useJobFilters,
+  type JobFilter,
+} from '../api/job-filters';
+import { DEFAULT_FREQUENCY, FREQUENCIES, LOCAL_LIMIT, newOffersSince, removeSearch, updateSearch, type Frequency, type LocalSearch } from '../local-store';
 import { notify } from '../notices';
 import { ADD_ALERT_HASH } from '../use-add-alert-hash';
 import { readLocalSearches, useLocalSearches, writeLocalSearches } from '../use-local-searches';
@@ -222,17 +235,27 @@ function ServerTile({ t, filter, onAsk }: { t: Translator; filter: JobFilter; on
   );
 }
 
+/** A guest's opened search: its offers count as read from now. */
+function markLocalRead(id: string) {
+  writeLocalSearches(updateSearch(readLocalSearches(), id, (search) => ({ ...search, readAt: new Date().toISOString() })));
+}
+
 function LocalTile({ t, config, search, onAsk }: { t: Translator; config: BoardConfig; search: LocalSearch; onAsk: (pending: Pending) => void }) {
   const alert = search.alert;
   const name = search.name || search.searchUrl;
+  const apiQuery = toApiQuery(storedFilters(search, config), config).toString();
+  const since = newOffersSince(search);
+  const count = useSWR(['guest-new-offers', apiQuery, since], () => guestNewOffers(apiQuery, since), { revalidateOnFocus: false, shouldRetryOnError: false });
+  const canUnsubscribe = alert?.status === 'active' && alert.candidateId && alert.jobFilterId && alert.unsubscribeCode;
   return (
     <li className="saved-tile" data-testid="saved-tile" data-id={search.id}>
       <div className="saved-tile__head">
         <h2 className="saved-tile__name">
-          <Link href={search.searchUrl} data-testid="saved-open">
+          <Link href={search.searchUrl} onClick={() => markLocalRead(search.id)} data-testid="saved-open">
             {name}
           </Link>
         </h2>
+        {count.data !== undefined ? <NewOffers t={t} count={count.data} /> : null}
       </div>
       <div className={`saved-tile__row${alert ? '' : ' saved-tile__row--stack'}`}>
         <span className="saved-tile__label">{t('alerts.tile.email')}</span>
@@ -253,10 +276,30 @@ function LocalTile({ t, config, search, onAsk }: { t: Translator; config: BoardC
         </div>
       ) : null}
       <div className="saved-tile__actions">
-        <Link className="button button--small" href={search.searchUrl}>
+        <Link className="button button--small" href={search.searchUrl} onClick={() => markLocalRead(search.id)}>
           {t('alerts.tile.open')}
         </Link>
-        <FeedLink t={t} apiQuery={toApiQuery(storedFilters(search, config), config).toString()} className="button button--small" />
+        <FeedLink t={t} apiQuery={apiQuery} className="button button--small" />
+        {canUnsubscribe ? (
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="saved-unsubscribe"
+            onClick={() =>
+              onAsk({
+                kind: 'unsubscribe',
+                name,
+                run: async () => {
+                  await unsubscribeGuestAlert(alert.candidateId!, alert.jobFilterId!, alert.unsubscribeCode!);
+                  writeLocalSearches(updateSearch(readLocalSearches(), search.id, (stored) => ({ ...stored, alert: null })));
+                  notify('alerts.notice.unsubscribed');
+                },
+              })
+            }
+          >
+            {t('alerts.tile.turnOff')}
+          </button>
+        ) : null}
         {alert?.status === 'pending' ? (
           <button type="button" className="button button--small" onClick={() => onAsk({ kind: 'activation', email: alert.email })} data-testid="saved-how-to-activate">
             {t('alerts.tile.howToActivate')}
