@@ -132,6 +132,9 @@ fn a_company_keeps_its_last_owner() {
     store.remove_user("it", &company_id, "a1").unwrap();
     assert_eq!(store.company_users("it", &company_id).unwrap().iter().map(|u| u.account_id.as_str()).collect::<Vec<_>>(), ["a2"]);
     assert!(store.user("it", "a1").unwrap().is_none());
+}
+
+#[test]
 fn bumps_fall_on_their_days_once_each_up_to_the_plans_count() {
     const DAY: i64 = 86_400;
     let store = store();
