@@ -8,6 +8,7 @@ import argparse
 import http.client
 import json
 import os
+import threading
 import time
 import urllib.parse
 from datetime import datetime, timezone
@@ -36,11 +37,33 @@ def sink_count(directory):
         return 0
 
 
-def peak_rss_mb(pid):
+def memory_mb(pid):
+    """The server's VmHWM (peak RSS), RssAnon and RssFile, in MB."""
+    fields = {}
     for line in open(f"/proc/{pid}/status"):
-        if line.startswith("VmHWM:"):
-            return round(int(line.split()[1]) / 1024, 1)
-    return None
+        name, _, value = line.partition(":")
+        if name in ("VmHWM", "RssAnon", "RssFile"):
+            fields[name] = round(int(value.split()[0]) / 1024, 1)
+    return fields
+
+
+class MemoryPeaks:
+    """Samples the server while the run lasts: the anonymous part (heap: the run's own data) and
+    the file-backed part (pages of the memory-mapped index the run read, which the kernel can
+    drop) peak apart, so a report can say which one VmHWM is made of."""
+
+    def __init__(self, pid):
+        self.pid = pid
+        self.anon = 0.0
+        self.file_at_anon_peak = 0.0
+        self.file = 0.0
+
+    def sample(self):
+        fields = memory_mb(self.pid)
+        if fields.get("RssAnon", 0) > self.anon:
+            self.anon = fields["RssAnon"]
+            self.file_at_anon_peak = fields.get("RssFile", 0)
+        self.file = max(self.file, fields.get("RssFile", 0))
 
 
 def main():
@@ -60,6 +83,16 @@ def main():
     status, body = request(args.base, "GET", f"/api/{args.tenant}/v2/user-panel/offers/count")
     offers = json.loads(body)["count"] if status == 200 else None
     before = sink_count(args.sink_dir)
+    peaks = MemoryPeaks(args.server_pid)
+    sampling = threading.Event()
+
+    def sample_until_done():
+        while not sampling.is_set():
+            peaks.sample()
+            time.sleep(0.05)
+
+    sampler = threading.Thread(target=sample_until_done, daemon=True)
+    sampler.start()
     started = time.perf_counter()
     status, body = request(args.base, "POST", f"/api/{args.tenant}/internal/digests/run?day={args.day}", args.token)
     assert status == 200, (status, body)
@@ -69,11 +102,15 @@ def main():
     while sink_count(args.sink_dir) - before < expected:
         time.sleep(0.05)
     total = time.perf_counter() - started
+    sampling.set()
+    sampler.join()
+    peaks.sample()
     result = {
         "alerts": args.alerts, "filters": args.filters, "offers": offers, "run": report,
         "evaluate_and_queue_s": round(queued_at, 1), "total_s": round(total, 1),
         "mails_per_s": round(expected / total, 1) if total > 0 else None,
-        "peak_rss_mb": peak_rss_mb(args.server_pid), "profile": args.profile,
+        "peak_rss_mb": memory_mb(args.server_pid).get("VmHWM"), "peak_anon_mb": peaks.anon,
+        "file_at_anon_peak_mb": peaks.file_at_anon_peak, "peak_file_mb": peaks.file, "profile": args.profile,
     }
     print(json.dumps(result, indent=2))
     if args.out:
@@ -97,7 +134,9 @@ def section(result):
         f"| Evaluate and queue | {result['evaluate_and_queue_s']} s |",
         f"| Until the last mail reached the SMTP server | {result['total_s']} s (target < 300 s) |",
         f"| Mails per second | {result['mails_per_s']} |",
-        f"| Server peak RSS (VmHWM) | {result['peak_rss_mb']} MB (target < 1,024 MB) |",
+        f"| Server peak RSS (VmHWM) | {result['peak_rss_mb']} MB (target < 1,024 MB: {'pass' if result['peak_rss_mb'] < 1024 else 'MISSED'}) |",
+        f"| ↳ anonymous memory at its peak (sampled every 50 ms) | {result['peak_anon_mb']} MB, with {result['file_at_anon_peak_mb']} MB file-backed then |",
+        f"| ↳ file-backed at its peak (mapped index pages read; the kernel can drop them) | {result['peak_file_mb']} MB |",
         "", END])
 
 

@@ -74,6 +74,10 @@ async def session(reader, writer, counter):
                 else:
                     writer.write(b"250 ok\r\n")
             await writer.drain()
+    except asyncio.CancelledError:
+        # The sink is stopping with clients still connected (a mailer's pooled connections):
+        # end quietly rather than leave a cancelled task for asyncio to report.
+        pass
     finally:
         counter.write()
         writer.close()
