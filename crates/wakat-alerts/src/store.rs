@@ -363,13 +363,23 @@ impl AlertStore {
     /// Every saved search of a board with an active alert, in key order.
     pub fn active_alerts(&self, tenant: &str) -> Result<Vec<JobFilter>> {
         let mut alerts = Vec::new();
+        self.for_each_active_alert(tenant, |filter| {
+            alerts.push(filter);
+            Ok(())
+        })?;
+        Ok(alerts)
+    }
+
+    /// Calls `visit` with each saved search of the board whose alert is active, one at a time
+    /// (a digest run over 100,000 alerts keeps only what it needs of each, not every filter).
+    pub fn for_each_active_alert(&self, tenant: &str, mut visit: impl FnMut(JobFilter) -> Result<()>) -> Result<()> {
         for entry in self.kv.scan_prefix(&keys::filters_of_board(tenant)?) {
             let filter: JobFilter = decode(&entry?.1)?;
             if filter.alert.as_ref().is_some_and(|a| a.status == AlertStatus::Active) {
-                alerts.push(filter);
+                visit(filter)?;
             }
         }
-        Ok(alerts)
+        Ok(())
     }
 
     /// Records that the digest of `period` is decided (queued, or nothing new): offers up to

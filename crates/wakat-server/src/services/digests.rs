@@ -106,30 +106,50 @@ pub fn run(state: &AppState, tenant: &Tenant, day: Date) -> Result<DigestReport>
     let settings = tenant.settings.job_alerts;
     let mut report = DigestReport { day: day_text.clone(), ..DigestReport::default() };
     // Group the due alerts by what they ask: canonical filter and the instant they start from.
-    let mut groups: BTreeMap<(String, i64), Vec<JobFilter>> = BTreeMap::new();
-    for filter in state.alerts.active_alerts(slug).map_err(alerts_error)? {
-        let Some(alert) = &filter.alert else { continue };
-        if !alert.frequency.due_on(weekday) {
-            continue;
-        }
-        report.due += 1;
-        if alert.last_period.as_deref() == Some(day_text.as_str()) {
-            report.already_done += 1;
-            continue;
-        }
-        groups.entry((filter.canonical.clone(), alert.last_digest_at)).or_default().push(filter);
-    }
+    // A group keeps only its alerts' owners and ids (a few dozen bytes each): each filter is read
+    // again when its mail is written, so 100,000 alerts never sit in memory at once.
+    let mut groups: BTreeMap<(String, i64), Vec<(String, String)>> = BTreeMap::new();
+    state
+        .alerts
+        .for_each_active_alert(slug, |filter| {
+            let Some(alert) = &filter.alert else { return Ok(()) };
+            if !alert.frequency.due_on(weekday) {
+                return Ok(());
+            }
+            report.due += 1;
+            if alert.last_period.as_deref() == Some(day_text.as_str()) {
+                report.already_done += 1;
+                return Ok(());
+            }
+            groups.entry((filter.canonical, alert.last_digest_at)).or_default().push((filter.owner, filter.id));
+            Ok(())
+        })
+        .map_err(alerts_error)?;
     let mut batch: Vec<(String, Mail, JobFilter)> = Vec::with_capacity(BATCH);
     let contexts = [("pl", MailContext::new(state, tenant, "pl")), ("en", MailContext::new(state, tenant, "en"))];
     let context_for = |lang: &str| if lang == "en" { &contexts[1].1 } else { &contexts[0].1 };
-    for ((_, since), filters) in groups {
-        let params = match crate::services::alerts::params_of(state, tenant, &filters[0]) {
+    for ((_, since), members) in groups {
+        // Filters deleted since the scan drop out here; the first one left gives the search.
+        let mut members = members.into_iter();
+        let mut first = None;
+        for (owner, id) in members.by_ref() {
+            if let Some(filter) = reread(state, slug, &owner, &id)? {
+                first = Some(filter);
+                break;
+            }
+        }
+        let Some(first) = first else { continue };
+        let params = crate::services::alerts::params_of(state, tenant, &first);
+        let filters = std::iter::once(Ok(Some(first))).chain(members.map(|(owner, id)| reread(state, slug, &owner, &id)));
+        let filters = filters.filter_map(Result::transpose);
+        let params = match params {
             Ok(params) => params,
             Err(error) => {
                 tracing::warn!(error = %error, tenant = %slug, "a saved search no longer parses; its alerts are skipped");
-                report.skipped += filters.len();
-                for filter in &filters {
-                    record(state, slug, filter, &day_text, cutoff)?;
+                for filter in filters {
+                    let filter = filter?;
+                    report.skipped += 1;
+                    record(state, slug, &filter, &day_text, cutoff)?;
                 }
                 continue;
             }
@@ -137,6 +157,7 @@ pub fn run(state: &AppState, tenant: &Tenant, day: Date) -> Result<DigestReport>
         report.evaluations += 1;
         let found = evaluate(state, tenant, &params, since, cutoff, settings.max_offers)?;
         for filter in filters {
+            let filter = filter?;
             if found.offers.is_empty() {
                 report.nothing_new += 1;
                 record(state, slug, &filter, &day_text, cutoff)?;
@@ -161,6 +182,12 @@ pub fn run(state: &AppState, tenant: &Tenant, day: Date) -> Result<DigestReport>
     state.alerts.flush().map_err(alerts_error)?;
     tracing::info!(tenant = %slug, ?report, "digest run finished");
     Ok(report)
+}
+
+/// A saved search of the run, read again by its owner's segment and id (`None`: deleted since).
+fn reread(state: &AppState, tenant: &str, owner: &str, id: &str) -> Result<Option<JobFilter>> {
+    let Some(owner) = Owner::from_segment(owner) else { return Ok(None) };
+    state.alerts.get(tenant, &owner, id).map_err(alerts_error)
 }
 
 fn record(state: &AppState, tenant: &str, filter: &JobFilter, day: &str, cutoff: i64) -> Result<()> {
