@@ -6,6 +6,7 @@ pub mod applications;
 pub mod candidate;
 pub mod dev;
 pub mod employer_offers;
+pub mod employer_panel;
 pub mod employers;
 pub mod internal;
 pub mod meta;
@@ -182,7 +183,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/v1/payments/{id}/status", web::get().to(payments::status))
                     .route("/v1/payments/sandbox/{id}", web::get().to(payments::sandbox_page))
                     .route("/v1/payments/sandbox/{id}/{action}", web::post().to(payments::sandbox_action))
-                    .route("/v1/payments/stripe/webhook", web::post().to(payments::stripe_webhook)),
+                    .route("/v1/payments/stripe/webhook", web::post().to(payments::stripe_webhook))
+                    .route("/v2/employer-panel/offers", web::get().to(employer_panel::offers))
+                    .route("/v2/employer-panel/offers/statistics", web::get().to(employer_panel::statistics))
+                    .route("/v2/employer-panel/applications", web::get().to(employer_panel::applications))
+                    .route("/v2/employer-panel/applications/{id}/status", web::patch().to(employer_panel::set_status))
+                    .route("/v2/employer-panel/applications/{id}", web::delete().to(employer_panel::delete_application))
+                    .route("/v1/offers/{slug}/applications/{id}/download", web::get().to(employer_panel::download_cv)),
             ),
     );
 }

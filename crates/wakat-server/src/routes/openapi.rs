@@ -6,7 +6,7 @@ use utoipa::OpenApi;
 use wakat_core::FieldCode;
 
 use crate::error::ErrorCode;
-use crate::routes::{accounts, alerts, applications, candidate, dev, employer_offers, employers, internal, meta, offers, payments, places};
+use crate::routes::{accounts, alerts, applications, candidate, dev, employer_offers, employer_panel, employers, internal, meta, offers, payments, places};
 
 /// Filter, sort and paging parameters shared by every offers call. Each array parameter may be
 /// repeated (`keywords[]=java&keywords[]=spring`) or comma-separated; the list page's Polish and
@@ -225,6 +225,12 @@ pub struct MapQueryDoc {
         alerts::run_digests,
         alerts::feed,
         alerts::feed_link,
+        employer_panel::offers,
+        employer_panel::statistics,
+        employer_panel::applications,
+        employer_panel::set_status,
+        employer_panel::delete_application,
+        employer_panel::download_cv,
     ),
     modifiers(&BearerScheme),
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody, crate::dto::employers::EmployerOfferDto))

@@ -8,6 +8,7 @@ pub mod applications;
 pub mod candidate;
 pub mod digests;
 pub mod employer_offers;
+pub mod employer_panel;
 pub mod employer_payments;
 pub mod employers;
 pub mod feeds;
