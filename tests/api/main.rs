@@ -18,6 +18,8 @@ mod helpers;
 mod limits;
 mod observability;
 mod offers;
+mod panel_offers;
+mod panel_offers_access;
 mod payments;
 mod search_quality;
 mod search_tools;
