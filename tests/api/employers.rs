@@ -144,6 +144,9 @@ fn access_matrix_of_every_employer_endpoint() {
         (Method::POST, format!("/v1/offers/{slug}/extend-with-code?code=NONE"), Some(json!({"token": token})), 400, 404),
         (Method::POST, format!("/v1/offers/{slug}/refresh"), None, 409, 404),
         (Method::POST, format!("/v1/offers/{slug}/finish-recruitment"), None, 200, 404),
+        (Method::GET, "/v1/oauth/token/info".into(), None, 200, 200),
+        // Re-issuing the edit token ends `token`: only the delete (no token) comes after it.
+        (Method::POST, format!("/v1/offers/{slug}/edit-token"), None, 200, 404),
         (Method::DELETE, format!("/v1/offers/{slug}"), None, 204, 404),
     ];
     for (idx, (method, path, body, a_status, b_status)) in endpoints.into_iter().enumerate() {
@@ -219,6 +222,8 @@ fn openapi_lists_every_employer_endpoint() {
         ("patch", "/api/{tenant}/v1/users/password"),
         ("post", "/api/{tenant}/v1/oauth/token"),
         ("post", "/api/{tenant}/v1/oauth/revoke"),
+        ("get", "/api/{tenant}/v1/oauth/token/info"),
+        ("post", "/api/{tenant}/v1/offers/{slug}/edit-token"),
         ("post", "/api/{tenant}/v1/users"),
         ("get", "/api/{tenant}/v2/offer-plans"),
         ("get", "/api/{tenant}/v1/offers/form-inputs-data"),
@@ -253,4 +258,38 @@ fn openapi_lists_every_employer_endpoint() {
     for code in ["form_contains_errors", "invalid_form", "incorrect_code", "code_used", "account_not_confirmed", "location_not_found", "three_times_rule"] {
         assert!(codes.contains(&code), "{code}");
     }
+}
+
+#[test]
+fn token_info_names_the_user_and_company_of_a_live_token() {
+    let app = spawn_app(false);
+    let employer = sign_up_unconfirmed(&app, "it", "Info@Acme.example", "Acme Info");
+    let info = employer.call(Method::GET, "/v1/oauth/token/info", None);
+    assert_eq!(info.status, 200, "{}", info.body);
+    assert_eq!((info.body["email"].as_str(), info.body["name"].as_str()), (Some("info@acme.example"), Some("Anna Nowak")));
+    assert_eq!((info.body["email_confirmed"].as_bool(), info.body["company"]["name"].as_str()), (Some(false), Some("Acme Info")));
+    assert!(info.body["expires_in"].as_i64().unwrap() > 29 * 86_400, "a 30-day token");
+    assert_eq!(info.body["company"]["id"].as_str(), Some(company_id(&employer).as_str()));
+    assert_eq!(employer.call(Method::POST, "/v1/oauth/revoke", None).status, 200);
+    let revoked = employer.call(Method::GET, "/v1/oauth/token/info", None);
+    assert_eq!((revoked.status, revoked.body["code"].as_str()), (401, Some("unauthorized")));
+    assert_eq!(app.get("/api/it/v1/oauth/token/info").status, 401);
+}
+
+#[test]
+fn a_reissued_edit_token_replaces_the_old_one() {
+    let app = spawn_app(false);
+    let employer = sign_up(&app, "it", "edit@acme.example", "Acme Edit");
+    let (slug, old_token) = employer.ready_offer("pro", "Senior Rust Developer");
+    let reissued = employer.call(Method::POST, &format!("/v1/offers/{slug}/edit-token"), None);
+    assert_eq!((reissued.status, reissued.body["slug"].as_str()), (200, Some(slug.as_str())), "{}", reissued.body);
+    let new_token = reissued.body["token"].as_str().unwrap().to_string();
+    assert_ne!(new_token, old_token);
+    let with_old = employer.call(Method::GET, &format!("/v1/offers/{slug}?token={old_token}"), None);
+    assert_eq!((with_old.status, with_old.body["code"].as_str()), (403, Some("invalid_offer_token")));
+    assert_eq!(employer.call(Method::GET, &format!("/v1/offers/{slug}?token={new_token}"), None).status, 200);
+    let form = complete_form("it", "Senior Rust Developer");
+    assert_eq!(employer.save(&slug, &new_token, &form).status, 200, "the new token edits");
+    let unknown = employer.call(Method::POST, "/v1/offers/offer-0000000000000000/edit-token", None);
+    assert_eq!(unknown.status, 404);
 }

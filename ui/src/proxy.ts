@@ -5,6 +5,7 @@
  *   to the render as `x-wakat-board-host` (always written here, so a client cannot choose it): Next
  *   serves a rewrite by sending the request in again with `Host` set to its own name, and that inner
  *   pass, marked with this process's secret hop token, keeps the outer pass's host, nonce and policy.
+ * - Path: `x-wakat-pathname` carries the requested path to the render (always written here).
  * - Locale switch: `?lang=en` (or `pl`) on any page stores the choice in the `wakat-lang` cookie for
  *   a year and redirects to the same address without `lang`, so every render reads one source.
  * - Unknown offers and company stories: `/job-offer/{slug}` or `/brands/story/{slug}` whose slug the
@@ -25,6 +26,7 @@ import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, currencyToRemember, isPrefetc
 import { boardDirectory } from '@/lib/board-directory';
 import { BOARD_HOST_HEADER, captchaOrigins, type Board } from '@/lib/boards';
 import { createNonce, HSTS_HEADER, originsOf, pageContentSecurityPolicy, servedOverHttps } from '@/lib/security-headers';
+import { PATHNAME_HEADER } from '@/lib/employer/paths';
 
 const LOCALE_COOKIE = 'wakat-lang';
 const API_URL = (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
@@ -68,6 +70,8 @@ export async function proxy(request: NextRequest) {
   requestHeaders.delete(HOP_HEADER);
   const boardHost = (hop ? request.headers.get(BOARD_HOST_HEADER) : request.headers.get('host')) ?? '';
   requestHeaders.set(BOARD_HOST_HEADER, boardHost);
+  // The employer layout chooses between its public frame and the panel by the path.
+  requestHeaders.set(PATHNAME_HEADER, request.nextUrl.pathname);
   const nonce = (hop && request.headers.get('x-nonce')) || createNonce();
   const policy =
     (hop && request.headers.get('content-security-policy')) ||

@@ -196,6 +196,19 @@ impl EmployerStore {
         self.commit(Self::offer_ops(tenant, offer)?)
     }
 
+    /// Gives the offer `slug` of `company_id` a new edit token and returns it (shown once); the
+    /// old token stops working. The employer's web app asks for one when it opens an offer to
+    /// edit, since only the hash of a token is kept.
+    pub fn reissue_token(&self, tenant: &str, company_id: &str, slug: &str) -> Result<(EmployerOffer, String), EmployersError> {
+        // Under the store's lock: two re-issues never leave a token that was answered but not kept.
+        let _guard = self.spend_lock();
+        let mut offer = self.offer(tenant, company_id, slug)?;
+        let token = new_id();
+        offer.token_hash = hash_secret(&token);
+        self.save_offer(tenant, &offer)?;
+        Ok((offer, token))
+    }
+
     /// The offer `slug` of `company_id`; another company's offer is [`EmployersError::OfferNotFound`].
     pub fn offer(&self, tenant: &str, company_id: &str, slug: &str) -> Result<EmployerOffer, EmployersError> {
         let Ok(key) = keys::offer(tenant, slug) else { return Err(EmployersError::OfferNotFound) };

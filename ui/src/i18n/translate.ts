@@ -20,6 +20,8 @@ import applyPl from '@messages/apply.pl.json';
 import applyEn from '@messages/apply.en.json';
 import alertsPl from '@messages/alerts.pl.json';
 import alertsEn from '@messages/alerts.en.json';
+import employerPl from '@messages/employer.pl.json';
+import employerEn from '@messages/employer.en.json';
 import type { Locale } from '@/lib/types';
 
 export const LOCALES: Locale[] = ['pl', 'en'];
@@ -29,9 +31,9 @@ export const LOCALE_COOKIE = 'wakat-lang';
 type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>>;
 type Message = string | PluralMessage;
 export type Messages = Record<string, Message>;
-// One file pair per feature (core, map, search, home, site, brands, account, apply, alerts) so that features do not edit the same file.
-const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...sitePl, ...brandsPl, ...accountPl, ...applyPl, ...alertsPl };
-const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...siteEn, ...brandsEn, ...accountEn, ...applyEn, ...alertsEn };
+// One file pair per feature (core, map, search, home, site, brands, account, apply, alerts, employer) so that features do not edit the same file.
+const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...sitePl, ...brandsPl, ...accountPl, ...applyPl, ...alertsPl, ...employerPl };
+const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...siteEn, ...brandsEn, ...accountEn, ...applyEn, ...alertsEn, ...employerEn };
 export type MessageKey = keyof typeof pl;
 
 export const messages: Record<Locale, Messages> = { pl, en };

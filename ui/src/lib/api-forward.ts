@@ -1,11 +1,13 @@
 /**
  * Forwards the browser's same-origin `/api/*` calls to the API, for the calls the allow-list in
  * `public-api.ts` names and nothing else. Answers stream back unchanged in status and body; headers
- * pass through explicit lists both ways, so nothing the API should not see (an `Authorization`
- * header, hop-by-hop headers) crosses, and the future session cookies (`cookie`/`set-cookie`) do.
+ * pass through explicit lists both ways, so nothing the API should not see (a browser's
+ * `Authorization` header, hop-by-hop headers) crosses, and the session cookies (`cookie`/`set-cookie`) do.
+ * Employer calls get the employer session's bearer token instead of the cookies.
  */
 import { env } from '@/config/env';
 import { boardDirectory } from './board-directory';
+import { CSRF_HEADER, EMPLOYER_CSRF_COOKIE, EMPLOYER_SESSION_COOKIE, isWriteMethod, readCookie } from './csrf';
 import { apiErrorBody, matchPublicApi } from './public-api';
 
 /** The API is on the same host or network; an answer slower than this is an outage. */
@@ -90,6 +92,38 @@ export function downstreamResponseHeaders(upstream: Headers): Headers {
   return headers;
 }
 
+/** Compares two strings in time that depends only on their lengths. */
+function sameSecret(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index += 1) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
+}
+
+/**
+ * The headers of an employer call (`PublicRoute.session === 'employer'`): the common list without
+ * cookies or a CSRF header (the candidate session never reaches employer calls, and the API asks a
+ * candidate's CSRF token of any write a candidate cookie travels with), plus the employer
+ * session's bearer token. A write made with the employer cookie must repeat the readable
+ * `wakat_employer_csrf` cookie in `X-CSRF-Token` (the double-submit check the API cannot do, as
+ * it sees only the bearer): else `csrf_failed`. Pure: unit-tested.
+ */
+export function employerRequestHeaders(method: string, incoming: Headers): { headers: Headers } | { refused: 'csrf_failed' } {
+  const headers = upstreamRequestHeaders(incoming);
+  headers.delete('cookie');
+  headers.delete('x-csrf-token');
+  const cookieHeader = incoming.get('cookie');
+  const token = readCookie(cookieHeader, EMPLOYER_SESSION_COOKIE);
+  if (!token) return { headers };
+  if (isWriteMethod(method)) {
+    const expected = readCookie(cookieHeader, EMPLOYER_CSRF_COOKIE);
+    const sent = incoming.get(CSRF_HEADER);
+    if (!expected || !sent || !sameSecret(expected, sent)) return { refused: 'csrf_failed' };
+  }
+  headers.set('authorization', `Bearer ${token}`);
+  return { headers };
+}
+
 /** Reads at most `limit` bytes of a body; null when it is longer. */
 export async function readLimitedBody(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array | null> {
   if (!body) return new Uint8Array(0);
@@ -131,6 +165,12 @@ export async function forwardToApi(request: Request): Promise<Response> {
   if (match.kind === 'method_not_allowed') return errorAnswer(405, 'method_not_allowed', `use ${match.allow.join(', ')}`, { allow: match.allow.join(', ') });
 
   const isHead = request.method.toUpperCase() === 'HEAD';
+  let requestHeaders = upstreamRequestHeaders(request.headers);
+  if (match.route.session === 'employer') {
+    const employer = employerRequestHeaders(request.method, request.headers);
+    if ('refused' in employer) return errorAnswer(403, employer.refused, 'the CSRF token is missing or wrong');
+    requestHeaders = employer.headers;
+  }
   let body: Uint8Array | undefined;
   if (match.route.maxBodyBytes > 0) {
     const declared = Number(request.headers.get('content-length') ?? 0);
@@ -144,7 +184,7 @@ export async function forwardToApi(request: Request): Promise<Response> {
     upstream = await fetch(`${env.apiUrl}${match.upstreamPath}${url.search}`, {
       // The API routes GET only; HEAD is answered here from a GET without its body.
       method: isHead ? 'GET' : request.method.toUpperCase(),
-      headers: upstreamRequestHeaders(request.headers),
+      headers: requestHeaders,
       body: body as BodyInit | undefined,
       redirect: 'manual',
       cache: 'no-store',

@@ -5,7 +5,7 @@
  * through here, so none can forget the CSRF header.
  */
 import { apiUrl, toApiError, type Query } from './api-client';
-import { withCsrfHeader } from './csrf';
+import { CSRF_COOKIE, EMPLOYER_CSRF_COOKIE, withCsrfHeader } from './csrf';
 
 export type WriteMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -18,6 +18,8 @@ export interface WriteOptions {
   keepalive?: boolean;
   /** The board; in the browser the page's own by default. */
   board?: string;
+  /** Whose CSRF token the write repeats: the candidate session's (default) or the employer's. */
+  session?: 'candidate' | 'employer';
 }
 
 /** The cookies the page can read (none outside a browser). */
@@ -36,7 +38,7 @@ export function writeRequest(method: WriteMethod, path: string, body: unknown, o
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
   }
-  withCsrfHeader(method, headers, cookies);
+  withCsrfHeader(method, headers, cookies, options.session === 'employer' ? EMPLOYER_CSRF_COOKIE : CSRF_COOKIE);
   return {
     url: apiUrl(path, options.query, options.board),
     init: { method, headers, body: payload, credentials: 'same-origin', cache: 'no-store', signal: options.signal, keepalive: options.keepalive },

@@ -8,6 +8,14 @@
 export const SESSION_COOKIE = 'wakat_session';
 export const CSRF_COOKIE = 'wakat_csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
+/**
+ * Employer sessions (`lib/employer/session.ts`): the web app keeps the API's bearer token in the
+ * HttpOnly `wakat_employer` cookie and pairs it with a readable `wakat_employer_csrf` cookie,
+ * which employer writes repeat in `X-CSRF-Token` (checked by the app's forwarder, since the API
+ * itself sees only the bearer header).
+ */
+export const EMPLOYER_SESSION_COOKIE = 'wakat_employer';
+export const EMPLOYER_CSRF_COOKIE = 'wakat_employer_csrf';
 
 /** The value of cookie `name` in a `document.cookie` / `Cookie` header string, or null. */
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
@@ -32,10 +40,13 @@ export function isWriteMethod(method: string): boolean {
   return !['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
 }
 
-/** Adds `X-CSRF-Token` to the headers of a write when the page has a CSRF cookie. */
-export function withCsrfHeader(method: string, headers: Headers, cookieHeader: string | null | undefined): Headers {
+/**
+ * Adds `X-CSRF-Token` to the headers of a write when the page has a CSRF cookie: the candidate
+ * session's (`wakat_csrf`) by default, the employer session's for employer calls.
+ */
+export function withCsrfHeader(method: string, headers: Headers, cookieHeader: string | null | undefined, csrfCookie: string = CSRF_COOKIE): Headers {
   if (!isWriteMethod(method)) return headers;
-  const token = readCookie(cookieHeader, CSRF_COOKIE);
+  const token = readCookie(cookieHeader, csrfCookie);
   if (token) headers.set(CSRF_HEADER, token);
   return headers;
 }

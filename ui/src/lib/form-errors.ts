@@ -6,7 +6,7 @@
 import { messages, type MessageKey } from '@/i18n/translate';
 import { ApiError } from './api-client';
 
-export type ErrorPrefix = 'account.errors' | 'applyForm.errors';
+export type ErrorPrefix = 'account.errors' | 'applyForm.errors' | 'employer.errors';
 
 /** The message key of an error code under `prefix`, or `fallback` when there is none. */
 export function errorKey(prefix: ErrorPrefix, code: string, fallback: MessageKey): MessageKey {

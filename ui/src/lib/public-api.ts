@@ -17,6 +17,12 @@ export interface PublicRoute {
   readonly methods: readonly HttpMethod[];
   /** Largest request body forwarded, in bytes (writes only). */
   readonly maxBodyBytes: number;
+  /**
+   * `employer`: an employer call. The forwarder sends the `wakat_employer` cookie's token as
+   * `Authorization: Bearer`, sends no cookies, and lets a write through only with the employer
+   * session's CSRF token (`api-forward.ts`).
+   */
+  readonly session?: 'employer';
 }
 
 /** A JSON body of a few fields. */
@@ -26,6 +32,9 @@ export const UPLOAD_BYTES = 5_000_000 + 64 * 1024;
 
 const read = (pattern: string): PublicRoute => ({ pattern, methods: ['GET', 'HEAD'], maxBodyBytes: 0 });
 const write = (method: HttpMethod, pattern: string, maxBodyBytes: number): PublicRoute => ({ pattern, methods: [method], maxBodyBytes });
+/** An employer call: the employer session's bearer token is added (see `PublicRoute.session`). */
+const employerRead = (pattern: string): PublicRoute => ({ pattern, methods: ['GET', 'HEAD'], maxBodyBytes: 0, session: 'employer' });
+const employerWrite = (method: HttpMethod, pattern: string, maxBodyBytes: number): PublicRoute => ({ pattern, methods: [method], maxBodyBytes, session: 'employer' });
 
 /** Every call a browser may make through the web app (README.md's API table, candidate side). */
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
@@ -41,7 +50,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   read('/v2/user-panel/offers/markers'),
   read('/v2/user-panel/offers/active-slug/{slug}'),
   read('/v2/user-panel/offer-lookalikes/{slug}'),
-  read('/v1/offers/{slug}'),
+  // The public detail, and with `?token=` the employer's view of its offer (the API tells them
+  // apart by the token; the bearer header is added only when an employer is logged in).
+  employerRead('/v1/offers/{slug}'),
   read('/v2/user-panel/configuration'),
   read('/v2/user-panel/cities'),
   read('/v2/testimonials'),
@@ -103,6 +114,34 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   write('POST', '/job-alerts/unsubscribe', SMALL_JSON),
   read('/feeds/offers.atom'),
   read('/feeds/link'),
+  // Employers (issue 11). Sign-up and the mailed links need no session; logging in and
+  // confirming answer an access token, so they run in the app's server actions
+  // (`lib/employer/session-actions.ts`) and are not forwarded: the token never reaches page code.
+  write('POST', '/v1/users/sign_up', SMALL_JSON),
+  write('PATCH', '/v1/users/regenerate_confirmation_token', SMALL_JSON),
+  write('POST', '/v1/users/password', SMALL_JSON),
+  write('PATCH', '/v1/users/password', SMALL_JSON),
+  read('/v2/offer-plans'),
+  read('/v1/offers/form-inputs-data'),
+  read('/v1/offers/form-inputs-data/skills'),
+  read('/v1/company-logos/{hash}'),
+  employerRead('/v1/oauth/token/info'),
+  employerWrite('POST', '/v1/offers/initiate', SMALL_JSON),
+  // The form: its JSON (a description with one inline JPEG of up to 5 MB) or multipart with a logo.
+  employerWrite('PATCH', '/v1/offers/{slug}', 2 * UPLOAD_BYTES),
+  employerWrite('DELETE', '/v1/offers/{slug}', SMALL_JSON),
+  employerWrite('POST', '/v1/offers/{slug}/logo', UPLOAD_BYTES),
+  employerWrite('POST', '/v1/offers/{slug}/edit-token', SMALL_JSON),
+  employerWrite('POST', '/v1/offers/{slug}/publish-with-code', SMALL_JSON),
+  employerWrite('POST', '/v1/offers/{slug}/extend-with-code', SMALL_JSON),
+  employerRead('/v1/offers/{slug}/verify-code/{code}'),
+  employerWrite('POST', '/v1/offers/{slug}/finish-recruitment', SMALL_JSON),
+  employerWrite('POST', '/v1/offers/{slug}/duplicate', SMALL_JSON),
+  employerWrite('POST', '/v1/offers/{slug}/refresh', SMALL_JSON),
+  employerRead('/v2/employer-panel/codes'),
+  employerRead('/v2/employer-panel/offers/end/{slug}'),
+  employerWrite('POST', '/v1/payments', SMALL_JSON),
+  employerRead('/v1/payments/{id}/status'),
 ];
 
 export type ApiRouteMatch =

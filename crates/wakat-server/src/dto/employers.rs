@@ -122,6 +122,33 @@ pub struct AccessTokenDto {
     pub email_confirmed: bool,
 }
 
+/// The company of [`TokenInfoDto`].
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenCompanyDto {
+    /// Company id.
+    pub id: String,
+    /// Company name.
+    pub name: String,
+}
+
+/// `GET /v1/oauth/token/info`: whom the bearer token belongs to (Doorkeeper's token info, with
+/// the user and the company the web app's panel shows).
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TokenInfoDto {
+    /// The account id.
+    pub resource_owner_id: String,
+    /// Login e-mail.
+    pub email: String,
+    /// Full name.
+    pub name: String,
+    /// Whether the e-mail is confirmed (unconfirmed employers cannot publish).
+    pub email_confirmed: bool,
+    /// Seconds until the token expires.
+    pub expires_in: i64,
+    /// The company the user acts for.
+    pub company: TokenCompanyDto,
+}
+
 /// `POST /v1/users`: another user of the caller's company (mailed a link to set a password).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

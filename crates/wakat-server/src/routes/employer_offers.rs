@@ -264,6 +264,18 @@ async fn copy(state: web::Data<AppState>, employer: Employer, slug: String, crea
     Ok(no_store(HttpResponse::Created()).json(InitiatedDto { id: offer.slug.clone(), slug: offer.slug, token }))
 }
 
+/// A new edit token for an offer of the caller's company (the old token stops working): the web
+/// app asks for one when the employer opens an existing offer to edit.
+#[utoipa::path(post, path = "/api/{tenant}/v1/offers/{slug}/edit-token", tag = "employer offers",
+    params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Offer slug")), security(("bearer" = [])),
+    responses((status = 200, description = "The offer's new edit token", body = InitiatedDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
+              (status = 404, description = "No such offer of the company", body = crate::error::ErrorBody)))]
+pub async fn edit_token(state: web::Data<AppState>, employer: Employer, path: web::Path<SlugPath>) -> Result<HttpResponse> {
+    let slug = path.into_inner().slug;
+    let (offer, token) = web::block(move || service::reissue_token(&state, &employer, &slug)).await??;
+    Ok(no_store(HttpResponse::Ok()).json(InitiatedDto { id: offer.slug.clone(), slug: offer.slug, token }))
+}
+
 /// A new draft copying an offer (published separately, paid again).
 #[utoipa::path(post, path = "/api/{tenant}/v1/offers/{slug}/duplicate", tag = "employer offers",
     params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Offer slug")), security(("bearer" = [])),

@@ -7,7 +7,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use crate::dto::accounts::AcceptedDto;
 use crate::dto::employers::{
     AccessTokenDto, ConfirmRequest, EmailRequest, EmployerUserDto, NewUserRequest, PasswordResetRequest, PlanDto, PlansDto, RevokeRequest, SignUpRequest,
-    TokenRequest,
+    TokenCompanyDto, TokenInfoDto, TokenRequest,
 };
 use crate::employer_session::{bearer, Employer};
 use crate::engine::now;
@@ -114,6 +114,24 @@ pub async fn revoke(
     let token = body.and_then(|b| b.into_inner().token).or_else(|| bearer(&request)).unwrap_or_default();
     web::block(move || service::revoke(&state, &tenant, &token)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({})))
+}
+
+/// Whom the bearer token belongs to: the user and the company (401 for anything but a live
+/// employer token of this board).
+#[utoipa::path(get, path = "/api/{tenant}/v1/oauth/token/info", tag = "employers",
+    params(("tenant" = String, Path, description = "Board slug")), security(("bearer" = [])),
+    responses((status = 200, description = "The token's user and company", body = TokenInfoDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
+pub async fn token_info(state: web::Data<AppState>, employer: Employer) -> Result<HttpResponse> {
+    let (account, user, company, expires_in) = web::block(move || service::token_info(&state, &employer)).await??;
+    Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(TokenInfoDto {
+        resource_owner_id: account.id,
+        email: account.email,
+        name: user.name,
+        email_confirmed: account.email_confirmed,
+        expires_in,
+        company: TokenCompanyDto { id: company.id, name: company.name },
+    }))
 }
 
 /// Adds a user to the caller's company; they get a link to set their password.

@@ -379,6 +379,11 @@ pub fn end_info(state: &AppState, employer: &Employer, slug: &str) -> Result<Emp
     owned_without_token(state, employer, slug)
 }
 
+/// A new edit token for one of the caller's offers (the old one stops working).
+pub fn reissue_token(state: &AppState, employer: &Employer, slug: &str) -> Result<(EmployerOffer, String)> {
+    state.employers.reissue_token(&employer.tenant.settings.slug, &employer.company_id, slug).map_err(employers_error)
+}
+
 /// A new draft from an offer: a duplicate (any offer) or a refresh (an ended one).
 pub fn copy(state: &AppState, employer: &Employer, slug: &str, creation_type: CreationType) -> Result<(EmployerOffer, String)> {
     let tenant = &employer.tenant;

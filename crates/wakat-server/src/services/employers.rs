@@ -7,7 +7,7 @@
 
 use wakat_accounts::{Account, AccountKind, AccountsError, NewAccount, NewSession, Registration, TokenPurpose};
 use wakat_core::{FieldCode, FieldError};
-use wakat_employers::{EmployersError, NewCompany};
+use wakat_employers::{Company, EmployerUser, EmployersError, NewCompany};
 
 use crate::dto::employers::{ConfirmRequest, NewUserRequest, PasswordResetRequest, SignUpRequest, TokenRequest};
 use crate::employer_session::Employer;
@@ -176,6 +176,16 @@ pub fn revoke(state: &AppState, tenant: &Tenant, token: &str) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// Whom the caller's token belongs to: the account, its user record and its company.
+pub fn token_info(state: &AppState, employer: &Employer) -> Result<(Account, EmployerUser, Company, i64)> {
+    let slug = &employer.tenant.settings.slug;
+    let account = state.accounts.get(slug, &employer.account_id).map_err(accounts_error)?.ok_or(ErrorCode::Unauthorized)?;
+    let user = state.employers.user(slug, &employer.account_id).map_err(employers_error)?.ok_or(ErrorCode::Unauthorized)?;
+    let company = state.employers.company(slug, &employer.company_id).map_err(employers_error)?.ok_or(ErrorCode::Unauthorized)?;
+    let session = state.accounts.session(slug, &employer.access_token, now()).map_err(accounts_error)?.ok_or(ErrorCode::Unauthorized)?;
+    Ok((account, user, company, session.expires_at - now()))
 }
 
 /// Whether the caller's e-mail is confirmed (publishing needs it).

@@ -1,0 +1,44 @@
+'use client';
+/** The employer panel's navigation (`lib/employer/nav.ts`), the current page marked, and logout. */
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { useState } from 'react';
+import { createTranslator } from '@/i18n/translate';
+import { activeNavLink, EMPLOYER_NAV } from '@/lib/employer/nav';
+import { employerPaths } from '@/lib/employer/paths';
+import { logOutEmployer } from '@/lib/employer/session-actions';
+import type { Locale } from '@/lib/types';
+
+export function EmployerPanelNav({ locale }: { locale: Locale }) {
+  const t = createTranslator(locale);
+  const active = activeNavLink(usePathname() ?? '');
+  return (
+    <nav className="employer-nav" aria-label={t('employer.panelNav')} data-testid="employer-nav">
+      <ul>
+        {EMPLOYER_NAV.map((link) => (
+          <li key={link.id}>
+            <Link href={link.href} data-nav={link.id} aria-current={active === link.id ? 'page' : undefined}>
+              {t(link.label)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function EmployerLogoutButton({ locale }: { locale: Locale }) {
+  const t = createTranslator(locale);
+  const [leaving, setLeaving] = useState(false);
+  const onLogout = async () => {
+    setLeaving(true);
+    await logOutEmployer();
+    // A full load: the panel frame (a layout) is rendered again, for a visitor without a session.
+    window.location.assign(employerPaths.login());
+  };
+  return (
+    <button type="button" className="button button--small" onClick={onLogout} disabled={leaving} data-testid="employer-logout">
+      {t('employer.logout')}
+    </button>
+  );
+}
