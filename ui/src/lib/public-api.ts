@@ -142,6 +142,13 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   employerRead('/v2/employer-panel/offers/end/{slug}'),
   employerWrite('POST', '/v1/payments', SMALL_JSON),
   employerRead('/v1/payments/{id}/status'),
+  // Employer panel: offers, statistics (JSON and CSV), applications and their CVs (issue 12).
+  employerRead('/v2/employer-panel/offers'),
+  employerRead('/v2/employer-panel/offers/statistics'),
+  employerRead('/v2/employer-panel/applications'),
+  employerWrite('PATCH', '/v2/employer-panel/applications/{id}/status', SMALL_JSON),
+  employerWrite('DELETE', '/v2/employer-panel/applications/{id}', SMALL_JSON),
+  employerRead('/v1/offers/{slug}/applications/{id}/download'),
 ];
 
 export type ApiRouteMatch =
