@@ -29,7 +29,10 @@ export default async function EmployerApplicationsPage({ searchParams }: { searc
     employerServerGet<PanelOffers>('/v2/employer-panel/offers', { pageSize: 100 }, locale),
   ]);
   const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-  const size = (bytes: number) => new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(bytes / 1024);
+  const size = (bytes: number) =>
+    bytes < 1024
+      ? new Intl.NumberFormat(locale, { style: 'unit', unit: 'byte' }).format(bytes)
+      : new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(bytes / 1024);
   const published = offers.data.filter((offer) => offer.state !== 'draft');
   return (
     <section aria-labelledby="applications-heading" data-testid="employer-applications">

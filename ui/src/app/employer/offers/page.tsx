@@ -160,6 +160,8 @@ export default async function EmployerOffersPage({ searchParams }: { searchParam
                     <th scope="col" className="panel-num">{t('employerOffers.views')}</th>
                     <th scope="col" className="panel-num">{t('employerOffers.applications')}</th>
                     <th scope="col" className="panel-num">{t('employerOffers.redirects')}</th>
+                    <th scope="col" className="panel-num">{t('employerOffers.applicationRate')}</th>
+                    <th scope="col" className="panel-num">{t('employerOffers.redirectRate')}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -169,6 +171,8 @@ export default async function EmployerOffersPage({ searchParams }: { searchParam
                       <td className="panel-num">{number(day.views)}</td>
                       <td className="panel-num">{number(day.applications)}</td>
                       <td className="panel-num">{number(day.redirects)}</td>
+                      <td className="panel-num">{percent(day.applicationRate, locale)}</td>
+                      <td className="panel-num">{percent(day.redirectRate, locale)}</td>
                     </tr>
                   ))}
                 </tbody>
