@@ -57,7 +57,10 @@ fn offers_by_state_with_search_paging_and_counters() {
     let active = employer.call(Method::GET, "/v2/employer-panel/offers?state=active", None);
     assert_eq!(active.body["data"].as_array().unwrap().len(), 1);
     let first = &active.body["data"][0];
-    assert_eq!((first["slug"].as_str(), first["title"].as_str(), first["state"].as_str()), (Some(kestrel.as_str()), Some("Kestrel Rust Developer"), Some("active")));
+    assert_eq!(
+        (first["slug"].as_str(), first["title"].as_str(), first["state"].as_str()),
+        (Some(kestrel.as_str()), Some("Kestrel Rust Developer"), Some("active"))
+    );
     assert_eq!((first["counts"]["views"].as_u64(), first["counts"]["applications"].as_u64()), (Some(3), Some(1)));
     assert_eq!(first["counts"]["applicationRate"].as_f64(), Some(0.3333));
 
@@ -160,13 +163,18 @@ fn applications_move_through_statuses_the_candidate_sees_and_the_cv_downloads() 
     let wrong_offer = employer.call(Method::GET, &format!("/v1/offers/offer-0000000000000000/applications/{id}/download"), None);
     assert_eq!((wrong_offer.status, wrong_offer.body["code"].as_str()), (404, Some("application_not_found")));
 
-    let moved = employer.call(Method::PATCH, &format!("/v2/employer-panel/applications/{id}/status"), Some(&json!({"status": "interview", "notifyCandidate": true})));
+    let moved =
+        employer.call(Method::PATCH, &format!("/v2/employer-panel/applications/{id}/status"), Some(&json!({"status": "interview", "notifyCandidate": true})));
     assert_eq!(moved.status, 200, "{}", moved.body);
     assert_eq!((moved.body["status"].as_str(), moved.body["statusHistory"][0]["status"].as_str()), (Some("interview"), Some("interview")));
     let mailed = mails(&app, "ala@example.pl", "application.status", 1);
     assert!(mailed[0]["subject"].as_str().unwrap().contains("Kestrel Rust Developer"), "{}", mailed[0]);
     let history = ala.get("/api/it/v1/candidate/applications").body;
-    assert_eq!((history["data"][0]["status"].as_str(), history["data"][0]["statusHistory"][0]["status"].as_str()), (Some("interview"), Some("interview")), "{history}");
+    assert_eq!(
+        (history["data"][0]["status"].as_str(), history["data"][0]["statusHistory"][0]["status"].as_str()),
+        (Some("interview"), Some("interview")),
+        "{history}"
+    );
 
     let quiet = employer.call(Method::PATCH, &format!("/v2/employer-panel/applications/{other_id}/status"), Some(&json!({"status": "seen"})));
     assert_eq!(quiet.status, 200);
@@ -224,4 +232,28 @@ fn an_acknowledged_status_change_survives_kill_9() {
     assert_eq!((listed.body["data"][0]["id"].as_str(), listed.body["data"][0]["status"].as_str()), (Some(id.as_str()), Some("offer")), "{}", listed.body);
     let stats = employer.call(Method::GET, "/v2/employer-panel/offers/statistics", None);
     assert_eq!(stats.body["totals"]["applications"], 1, "the application's count is durable with it");
+}
+
+#[test]
+fn openapi_documents_the_panel_calls_and_their_codes() {
+    let document = crate::helpers::shared_app().get_ok("/api/openapi.json");
+    let paths = document["paths"].as_object().unwrap();
+    for (method, path) in [
+        ("get", "/api/{tenant}/v2/employer-panel/offers"),
+        ("get", "/api/{tenant}/v2/employer-panel/offers/statistics"),
+        ("get", "/api/{tenant}/v2/employer-panel/applications"),
+        ("patch", "/api/{tenant}/v2/employer-panel/applications/{id}/status"),
+        ("delete", "/api/{tenant}/v2/employer-panel/applications/{id}"),
+        ("get", "/api/{tenant}/v1/offers/{slug}/applications/{id}/download"),
+    ] {
+        let operation = &paths.get(path).unwrap_or_else(|| panic!("{path} is documented"))[method];
+        assert!(operation.is_object(), "{method} {path} is documented");
+        assert!(operation["responses"]["401"].is_object(), "{method} {path} documents its 401");
+    }
+    let statistics = &paths["/api/{tenant}/v2/employer-panel/offers/statistics"]["get"]["responses"]["200"]["content"];
+    assert!(statistics["application/json"].is_object() && statistics["text/csv"].is_object(), "{statistics}");
+    let codes = document.to_string();
+    for code in ["application_not_found", "application_has_no_cv", "invalid_application_status", "invalid_status_transition", "invalid_offer_state", "invalid_date_range", "invalid_format"] {
+        assert!(codes.contains(code), "{code} is listed");
+    }
 }

@@ -21,8 +21,8 @@ use crate::error::{ApplicationsError, Result};
 use crate::history::{self, HistoryItem, HistoryKind};
 use crate::keys::{self, REDIRECT, REDIRECT_BY_CANDIDATE, REDIRECT_COUNT, REDIRECT_THROTTLE};
 use crate::locks::Stripes;
-use crate::stats::{self, Counter};
 use crate::record::{decode, encode, is_id, new_id, rfc3339, Versioned, RECORD_VERSION};
+use crate::stats::{self, Counter};
 
 /// Seconds during which a client's repeated redirects to one offer count once (with throttling).
 pub const THROTTLE_WINDOW_SECS: i64 = 24 * 60 * 60;

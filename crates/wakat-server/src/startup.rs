@@ -160,7 +160,16 @@ impl Application {
             let n_workers = if workers > 0 { workers } else { std::thread::available_parallelism().map_or(1, usize::from) };
             server = server.worker_max_blocking_threads((server_settings.blocking_threads / n_workers).max(1));
         }
-        Ok(Application { port, server: server.run(), engine, view_flusher, analytics_flusher, offer_stats_flusher, mail_queue: (mail_queue, mail_workers), scheduler })
+        Ok(Application {
+            port,
+            server: server.run(),
+            engine,
+            view_flusher,
+            analytics_flusher,
+            offer_stats_flusher,
+            mail_queue: (mail_queue, mail_workers),
+            scheduler,
+        })
     }
 
     /// The port actually bound (useful with port 0).

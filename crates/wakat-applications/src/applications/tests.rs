@@ -254,7 +254,10 @@ fn the_employer_moves_statuses_along_the_pipeline_and_deletes() {
 
     let (moved, changed) = store.set_status("pl", &first.id, ApplicationStatus::Interview, T0 + 100).unwrap();
     assert!(changed);
-    assert_eq!((moved.status, moved.status_changes.clone()), (ApplicationStatus::Interview, vec![StatusChange { status: ApplicationStatus::Interview, at: T0 + 100 }]));
+    assert_eq!(
+        (moved.status, moved.status_changes.clone()),
+        (ApplicationStatus::Interview, vec![StatusChange { status: ApplicationStatus::Interview, at: T0 + 100 }])
+    );
     let (_, changed) = store.set_status("pl", &first.id, ApplicationStatus::Interview, T0 + 200).unwrap();
     assert!(!changed, "the same status again changes nothing");
     assert_eq!(

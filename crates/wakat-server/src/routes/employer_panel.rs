@@ -11,8 +11,8 @@ use crate::dto::employer_panel::{statistics_csv, PanelApplicationDto, PanelAppli
 use crate::employer_session::Employer;
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::services::employer_panel::{self as service, ApplicationsRequest, OffersRequest, PanelState, StatisticsRequest};
-use crate::state::QueryPairs;
 use crate::state::AppState;
+use crate::state::QueryPairs;
 
 /// Page size of the panel's lists when none is asked for.
 const DEFAULT_PAGE_SIZE: u32 = 20;
@@ -92,9 +92,10 @@ fn last<'a>(query: &'a QueryPairs, names: &[&str]) -> Option<&'a str> {
 fn number(query: &QueryPairs, names: &[&str], default: u32) -> Result<u32> {
     match last(query, names) {
         None => Ok(default),
-        Some(value) => value.trim().parse().map_err(|_| {
-            ApiError::from(FieldError::new(names[0], FieldCode::InvalidNumber, format!("{} must be a positive whole number", names[0])))
-        }),
+        Some(value) => value
+            .trim()
+            .parse()
+            .map_err(|_| ApiError::from(FieldError::new(names[0], FieldCode::InvalidNumber, format!("{} must be a positive whole number", names[0])))),
     }
 }
 
@@ -179,7 +180,12 @@ pub async fn applications(state: web::Data<AppState>, employer: Employer, query:
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody), (status = 404, description = "No such application of the company", body = crate::error::ErrorBody),
               (status = 409, description = "A move the pipeline does not allow", body = crate::error::ErrorBody),
               (status = 413, description = "Body too large", body = crate::error::ErrorBody), (status = 415, description = "Body is not JSON", body = crate::error::ErrorBody)))]
-pub async fn set_status(state: web::Data<AppState>, employer: Employer, path: web::Path<ApplicationPath>, body: web::Json<StatusRequest>) -> Result<HttpResponse> {
+pub async fn set_status(
+    state: web::Data<AppState>,
+    employer: Employer,
+    path: web::Path<ApplicationPath>,
+    body: web::Json<StatusRequest>,
+) -> Result<HttpResponse> {
     let status = service::parse_status("status", &body.status)?;
     let tenant = employer.tenant.settings.slug.clone();
     let notify = body.notify_candidate;
@@ -201,7 +207,9 @@ pub async fn delete_application(state: web::Data<AppState>, employer: Employer, 
 #[utoipa::path(get, path = "/api/{tenant}/v1/offers/{slug}/applications/{id}/download", tag = "employer panel",
     params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Offer slug"), ("id" = String, Path, description = "Application id")),
     security(("bearer" = [])),
-    responses((status = 200, description = "The file (PDF, DOCX, JPEG or PNG by its content), as an attachment", content_type = "application/octet-stream"),
+    responses((status = 200, description = "The file (PDF, DOCX, JPEG or PNG by its content), as an attachment", content(
+                  (Vec<u8> = "application/pdf"), (Vec<u8> = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+                  (Vec<u8> = "image/jpeg"), (Vec<u8> = "image/png"))),
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 404, description = "No such application of the company, or no CV", body = crate::error::ErrorBody)))]
 pub async fn download_cv(state: web::Data<AppState>, employer: Employer, path: web::Path<CvPath>) -> Result<HttpResponse> {

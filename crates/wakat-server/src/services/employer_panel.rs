@@ -49,9 +49,10 @@ impl PanelState {
 
     /// The state of a wire name (400 `invalid_offer_state` otherwise).
     pub fn parse(name: &str) -> Result<PanelState> {
-        PanelState::ALL.into_iter().find(|state| state.as_str() == name).ok_or_else(|| {
-            ApiError::new(ErrorCode::InvalidOfferState).with_message("state must be draft, active, finished or expired").with_field("state")
-        })
+        PanelState::ALL
+            .into_iter()
+            .find(|state| state.as_str() == name)
+            .ok_or_else(|| ApiError::new(ErrorCode::InvalidOfferState).with_message("state must be draft, active, finished or expired").with_field("state"))
     }
 
     /// The state of an offer at `now`.
@@ -162,9 +163,8 @@ pub struct Statistics {
 
 fn parse_day(field: &str, text: &str) -> Result<Date> {
     let format = time::macros::format_description!("[year]-[month]-[day]");
-    Date::parse(text.trim(), &format).map_err(|_| {
-        ApiError::from(FieldError::new(field, FieldCode::InvalidDate, format!("{field} must be a date as YYYY-MM-DD")))
-    })
+    Date::parse(text.trim(), &format)
+        .map_err(|_| ApiError::from(FieldError::new(field, FieldCode::InvalidDate, format!("{field} must be a date as YYYY-MM-DD"))))
 }
 
 fn day_text(date: Date) -> String {
@@ -179,7 +179,7 @@ pub fn statistics(state: &AppState, employer: &Employer, request: StatisticsRequ
     let to = request.to.as_deref().map(|text| parse_day("to", text)).transpose()?.unwrap_or(today);
     let from = request.from.as_deref().map(|text| parse_day("from", text)).transpose()?.unwrap_or(to - Duration::days(DEFAULT_RANGE_DAYS - 1));
     let n_days = (to - from).whole_days() + 1;
-    if n_days < 1 || n_days > MAX_RANGE_DAYS {
+    if !(1..=MAX_RANGE_DAYS).contains(&n_days) {
         return Err(ApiError::new(ErrorCode::InvalidDateRange)
             .with_message(format!("from must not be after to, and the range may cover at most {MAX_RANGE_DAYS} days"))
             .with_field("from"));
@@ -297,8 +297,7 @@ pub fn cv(state: &AppState, employer: &Employer, slug: &str, id: &str) -> Result
     if application.offer_slug != slug {
         return Err(ApiError::new(ErrorCode::ApplicationNotFound));
     }
-    let attachment =
-        application.applicant.and_then(|applicant| applicant.attachment).ok_or_else(|| ApiError::new(ErrorCode::ApplicationHasNoCv))?;
+    let attachment = application.applicant.and_then(|applicant| applicant.attachment).ok_or_else(|| ApiError::new(ErrorCode::ApplicationHasNoCv))?;
     let hash = wakat_uploads::BlobHash::parse(&attachment.blob_hash).map_err(|e| ApiError::internal(&e))?;
     let mut file = state.blobs.open(&hash).map_err(|e| ApiError::internal(&e))?;
     let mut bytes = Vec::with_capacity(usize::try_from(attachment.size).unwrap_or(0));
