@@ -21,6 +21,8 @@ mod observability;
 mod offers;
 mod panel_company;
 mod panel_company_access;
+mod panel_offers;
+mod panel_offers_access;
 mod payments;
 mod search_quality;
 mod search_tools;

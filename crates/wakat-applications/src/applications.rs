@@ -14,6 +14,8 @@ use crate::keys::{self, APPLICATION, APPLICATION_BY_OFFER, APPLICATION_DEDUPE};
 use crate::locks::Stripes;
 use crate::page::{paginate, Page, Paged};
 use crate::record::{decode, encode, is_id, new_id, rfc3339, Versioned, RECORD_VERSION};
+use crate::stats::{self, Counter};
+use crate::status::{ApplicationStatus, StatusChange};
 
 /// Seconds during which the same person applying again to the same offer gets their first
 /// application back instead of a second one (a double click, a retried request).
@@ -122,6 +124,12 @@ pub struct Application {
     pub applicant: Option<Applicant>,
     /// When the personal data was erased.
     pub erased_at: Option<i64>,
+    /// The employer's status.
+    pub status: ApplicationStatus,
+    /// Every change of status, oldest first (`new` at `at` is implied).
+    pub status_changes: Vec<StatusChange>,
+    /// When the employer deleted it (it left the employer's lists; the candidate still sees it).
+    pub removed_at: Option<i64>,
 }
 
 /// The personal part of an application, removed by erasure.
@@ -165,6 +173,13 @@ struct ApplicationRecord {
     at: i64,
     applicant: Option<Applicant>,
     erased_at: Option<i64>,
+    // Added with the employer panel; records written before read as `new` and never removed.
+    #[serde(default)]
+    status: ApplicationStatus,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    status_changes: Vec<StatusChange>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    removed_at: Option<i64>,
 }
 
 impl Versioned for ApplicationRecord {
@@ -184,6 +199,9 @@ impl From<ApplicationRecord> for Application {
             at: record.at,
             applicant: record.applicant,
             erased_at: record.erased_at,
+            status: record.status,
+            status_changes: record.status_changes,
+            removed_at: record.removed_at,
         }
     }
 }
@@ -278,6 +296,9 @@ impl ApplicationStore {
                 client_key: application.client_key,
             }),
             erased_at: None,
+            status: ApplicationStatus::New,
+            status_changes: Vec::new(),
+            removed_at: None,
         };
         let mut ops = vec![
             WriteOp::Put { value: encode(&record_key, &record)?, key: record_key },
@@ -307,6 +328,9 @@ impl ApplicationStore {
                 tracing::debug!(tenant, slug, "duplicate application answered with the first one");
                 return Ok(Submitted { id: first_id, duplicate: true });
             }
+            // Counted in the application's own transaction, under the offer's lock (the
+            // counter's only writer), so a stored application is counted exactly once.
+            ops.push(stats::add_op(self.kv.as_ref(), tenant, slug, now, Counter::Applications, 1)?);
             self.kv.transaction(ops)?;
         }
         self.kv.flush()?;
@@ -362,6 +386,77 @@ impl ApplicationStore {
     pub fn count_for_offer(&self, tenant: &str, slug: &str) -> Result<usize> {
         let prefix = keys::prefix(APPLICATION_BY_OFFER, &[keys::tenant(tenant)?, keys::slug(slug)?]);
         self.kv.scan_prefix(&prefix).try_fold(0, |n_applications, entry| entry.map(|_| n_applications + 1).map_err(ApplicationsError::from))
+    }
+
+    /// Returns one page of the applications of several offers (an employer's), newest first,
+    /// optionally only those with `status`; applications the employer deleted are left out.
+    pub fn list_for_offers(&self, tenant: &str, slugs: &[String], status: Option<ApplicationStatus>, page: Page) -> Result<Paged<Application>> {
+        let tenant = keys::tenant(tenant)?;
+        let mut sort_keys = Vec::new();
+        for slug in slugs {
+            let prefix = keys::prefix(APPLICATION_BY_OFFER, &[tenant, keys::slug(slug)?]);
+            for entry in self.kv.scan_prefix(&prefix) {
+                let (key, _) = entry?;
+                sort_keys.push(keys::last_segment(&key)?.to_string());
+            }
+        }
+        // `{newest-first}-{id}`: ascending order is newest first across offers too.
+        sort_keys.sort_unstable();
+        let records = sort_keys.into_iter().filter_map(|sort_key| {
+            let id = match sort_key.split_once('-') {
+                Some((_, id)) => id.to_string(),
+                None => return Some(Err(ApplicationsError::corrupt(sort_key.as_bytes(), "index key without an id"))),
+            };
+            match self.load_existing(tenant, &id) {
+                Ok(record) if record.removed_at.is_some() || status.is_some_and(|wanted| record.status != wanted) => None,
+                other => Some(other.map(Application::from)),
+            }
+        });
+        paginate(records, page)
+    }
+
+    /// Moves an application to `status` (the rules of [`ApplicationStatus::can_move_to`]) and
+    /// returns it with `true` when it changed; the same status again changes nothing. One
+    /// transaction + flush: an answered change survives `kill -9`. A deleted application is
+    /// `NotFound`.
+    pub fn set_status(&self, tenant: &str, id: &str, status: ApplicationStatus, now: i64) -> Result<(Application, bool)> {
+        let tenant = keys::tenant(tenant)?;
+        let not_found = ApplicationsError::NotFound { what: "application" };
+        let _guard = self.offer_locks.lock(&[tenant, "application", id]);
+        let mut record = self.load(tenant, id)?.filter(|record| record.removed_at.is_none()).ok_or(not_found)?;
+        if record.status == status {
+            return Ok((record.into(), false));
+        }
+        if !record.status.can_move_to(status) {
+            return Err(ApplicationsError::InvalidTransition { from: record.status.as_str(), to: status.as_str() });
+        }
+        record.status = status;
+        record.status_changes.push(StatusChange { status, at: now });
+        let key = keys::key(APPLICATION, &[tenant, id]);
+        self.kv.transaction(vec![WriteOp::Put { value: encode(&key, &record)?, key }])?;
+        self.kv.flush()?;
+        Ok((record.into(), true))
+    }
+
+    /// The employer deletes an application: it leaves the offer's list, its personal data and
+    /// attachment go (returned, so the caller releases the file), and an anonymous record stays
+    /// for the counts and the candidate's history, which still shows its last status.
+    pub fn remove_by_employer(&self, tenant: &str, id: &str, now: i64) -> Result<Option<AttachmentRef>> {
+        let tenant = keys::tenant(tenant)?;
+        let not_found = ApplicationsError::NotFound { what: "application" };
+        let _guard = self.offer_locks.lock(&[tenant, "application", id]);
+        let mut record = self.load(tenant, id)?.filter(|record| record.removed_at.is_none()).ok_or(not_found)?;
+        let index_key = keys::key(APPLICATION_BY_OFFER, &[tenant, &record.offer_slug, &keys::newest_first(record.at, id)]);
+        let attachment = record.applicant.as_mut().and_then(|applicant| applicant.attachment.take());
+        if record.applicant.is_some() {
+            record.applicant = None;
+            record.erased_at = Some(now);
+        }
+        record.removed_at = Some(now);
+        let key = keys::key(APPLICATION, &[tenant, id]);
+        self.kv.transaction(vec![WriteOp::Put { value: encode(&key, &record)?, key }, WriteOp::Delete { key: index_key }])?;
+        self.kv.flush()?;
+        Ok(attachment)
     }
 
     /// Returns the candidate's applications sent while logged in, newest first.

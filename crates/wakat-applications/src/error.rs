@@ -41,6 +41,14 @@ pub enum ApplicationsError {
         /// What is wrong with it.
         reason: String,
     },
+    /// An employer's status change the pipeline does not allow (answered 409).
+    #[error("an application cannot move from {from} to {to}")]
+    InvalidTransition {
+        /// The current status.
+        from: &'static str,
+        /// The status asked for.
+        to: &'static str,
+    },
     /// The storage engine failed; the call may be retried.
     #[error(transparent)]
     Store(#[from] StoreError),

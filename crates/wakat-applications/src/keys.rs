@@ -29,6 +29,8 @@ pub(crate) const FAVOURITE: &str = "favourite";
 pub(crate) const FAVOURITE_BY_TIME: &str = "favourite-by-time";
 /// `history/{tenant}/{candidate}/{newest-first}`: applications and confirmed external applications.
 pub(crate) const HISTORY: &str = "history";
+/// `offer-stats/{tenant}/{slug}/{day}/{v|a|r}`: an offer's views, applications and redirects of a UTC day.
+pub(crate) const OFFER_STATS: &str = "offer-stats";
 
 /// Longest tenant, slug or job advertisement id accepted in a key.
 const MAX_SEGMENT_BYTES: usize = 200;

@@ -42,6 +42,7 @@
 //! | `favourite/{tenant}/{candidate}/{jobAdvertisementId}`   | `{v, at}`                                       |
 //! | `favourite-by-time/{tenant}/{candidate}/{newest-first}` | empty: favourites newest first                  |
 //! | `history/{tenant}/{candidate}/{newest-first}`           | `{v, id, kind, jobAdvertisementId, offerSlug, at}` |
+//! | `offer-stats/{tenant}/{slug}/{YYYY-MM-DD}/{v,a,r}`      | views, applications, redirects of a UTC day, u64 big-endian |
 //!
 //! Times are Unix seconds passed in by the caller (`now`), so tests control the clock.
 #![warn(missing_docs)]
@@ -55,6 +56,8 @@ mod locks;
 mod page;
 mod record;
 mod redirects;
+mod stats;
+mod status;
 
 pub use applications::{
     Applicant, Application, ApplicationStore, AttachmentRef, Consents, ErasedApplications, NewApplication, Submitted, DUPLICATE_WINDOW_SECS,
@@ -64,6 +67,8 @@ pub use favourites::{Favourite, FavouriteStore, MAX_FAVOURITES};
 pub use history::{History, HistoryItem, HistoryKind};
 pub use page::{Page, Paged, MAX_IDS_PER_BATCH, MAX_PAGE_SIZE};
 pub use redirects::{NewRedirect, Redirect, RedirectStore, TrackedRedirect, THROTTLE_WINDOW_SECS};
+pub use stats::{utc_day, DayCounts, OfferStats};
+pub use status::{ApplicationStatus, StatusChange};
 
 #[cfg(test)]
 mod testing;

@@ -22,6 +22,7 @@ use crate::history::{self, HistoryItem, HistoryKind};
 use crate::keys::{self, REDIRECT, REDIRECT_BY_CANDIDATE, REDIRECT_COUNT, REDIRECT_THROTTLE};
 use crate::locks::Stripes;
 use crate::record::{decode, encode, is_id, new_id, rfc3339, Versioned, RECORD_VERSION};
+use crate::stats::{self, Counter};
 
 /// Seconds during which a client's repeated redirects to one offer count once (with throttling).
 pub const THROTTLE_WINDOW_SECS: i64 = 24 * 60 * 60;
@@ -217,6 +218,7 @@ impl RedirectStore {
                 WriteOp::Put { value: encode(&record_key, &record)?, key: record_key },
                 WriteOp::Put { value: encode(&throttle_key, &throttle_record)?, key: throttle_key },
                 WriteOp::Put { key: count_key, value: n_redirects.saturating_add(1).to_be_bytes().to_vec() },
+                stats::add_op(self.kv.as_ref(), tenant, slug, now, Counter::Redirects, 1)?,
             ];
             if let Some(candidate_id) = candidate_id {
                 ops.push(WriteOp::Put { key: keys::key(REDIRECT_BY_CANDIDATE, &[tenant, candidate_id, &id]), value: Vec::new() });

@@ -12,6 +12,7 @@ pub mod accounts;
 pub mod alerts;
 pub mod candidate;
 pub mod employer_panel;
+pub mod panel_offers;
 pub mod employers;
 pub mod form_inputs;
 pub mod lists;

@@ -175,6 +175,20 @@ error_codes! {
     EmployerUserNotFound => ("employer_user_not_found", NOT_FOUND, "there is no such user"),
     /// Another company's brand story uses the slug.
     BrandStorySlugTaken => ("brand_story_slug_taken", CONFLICT, "another company's brand story uses this slug"),
+    /// No such application of the caller's company (or it was deleted).
+    ApplicationNotFound => ("application_not_found", NOT_FOUND, "there is no such application"),
+    /// The application came without a CV.
+    ApplicationHasNoCv => ("application_has_no_cv", NOT_FOUND, "the application has no CV"),
+    /// A status outside new, seen, in_review, interview, offer, hired, rejected.
+    InvalidApplicationStatus => ("invalid_application_status", BAD_REQUEST, "the status must be new, seen, in_review, interview, offer, hired or rejected"),
+    /// A status change the pipeline does not allow (forward only, rejected from anywhere, hired is final).
+    InvalidStatusTransition => ("invalid_status_transition", CONFLICT, "the application cannot move to that status"),
+    /// An offer state outside draft, active, finished, expired.
+    InvalidOfferState => ("invalid_offer_state", BAD_REQUEST, "state must be draft, active, finished or expired"),
+    /// A statistics range that ends before it starts or is too long.
+    InvalidDateRange => ("invalid_date_range", BAD_REQUEST, "the date range is not valid"),
+    /// A `format` other than json or csv.
+    InvalidFormat => ("invalid_format", BAD_REQUEST, "format must be json or csv"),
     /// Our fault; the cause is in the log.
     InternalError => ("internal_error", INTERNAL_SERVER_ERROR, "something went wrong on our side"),
 }
@@ -357,6 +371,10 @@ pub fn applications_error(error: wakat_applications::ApplicationsError) -> ApiEr
     use wakat_applications::ApplicationsError;
     match error {
         ApplicationsError::NotFound { what: "redirect" } => ApiError::new(ErrorCode::RedirectNotFound),
+        ApplicationsError::NotFound { what: "application" } => ApiError::new(ErrorCode::ApplicationNotFound),
+        ApplicationsError::InvalidTransition { from, to } => {
+            ApiError::new(ErrorCode::InvalidStatusTransition).with_message(format!("an application cannot move from {from} to {to}")).with_field("status")
+        }
         ApplicationsError::NotFound { what } => ApiError::new(ErrorCode::NotFound).with_message(format!("there is no such {what}")),
         ApplicationsError::LimitReached { what, limit } => ApiError::new(ErrorCode::LimitReached).with_message(format!("at most {limit} {what}")),
         ApplicationsError::TooManyIds { max, given } => {

@@ -4,6 +4,8 @@
 
 pub mod alerts;
 
+pub mod applications;
+
 pub mod employers;
 
 use wakat_accounts::Account;

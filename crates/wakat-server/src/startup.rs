@@ -40,6 +40,8 @@ pub struct Application {
     view_flusher: ViewFlusher,
     /// Persists search analytics the same way.
     analytics_flusher: ViewFlusher,
+    /// Persists the offers' daily views the same way.
+    offer_stats_flusher: ViewFlusher,
     /// The mail queue and its sender thread (stopped after the mail in hand).
     mail_queue: (Arc<wakat_mail::MailQueue>, Vec<std::thread::JoinHandle<()>>),
     /// The scheduler and its thread, when `server.scheduler_enabled`.
@@ -71,6 +73,13 @@ impl Application {
             let analytics = analytics.clone();
             crate::views::start_periodic_flush("analytics-flusher", "search analytics", Duration::from_secs(server_settings.views_flush_secs), move || {
                 analytics.flush()
+            })
+        };
+        let offer_stats = Arc::new(wakat_applications::OfferStats::new(engine.kv.clone()));
+        let offer_stats_flusher = {
+            let offer_stats = offer_stats.clone();
+            crate::views::start_periodic_flush("offer-stats-flusher", "offer statistics", Duration::from_secs(server_settings.views_flush_secs), move || {
+                offer_stats.flush()
             })
         };
         let files = Arc::new(BoardFiles::load(&engine.settings));
@@ -123,6 +132,7 @@ impl Application {
             payments: Arc::from(crate::payments::build(&engine.settings.payments).map_err(std::io::Error::other)?),
             mail_queue: mail_queue.clone(),
             alerts: Arc::new(wakat_alerts::AlertStore::new(engine.kv.clone(), (*signer).clone())),
+            offer_stats,
         };
         crate::services::employer_offers::restore_published(&state).map_err(|error| std::io::Error::other(error.to_string()))?;
         let scheduler = start_scheduler(&engine, &state)?;
@@ -150,7 +160,16 @@ impl Application {
             let n_workers = if workers > 0 { workers } else { std::thread::available_parallelism().map_or(1, usize::from) };
             server = server.worker_max_blocking_threads((server_settings.blocking_threads / n_workers).max(1));
         }
-        Ok(Application { port, server: server.run(), engine, view_flusher, analytics_flusher, mail_queue: (mail_queue, mail_workers), scheduler })
+        Ok(Application {
+            port,
+            server: server.run(),
+            engine,
+            view_flusher,
+            analytics_flusher,
+            offer_stats_flusher,
+            mail_queue: (mail_queue, mail_workers),
+            scheduler,
+        })
     }
 
     /// The port actually bound (useful with port 0).
@@ -180,6 +199,7 @@ impl Application {
         }
         self.view_flusher.stop();
         self.analytics_flusher.stop();
+        self.offer_stats_flusher.stop();
         let (mail_queue, mail_workers) = self.mail_queue;
         mail_queue.stop();
         if mail_workers.into_iter().any(|worker| worker.join().is_err()) {

@@ -58,6 +58,8 @@ pub struct AppState {
     pub mail_queue: Arc<wakat_mail::MailQueue>,
     /// Saved searches and job alerts.
     pub alerts: Arc<wakat_alerts::AlertStore>,
+    /// Per-offer daily views, applications and redirects of the employer panel's statistics.
+    pub offer_stats: Arc<wakat_applications::OfferStats>,
 }
 
 impl AppState {

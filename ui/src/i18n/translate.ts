@@ -24,6 +24,8 @@ import employerPl from '@messages/employer.pl.json';
 import employerEn from '@messages/employer.en.json';
 import employerCompanyPl from '@messages/employer-company.pl.json';
 import employerCompanyEn from '@messages/employer-company.en.json';
+import employerOffersPl from '@messages/employer-offers.pl.json';
+import employerOffersEn from '@messages/employer-offers.en.json';
 import type { Locale } from '@/lib/types';
 
 export const LOCALES: Locale[] = ['pl', 'en'];
@@ -34,8 +36,8 @@ type PluralMessage = Partial<Record<Intl.LDMLPluralRule, string>>;
 type Message = string | PluralMessage;
 export type Messages = Record<string, Message>;
 // One file pair per feature (core, map, search, home, site, brands, account, apply, alerts, employer) so that features do not edit the same file.
-const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...sitePl, ...brandsPl, ...accountPl, ...applyPl, ...alertsPl, ...employerPl, ...employerCompanyPl };
-const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...siteEn, ...brandsEn, ...accountEn, ...applyEn, ...alertsEn, ...employerEn, ...employerCompanyEn };
+const pl = { ...corePl, ...mapPl, ...searchPl, ...homePl, ...sitePl, ...brandsPl, ...accountPl, ...applyPl, ...alertsPl, ...employerPl, ...employerCompanyPl, ...employerOffersPl };
+const en = { ...coreEn, ...mapEn, ...searchEn, ...homeEn, ...siteEn, ...brandsEn, ...accountEn, ...applyEn, ...alertsEn, ...employerEn, ...employerCompanyEn, ...employerOffersEn };
 export type MessageKey = keyof typeof pl;
 
 export const messages: Record<Locale, Messages> = { pl, en };

@@ -69,6 +69,10 @@ export interface ApplicationItem {
   appliedAt: string;
   offer: Offer | null;
   offerActive: boolean;
+  /** The employer's status of a form or one-click application (null for external applies). */
+  status?: 'new' | 'seen' | 'in_review' | 'interview' | 'offer' | 'hired' | 'rejected' | null;
+  /** Every change of that status, oldest first. */
+  statusHistory?: { status: string; at: string }[];
 }
 
 export interface MatchedOffer {

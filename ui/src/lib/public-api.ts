@@ -162,6 +162,13 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { pattern: '/v1/payments/sandbox/{id}/{action}', methods: ['POST'], maxBodyBytes: SMALL_JSON, session: 'cookieless' },
   // A guest's saved search lives in the browser: its tile asks how many offers are new.
   read('/guests/job-filters/new-offers'),
+  // Employer panel: offers, statistics (JSON and CSV), applications and their CVs (issue 12).
+  employerRead('/v2/employer-panel/offers'),
+  employerRead('/v2/employer-panel/offers/statistics'),
+  employerRead('/v2/employer-panel/applications'),
+  employerWrite('PATCH', '/v2/employer-panel/applications/{id}/status', SMALL_JSON),
+  employerWrite('DELETE', '/v2/employer-panel/applications/{id}', SMALL_JSON),
+  employerRead('/v1/offers/{slug}/applications/{id}/download'),
 ];
 
 export type ApiRouteMatch =

@@ -240,3 +240,45 @@ fn a_record_of_an_unknown_version_is_corrupt() {
     store.kv.put(&key, &serde_json::to_vec(&record).unwrap()).unwrap();
     assert!(matches!(store.get("pl", &submitted.id), Err(ApplicationsError::Corrupt { .. })));
 }
+
+#[test]
+fn the_employer_moves_statuses_along_the_pipeline_and_deletes() {
+    let kv = memory();
+    let store = ApplicationStore::new(kv.clone());
+    let first = store.submit("pl", candidate_application("rust-dev", "jan@example.pl", "cand-1"), T0).unwrap();
+    let second = store.submit("pl", application("go-dev", "ola@example.pl"), T0 + 10).unwrap();
+    let third = store.submit("pl", candidate_application("rust-dev", "ewa@example.pl", "cand-2"), T0 + 20).unwrap();
+    let slugs = vec!["rust-dev".to_string(), "go-dev".to_string()];
+    let ids = |paged: Paged<Application>| paged.items.into_iter().map(|a| a.id).collect::<Vec<_>>();
+    assert_eq!(ids(store.list_for_offers("pl", &slugs, None, page(1, 10)).unwrap()), vec![third.id.clone(), second.id.clone(), first.id.clone()]);
+
+    let (moved, changed) = store.set_status("pl", &first.id, ApplicationStatus::Interview, T0 + 100).unwrap();
+    assert!(changed);
+    assert_eq!(
+        (moved.status, moved.status_changes.clone()),
+        (ApplicationStatus::Interview, vec![StatusChange { status: ApplicationStatus::Interview, at: T0 + 100 }])
+    );
+    let (_, changed) = store.set_status("pl", &first.id, ApplicationStatus::Interview, T0 + 200).unwrap();
+    assert!(!changed, "the same status again changes nothing");
+    assert_eq!(
+        store.set_status("pl", &first.id, ApplicationStatus::Seen, T0 + 300).unwrap_err(),
+        ApplicationsError::InvalidTransition { from: "interview", to: "seen" }
+    );
+    assert_eq!(ids(store.list_for_offers("pl", &slugs, Some(ApplicationStatus::Interview), page(1, 10)).unwrap()), vec![first.id.clone()]);
+    assert_eq!(ids(store.list_for_offers("pl", &slugs, Some(ApplicationStatus::New), page(1, 1)).unwrap()), vec![third.id.clone()]);
+    assert!(store.list_for_offers("other", &slugs, None, page(1, 10)).unwrap().items.is_empty(), "boards apart");
+
+    let attachment = store.remove_by_employer("pl", &third.id, T0 + 400).unwrap();
+    assert_eq!(attachment.unwrap().blob_hash, "blob-rust-dev");
+    let removed = store.get("pl", &third.id).unwrap().unwrap();
+    assert_eq!((removed.removed_at, removed.applicant.is_none()), (Some(T0 + 400), true));
+    assert_eq!(store.remove_by_employer("pl", &third.id, T0 + 500).unwrap_err(), ApplicationsError::NotFound { what: "application" });
+    assert_eq!(store.set_status("pl", &third.id, ApplicationStatus::Seen, T0 + 500).unwrap_err(), ApplicationsError::NotFound { what: "application" });
+    assert_eq!(ids(store.list_for_offers("pl", &slugs, None, page(1, 10)).unwrap()), vec![second.id.clone(), first.id.clone()]);
+
+    // Every stored application was counted on its day, deleted or not; duplicates were not.
+    assert!(store.submit("pl", application("go-dev", "ola@example.pl"), T0 + 30).unwrap().duplicate);
+    let stats = crate::OfferStats::new(kv);
+    assert_eq!(stats.totals("pl", "rust-dev").unwrap().applications, 2);
+    assert_eq!(stats.totals("pl", "go-dev").unwrap().applications, 1);
+}

@@ -200,3 +200,16 @@ fn redirects_survive_a_reopen() {
     assert_eq!(History::new(kv).list("pl", "cand-1", page(1, 10), None).unwrap().items[0].id, tracked.id);
     assert!(!store.track("pl", redirect("rust-dev", Some("cand-1"), "hash"), true, T0 + 1).unwrap().counted);
 }
+
+#[test]
+fn counted_redirects_are_counted_on_their_day_for_the_statistics() {
+    let kv = memory();
+    let store = RedirectStore::new(kv.clone());
+    store.track("pl", redirect("rust-dev", None, "client-a"), true, T0).unwrap();
+    store.track("pl", redirect("rust-dev", None, "client-a"), true, T0 + 60).unwrap();
+    store.track("pl", redirect("rust-dev", None, "client-b"), true, T0 + 86_400).unwrap();
+    let stats = crate::OfferStats::new(kv);
+    let days = stats.daily("pl", "rust-dev", "2025-01-01", "2025-01-02").unwrap();
+    let redirects: Vec<(&str, u64)> = days.iter().map(|(day, counts)| (day.as_str(), counts.redirects)).collect();
+    assert_eq!(redirects, vec![("2025-01-01", 1), ("2025-01-02", 1)], "a throttled repeat is not counted");
+}

@@ -2,12 +2,12 @@
 
 use serde::Serialize;
 use utoipa::ToSchema;
-use wakat_applications::{Application, Favourite, HistoryItem, Paged};
+use wakat_applications::{Application, Favourite, Paged};
 use wakat_core::matching::OfferMatch;
 use wakat_search::Hit;
 
 use crate::dto::{iso_time, OfferItem};
-use crate::services::candidate::OfferCard;
+use crate::services::candidate::{HistoryEntry, OfferCard};
 
 /// Paging facts of the candidate lists (the spec's `metadata`).
 #[derive(Debug, Serialize, ToSchema)]
@@ -91,16 +91,21 @@ pub struct HistoryDto {
     pub offer_active: bool,
     /// The offer's card (null when the offer is gone).
     pub offer: Option<OfferItem>,
+    /// The employer's status of a form or one-click application (`new`, `seen`, `in_review`,
+    /// `interview`, `offer`, `hired`, `rejected`); null for external applies.
+    pub status: Option<&'static str>,
+    /// Every change of that status, oldest first.
+    pub status_history: Vec<crate::dto::panel_offers::StatusChangeDto>,
 }
 
 impl HistoryDto {
     /// The page of the history.
-    pub fn page(paged: Paged<(HistoryItem, Option<OfferCard>)>, lang: &str, now: i64) -> PagedDto<HistoryDto> {
+    pub fn page(paged: Paged<(HistoryEntry, Option<OfferCard>)>, lang: &str, now: i64) -> PagedDto<HistoryDto> {
         let meta = PageMeta::of(&paged);
         let data = paged
             .items
             .iter()
-            .map(|(item, hit)| HistoryDto {
+            .map(|(HistoryEntry { item, application }, hit)| HistoryDto {
                 id: item.id.clone(),
                 kind: item.kind.as_str(),
                 job_advertisement_id: item.job_advertisement_id.clone(),
@@ -108,6 +113,8 @@ impl HistoryDto {
                 applied_at: iso_time(item.at),
                 offer_active: hit.as_ref().is_some_and(|(offer, _)| offer.is_active(now)),
                 offer: card(hit, lang, now),
+                status: application.as_ref().map(|a| a.status.as_str()),
+                status_history: application.as_ref().map(|a| crate::dto::panel_offers::StatusChangeDto::all(&a.status_changes)).unwrap_or_default(),
             })
             .collect();
         PagedDto { data, meta }

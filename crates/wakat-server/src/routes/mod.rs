@@ -8,6 +8,7 @@ pub mod candidate;
 pub mod dev;
 pub mod employer_offers;
 pub mod employer_panel;
+pub mod panel_offers;
 pub mod employers;
 pub mod internal;
 pub mod meta;
@@ -203,7 +204,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/v1/payments/{id}/status", web::get().to(payments::status))
                     .route("/v1/payments/sandbox/{id}", web::get().to(payments::sandbox_page))
                     .route("/v1/payments/sandbox/{id}/{action}", web::post().to(payments::sandbox_action))
-                    .route("/v1/payments/stripe/webhook", web::post().to(payments::stripe_webhook)),
+                    .route("/v1/payments/stripe/webhook", web::post().to(payments::stripe_webhook))
+                    .route("/v2/employer-panel/offers", web::get().to(panel_offers::offers))
+                    .route("/v2/employer-panel/offers/statistics", web::get().to(panel_offers::statistics))
+                    .route("/v2/employer-panel/applications", web::get().to(panel_offers::applications))
+                    .route("/v2/employer-panel/applications/{id}/status", web::patch().to(panel_offers::set_status))
+                    .route("/v2/employer-panel/applications/{id}", web::delete().to(panel_offers::delete_application))
+                    .route("/v1/offers/{slug}/applications/{id}/download", web::get().to(panel_offers::download_cv)),
             ),
     );
 }

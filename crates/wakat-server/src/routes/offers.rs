@@ -516,9 +516,9 @@ pub async fn record_view(state: web::Data<AppState>, path: web::Path<TenantPath>
             return Err(ApiError::new(ErrorCode::InvalidVisitedAt).with_message("visitedAt must be an ISO 8601 time").with_field("visitedAt"));
         }
     }
-    let (engine, views) = (state.engine.clone(), state.views.clone());
+    let (engine, views, stats) = (state.engine.clone(), state.views.clone(), state.offer_stats.clone());
     blocking(move || {
-        let (offer_slug, views) = service::record_view(&engine, &views, &tenant.settings.slug, &body.offer_slug)?;
+        let (offer_slug, views) = service::record_view(&engine, &views, &stats, &tenant.settings.slug, &body.offer_slug)?;
         Ok(ViewAnswer { offer_slug, views })
     })
     .await

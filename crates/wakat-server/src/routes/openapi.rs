@@ -7,7 +7,8 @@ use wakat_core::FieldCode;
 
 use crate::error::ErrorCode;
 use crate::routes::{
-    accounts, alerts, applications, brand_stories, candidate, dev, employer_offers, employer_panel, employers, internal, meta, offers, payments, places,
+    accounts, alerts, applications, brand_stories, candidate, dev, employer_offers, employer_panel, employers, internal, meta, offers, panel_offers, payments,
+    places,
 };
 
 /// Filter, sort and paging parameters shared by every offers call. Each array parameter may be
@@ -244,6 +245,12 @@ pub struct MapQueryDoc {
         alerts::feed,
         alerts::feed_link,
         alerts::guest_new_offers,
+        panel_offers::offers,
+        panel_offers::statistics,
+        panel_offers::applications,
+        panel_offers::set_status,
+        panel_offers::delete_application,
+        panel_offers::download_cv,
     ),
     modifiers(&BearerScheme),
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody, crate::dto::employers::EmployerOfferDto))

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use wakat_accounts::Document;
-use wakat_applications::{Favourite, HistoryItem, Page, Paged, TrackedRedirect};
+use wakat_applications::{Favourite, HistoryItem, HistoryKind, Page, Paged, TrackedRedirect};
 use wakat_core::filters::{OrderBy, Sort, SortBy};
 use wakat_core::matching::{match_offer, OfferMatch};
 use wakat_core::{Filters, Offer};
@@ -92,10 +92,28 @@ fn with_offers<T>(paged: Paged<T>, card: impl Fn(&T) -> Result<Option<OfferCard>
 }
 
 /// The application history (form applications and confirmed external applies), newest first.
-pub fn history(state: &AppState, candidate: &Candidate, page: Page, ids: Option<&[String]>) -> Result<Paged<(HistoryItem, Option<OfferCard>)>> {
+/// Each form or one-click entry comes with its application, whose status the employer moves.
+pub fn history(state: &AppState, candidate: &Candidate, page: Page, ids: Option<&[String]>) -> Result<Paged<(HistoryEntry, Option<OfferCard>)>> {
     let tenant = slug(candidate);
     let paged = state.history.list(tenant, &candidate.account_id, page, ids).map_err(applications_error)?;
-    with_offers(paged, |item| card_by_slug(state, tenant, &item.offer_slug))
+    let mut items = Vec::with_capacity(paged.items.len());
+    for item in paged.items {
+        let application = match item.kind {
+            HistoryKind::External => None,
+            HistoryKind::Form | HistoryKind::OneClick => state.applications.get(tenant, &item.id).map_err(applications_error)?,
+        };
+        items.push(HistoryEntry { item, application });
+    }
+    let paged = Paged { items, page_number: paged.page_number, page_size: paged.page_size, has_next_page: paged.has_next_page, total: paged.total };
+    with_offers(paged, |entry| card_by_slug(state, tenant, &entry.item.offer_slug))
+}
+
+/// One entry of the history with its application (none for external applies).
+pub struct HistoryEntry {
+    /// The entry.
+    pub item: HistoryItem,
+    /// The application of a form or one-click entry.
+    pub application: Option<wakat_applications::Application>,
 }
 
 /// Confirms that the candidate applied after a redirect (it joins the history).

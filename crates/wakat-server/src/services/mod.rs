@@ -11,6 +11,7 @@ pub mod candidate;
 pub mod digests;
 pub mod employer_offers;
 pub mod employer_panel;
+pub mod panel_offers;
 pub mod employer_payments;
 pub mod employers;
 pub mod feeds;

@@ -294,10 +294,12 @@ pub fn lookalikes(engine: &Engine, tenant: &str, slug: &str, limit: usize, now: 
     Ok(engine.index.lookalikes(tenant, &offer, limit, now)?)
 }
 
-/// Counts a view of the offer a slug names; returns the offer's slug and its views so far.
-pub fn record_view(engine: &Engine, views: &ViewCounter, tenant: &str, slug: &str) -> Result<(String, u64)> {
+/// Counts a view of the offer a slug names (also on the offer's day for its employer's
+/// statistics; a location's slug counts for its offer); returns the offer's slug and its views so far.
+pub fn record_view(engine: &Engine, views: &ViewCounter, stats: &wakat_applications::OfferStats, tenant: &str, slug: &str) -> Result<(String, u64)> {
     let (offer, _) = find_offer(engine, tenant, slug)?.ok_or_else(|| offer_not_found(slug))?;
     let views = views.record(tenant, &offer.slug)?;
+    stats.record_view(tenant, &offer.slug, crate::engine::now()).map_err(crate::error::applications_error)?;
     Ok((offer.slug, views))
 }
 

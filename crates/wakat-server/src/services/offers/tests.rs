@@ -97,14 +97,16 @@ fn popular_ranks_by_views_then_tops_up_with_the_newest_and_stops_at_its_depth() 
         ],
     );
     let views = ViewCounter::new(engine.store.clone());
+    let stats = wakat_applications::OfferStats::new(engine.kv.clone());
     for (slug, n_views) in [("b", 3), ("a", 2)] {
         for _ in 0..n_views {
-            record_view(&engine, &views, "it", slug).unwrap();
+            record_view(&engine, &views, &stats, "it", slug).unwrap();
         }
     }
     let page = query(&engine, &[("perPage", "4")]).popular(&views).unwrap();
     let slugs: Vec<&str> = page.hits.iter().map(|h| h.parent_slug.as_str()).collect();
     assert_eq!(slugs, ["b", "a", "d", "c"], "viewed first, then newest; each offer once");
+    assert_eq!(stats.totals("it", "b").unwrap().views, 3, "the employer's daily statistics count the views too");
     let second = query(&engine, &[("perPage", "2"), ("page", "2")]).popular(&views).unwrap();
     assert_eq!(second.hits.iter().map(|h| h.parent_slug.as_str()).collect::<Vec<_>>(), ["d", "c"]);
     assert!(query(&engine, &[("perPage", "100"), ("page", "5")]).popular(&views).is_ok(), "offers 401–500 are within depth");

@@ -42,6 +42,11 @@ export function HistoryList({ locale, initial }: { locale: Locale; initial: Cand
                 <p className="history-item__meta">
                   <span className="badge">{t(`history.kind.${item.kind}`)}</span>
                   <span>{t('history.appliedAt', { date: formatDate(item.appliedAt, locale) })}</span>
+                  {item.status ? (
+                    <span className={`badge application-status application-status--${item.status}`} data-testid="history-status" data-status={item.status}>
+                      {t('applicationStatus.label')}: {t(`applicationStatus.${item.status}`)}
+                    </span>
+                  ) : null}
                 </p>
               </div>
               <span className={`status-badge status-badge--${state}`} data-testid="history-state">
