@@ -253,7 +253,15 @@ fn openapi_documents_the_panel_calls_and_their_codes() {
     let statistics = &paths["/api/{tenant}/v2/employer-panel/offers/statistics"]["get"]["responses"]["200"]["content"];
     assert!(statistics["application/json"].is_object() && statistics["text/csv"].is_object(), "{statistics}");
     let codes = document.to_string();
-    for code in ["application_not_found", "application_has_no_cv", "invalid_application_status", "invalid_status_transition", "invalid_offer_state", "invalid_date_range", "invalid_format"] {
+    for code in [
+        "application_not_found",
+        "application_has_no_cv",
+        "invalid_application_status",
+        "invalid_status_transition",
+        "invalid_offer_state",
+        "invalid_date_range",
+        "invalid_format",
+    ] {
         assert!(codes.contains(code), "{code} is listed");
     }
 }

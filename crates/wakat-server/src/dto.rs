@@ -12,10 +12,10 @@ pub mod accounts;
 pub mod alerts;
 pub mod candidate;
 pub mod employer_panel;
-pub mod panel_offers;
 pub mod employers;
 pub mod form_inputs;
 pub mod lists;
+pub mod panel_offers;
 pub mod search;
 
 /// Days an offer counts as new after publication.

@@ -8,12 +8,12 @@ pub mod candidate;
 pub mod dev;
 pub mod employer_offers;
 pub mod employer_panel;
-pub mod panel_offers;
 pub mod employers;
 pub mod internal;
 pub mod meta;
 pub mod offers;
 pub mod openapi;
+pub mod panel_offers;
 pub mod payments;
 pub mod places;
 
