@@ -15,7 +15,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 
 from bench_publish import call, employer, form, multipart_logo, percentile
-from bench_sections import commit, machine, replace_section
+from bench_sections import commit, load_note, machine, replace_section
 
 
 def publish(base, tenant, auth, internal_token, n_offers):
@@ -104,7 +104,7 @@ def section(report, profile):
         row("the same, `format=csv`", report["statistics_csv_ms"]),
         row("`GET /v2/employer-panel/offers` (20 a page)", report["offers_list_ms"]),
         "",
-        f"Machine: {model}, {cores} cores; commit {commit()}; {datetime.now(timezone.utc):%Y-%m-%d}.",
+        f"Machine: {model}, {cores} cores ({load_note()}); commit {commit()}; {datetime.now(timezone.utc):%Y-%m-%d}.",
         END,
     ])
 
