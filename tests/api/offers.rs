@@ -350,8 +350,12 @@ fn schemas_of_one_name_describe_one_shape_and_every_form_key_is_a_code() {
     let schemas = &document["components"]["schemas"];
     assert_eq!(schemas["SkillDto"]["required"], serde_json::json!(["name", "level"]), "an offer's skill");
     assert_eq!(schemas["DictionarySkillDto"]["required"], serde_json::json!(["id", "name"]), "a skill of the form's dictionary");
+    // The offers list's paging and the candidate lists' paging are two shapes under two names
+    // (once both were `PageMeta`, and the document described the offers list's wrongly).
+    assert!(schemas["PageMeta"]["properties"]["totalItems"].is_object(), "the offers list's meta: {}", schemas["PageMeta"]);
+    assert!(schemas["PagingMeta"]["properties"]["hasNextPage"].is_object(), "the candidate lists' meta: {}", schemas["PagingMeta"]);
     let codes = schemas["ErrorBody"]["properties"]["code"]["enum"].as_array().expect("the code enum");
-    for key in ["fieldRequired", "invalidCharactersError", "maxValueError", "invalidEmail"] {
+    for key in ["fieldRequired", "invalidCharactersError", "maxValueError", "invalidEmail", "invalid_since", "invalid_day"] {
         assert!(codes.iter().any(|code| code == key), "{key} is not in the code enum");
     }
 }

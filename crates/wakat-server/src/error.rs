@@ -189,6 +189,10 @@ error_codes! {
     InvalidDateRange => ("invalid_date_range", BAD_REQUEST, "the date range is not valid"),
     /// A `format` other than json or csv.
     InvalidFormat => ("invalid_format", BAD_REQUEST, "format must be json or csv"),
+    /// A `since` that is not unix seconds within the last year.
+    InvalidSince => ("invalid_since", BAD_REQUEST, "since must be unix seconds"),
+    /// A `day` that is not a date (YYYY-MM-DD).
+    InvalidDay => ("invalid_day", BAD_REQUEST, "day must be YYYY-MM-DD"),
     /// Our fault; the cause is in the log.
     InternalError => ("internal_error", INTERNAL_SERVER_ERROR, "something went wrong on our side"),
 }

@@ -12,7 +12,7 @@ use crate::services::candidate::{HistoryEntry, OfferCard};
 /// Paging facts of the candidate lists (the spec's `metadata`).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PageMeta {
+pub struct PagingMeta {
     /// Whether a later page has entries.
     pub has_next_page: bool,
     /// 1-based page number.
@@ -23,10 +23,10 @@ pub struct PageMeta {
     pub total: usize,
 }
 
-impl PageMeta {
+impl PagingMeta {
     /// The meta of a page.
-    pub fn of<T>(paged: &Paged<T>) -> PageMeta {
-        PageMeta { has_next_page: paged.has_next_page, page_number: paged.page_number, page_size: paged.page_size, total: paged.total }
+    pub fn of<T>(paged: &Paged<T>) -> PagingMeta {
+        PagingMeta { has_next_page: paged.has_next_page, page_number: paged.page_number, page_size: paged.page_size, total: paged.total }
     }
 }
 
@@ -37,7 +37,7 @@ pub struct PagedDto<T: Serialize> {
     /// The entries.
     pub data: Vec<T>,
     /// Paging.
-    pub meta: PageMeta,
+    pub meta: PagingMeta,
 }
 
 fn card(offer: &Option<OfferCard>, lang: &str, now: i64) -> Option<OfferItem> {
@@ -59,7 +59,7 @@ pub struct FavouriteDto {
 impl FavouriteDto {
     /// The page of favourites.
     pub fn page(paged: Paged<(Favourite, Option<OfferCard>)>, lang: &str, now: i64) -> PagedDto<FavouriteDto> {
-        let meta = PageMeta::of(&paged);
+        let meta = PagingMeta::of(&paged);
         let data = paged
             .items
             .iter()
@@ -101,7 +101,7 @@ pub struct HistoryDto {
 impl HistoryDto {
     /// The page of the history.
     pub fn page(paged: Paged<(HistoryEntry, Option<OfferCard>)>, lang: &str, now: i64) -> PagedDto<HistoryDto> {
-        let meta = PageMeta::of(&paged);
+        let meta = PagingMeta::of(&paged);
         let data = paged
             .items
             .iter()
@@ -151,7 +151,7 @@ fn reasons(reasons: &[wakat_core::matching::MatchReason]) -> Vec<serde_json::Val
 impl MatchedDto {
     /// The page of matched offers.
     pub fn page(paged: Paged<(Hit, OfferMatch)>, lang: &str, now: i64) -> PagedDto<MatchedDto> {
-        let meta = PageMeta::of(&paged);
+        let meta = PagingMeta::of(&paged);
         let data = paged
             .items
             .iter()

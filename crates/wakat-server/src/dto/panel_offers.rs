@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use wakat_applications::{Application, DayCounts, Paged, StatusChange};
 
-use crate::dto::candidate::PageMeta;
+use crate::dto::candidate::PagingMeta;
 use crate::dto::iso_time;
 use crate::services::panel_offers::{PanelOffer, PanelOffers, Statistics};
 
@@ -94,7 +94,7 @@ pub struct PanelOffersDto {
     /// The offers, newest first.
     pub data: Vec<PanelOfferDto>,
     /// Paging.
-    pub meta: PageMeta,
+    pub meta: PagingMeta,
     /// Offers per state (of the search, whatever the state filter).
     pub states: StateCountsDto,
 }
@@ -104,7 +104,7 @@ impl From<&PanelOffers> for PanelOffersDto {
         let [draft, active, finished, expired] = offers.per_state;
         PanelOffersDto {
             data: offers.page.items.iter().map(PanelOfferDto::from).collect(),
-            meta: PageMeta::of(&offers.page),
+            meta: PagingMeta::of(&offers.page),
             states: StateCountsDto { draft, active, finished, expired },
         }
     }
@@ -308,7 +308,7 @@ pub struct PanelApplicationsDto {
     /// Newest first.
     pub data: Vec<PanelApplicationDto>,
     /// Paging.
-    pub meta: PageMeta,
+    pub meta: PagingMeta,
 }
 
 impl PanelApplicationsDto {
@@ -316,7 +316,7 @@ impl PanelApplicationsDto {
     pub fn new(tenant: &str, paged: &Paged<(Application, String)>) -> PanelApplicationsDto {
         PanelApplicationsDto {
             data: paged.items.iter().map(|(application, title)| PanelApplicationDto::new(tenant, application, title)).collect(),
-            meta: PageMeta::of(paged),
+            meta: PagingMeta::of(paged),
         }
     }
 }

@@ -202,7 +202,7 @@ pub async fn run_digests(
     crate::routes::internal::authorize(&state, &request)?;
     let tenant = state.tenant(&path.tenant)?;
     let day = match query.day.as_deref() {
-        Some(text) => text.parse::<jiff::civil::Date>().map_err(|_| crate::error::ApiError::field_error("invalid_day", "day", "day must be YYYY-MM-DD"))?,
+        Some(text) => text.parse::<jiff::civil::Date>().map_err(|_| crate::error::ApiError::new(crate::error::ErrorCode::InvalidDay).with_field("day"))?,
         None => crate::services::digests::today(&state),
     };
     let wait = query.wait.unwrap_or(false);

@@ -123,7 +123,7 @@ pub async fn offer_applications(
         ApiError::from(wakat_core::FieldError::new("pageSize", wakat_core::FieldCode::InvalidPerPage, "page must be at least 1 and pageSize 1 to 100"))
     })?;
     let paged = web::block(move || state.applications.list_for_offer(&tenant, &path.slug, page)).await?.map_err(crate::error::applications_error)?;
-    let meta = crate::dto::candidate::PageMeta::of(&paged);
+    let meta = crate::dto::candidate::PagingMeta::of(&paged);
     let data: Vec<crate::dto::candidate::ApplicationDto> = paged.items.iter().map(crate::dto::candidate::ApplicationDto::from).collect();
     Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(crate::dto::candidate::PagedDto { data, meta }))
 }

@@ -241,7 +241,7 @@ pub fn guest_new_offers(state: &AppState, tenant: &Tenant, pairs: &[(String, Str
     let since = pairs.iter().find(|(name, _)| name == "since").map(|(_, value)| value.trim());
     let since = match since.map(str::parse::<i64>) {
         Some(Ok(seconds)) if seconds >= 0 => seconds.max(now() - MAX_SINCE_AGE_SECS),
-        _ => return Err(ApiError::field_error("invalid_since", "since", "since must be unix seconds")),
+        _ => return Err(ApiError::new(ErrorCode::InvalidSince).with_field("since")),
     };
     let params =
         ListParams::parse(pairs.iter().filter(|(name, _)| name != "since").map(|(k, v)| (k.as_str(), v.as_str())), &state.engine.parse_context(tenant))?;
