@@ -184,10 +184,12 @@ pub fn run(state: &AppState, tenant: &Tenant, day: Date) -> Result<DigestReport>
     Ok(report)
 }
 
-/// A saved search of the run, read again by its owner's segment and id (`None`: deleted since).
+/// A saved search of the run, read again by its owner's segment and id (`None`: deleted, or its
+/// alert switched off, since the scan).
 fn reread(state: &AppState, tenant: &str, owner: &str, id: &str) -> Result<Option<JobFilter>> {
     let Some(owner) = Owner::from_segment(owner) else { return Ok(None) };
-    state.alerts.get(tenant, &owner, id).map_err(alerts_error)
+    let filter = state.alerts.get(tenant, &owner, id).map_err(alerts_error)?;
+    Ok(filter.filter(|filter| filter.alert.as_ref().is_some_and(|alert| alert.status == wakat_alerts::AlertStatus::Active)))
 }
 
 fn record(state: &AppState, tenant: &str, filter: &JobFilter, day: &str, cutoff: i64) -> Result<()> {
