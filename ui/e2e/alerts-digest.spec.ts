@@ -4,10 +4,10 @@
 // really stops the alert; a second guest leaves through the digest's own unsubscribe link (the web
 // app's entry point); a candidate does the same from the switcher and the saved-searches page.
 //
-// One at a time: a digest run decides today's digest of every due alert of the board, so
-// a run made by another journey between an alert's activation and its offer would settle that
-// alert's day with nothing new. Needs the real API with its dev mailbox and the internal token
-// (see e2e/alerts.ts).
+// Each run names a day of its own (see `runDigests`): a run decides that day's digest of every
+// due alert of the board, so a run on a shared day (another journey's, or the scheduler's) between
+// an alert's activation and its offer would settle the alert with nothing new. Needs the real API
+// with its dev mailbox and the internal token (see e2e/alerts.ts).
 import { test, expect, shot } from './fixtures';
 import { registerAndConfirm, uniqueEmail } from './candidate';
 import { entryLink, isDigestWith, mailsTo, oneClickUnsubscribe, onApp, publishOffer, runDigests, uniqueWord, waitForMail, type Mail } from './alerts';

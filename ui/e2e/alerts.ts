@@ -74,9 +74,19 @@ export async function publishOffer(request: APIRequestContext, word: string, lab
 export const DIGEST_RUN_PATH = `/api/${tenant}/internal/digests/run`;
 
 /** Runs the alerts' digests now and waits for the run to answer. */
+/**
+ * A day of its own for each run. An alert gets one digest per day, and journeys run in parallel:
+ * with one shared day, another journey's run between this one's activation and its new offer
+ * settles the alert for the day with nothing new, and this journey's own run then mails nothing.
+ */
+function uniqueRunDay(): string {
+  const day = new Date(Date.UTC(2100, 0, 1) + Math.floor(Math.random() * 200_000) * 86_400_000);
+  return day.toISOString().slice(0, 10);
+}
+
 export async function runDigests(request: APIRequestContext): Promise<unknown> {
   // `wait`: the answer comes once the mail queue has sent the run's mails.
-  const response = await request.post(`${apiURL}${DIGEST_RUN_PATH}?wait=true`, { headers: internalHeaders() });
+  const response = await request.post(`${apiURL}${DIGEST_RUN_PATH}?wait=true&day=${uniqueRunDay()}`, { headers: internalHeaders() });
   expect(response.status(), `digest run: ${(await response.text()).slice(0, 300)}`).toBeLessThan(300);
   return response.json().catch(() => null);
 }

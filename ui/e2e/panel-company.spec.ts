@@ -24,7 +24,7 @@ test('an owner runs the company panel and publishes a brand story candidates see
   await page.locator('#company-website').fill('https://panel-works.example');
   await page.locator('#company-logo-file').setInputFiles({ name: 'logo.txt', mimeType: 'image/png', buffer: Buffer.from('not an image at all, just text '.repeat(10)) });
   await page.getByTestId('company-submit').click();
-  await expect(page.getByTestId('company-logo-file-error')).toHaveText('Plik musi być obrazem JPG lub PNG.');
+  await expect(page.getByTestId('company-logo-file-error')).toHaveText('Logo musi być plikiem JPEG lub PNG.');
   await page.locator('#company-logo-file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng() });
   await page.getByTestId('company-submit').click();
   await expect(page.getByTestId('form-saved')).toBeVisible();

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTranslator, messages, pluralCategory } from './translate';
+
+const MESSAGES_DIR = join(__dirname, '..', '..', 'messages');
 
 describe('translate', () => {
   it('chooses Polish plural forms one/few/many', () => {
@@ -20,5 +24,19 @@ describe('translate', () => {
 
   it('has every key in both languages', () => {
     expect(Object.keys(messages.en).sort()).toEqual(Object.keys(messages.pl).sort());
+  });
+
+  // Feature files are merged into one dictionary, so a key in two files silently takes the text of
+  // the later one (the company panel once overrode the offer form's URL error this way).
+  it('defines each key in one message file only', () => {
+    const owners = new Map<string, string[]>();
+    for (const file of readdirSync(MESSAGES_DIR).filter((name) => name.endsWith('.json'))) {
+      const lang = file.replace(/^.*?\.?(pl|en)\.json$/, '$1');
+      for (const key of Object.keys(JSON.parse(readFileSync(join(MESSAGES_DIR, file), 'utf8')))) {
+        const id = `${lang}:${key}`;
+        owners.set(id, [...(owners.get(id) ?? []), file]);
+      }
+    }
+    expect([...owners].filter(([, files]) => files.length > 1)).toEqual([]);
   });
 });
