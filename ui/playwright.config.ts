@@ -20,7 +20,7 @@ export default defineConfig({
   testDir: './e2e',
   // The captcha journey needs the API restarted with a captcha: scripts/test runs it alone, last.
   // Journeys that need the API restarted another way run alone, chosen by their variable.
-  testMatch: process.env.E2E_CAPTCHA_STUB ? '**/captcha.journey.ts' : process.env.E2E_SMTP_DIR ? '**/alerts-smtp.journey.ts' : '**/*.spec.ts',
+  testMatch: process.env.E2E_CAPTCHA_STUB ? '**/captcha.journey.ts' : process.env.E2E_SMTP_DIR ? '**/*-smtp.journey.ts' : '**/*.spec.ts',
   outputDir: './test-output/artifacts',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
