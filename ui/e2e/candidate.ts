@@ -86,7 +86,16 @@ export function fakePdfFile(): { name: string; mimeType: string; buffer: Buffer 
 export const PASSWORD = 'correct horse battery staple';
 
 /** Registers through the page, opens the confirmation link from the mailbox and confirms (which logs in). */
-export async function registerAndConfirm(page: Page, email: string, names = { firstName: 'Ada', lastName: 'Lovelace' }): Promise<void> {
+/**
+ * Registers `email` through the form and confirms it from the mailed link. `confirmationLink`
+ * finds that link (the dev mailbox by default; the SMTP journeys read their SMTP server's mails).
+ */
+export async function registerAndConfirm(
+  page: Page,
+  email: string,
+  names = { firstName: 'Ada', lastName: 'Lovelace' },
+  confirmationLink: (to: string) => Promise<string> = (to) => linkFromMail(page.request, to, '/account/confirm'),
+): Promise<void> {
   await page.goto('/account/register');
   await page.locator('#register-email').fill(email);
   await page.locator('#register-password').fill(PASSWORD);
@@ -94,7 +103,7 @@ export async function registerAndConfirm(page: Page, email: string, names = { fi
   await page.locator('#register-last-name').fill(names.lastName);
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('register-done')).toContainText(email);
-  const link = await linkFromMail(page.request, email, '/account/confirm');
+  const link = await confirmationLink(email);
   // The mail links to the board's public address; the journey opens the same path on the app under test.
   await page.goto(link);
   await page.getByTestId('confirm-account').click();

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from '@playwright/test';
-import type { Mail } from './alerts';
+import { linksOf, type Mail } from './alerts';
 
 /** `name: value` pairs of a header block (folded lines joined). */
 function headerPairs(block: string): [string, string][] {
@@ -92,4 +92,12 @@ export async function waitForSmtpMail(to: string, pick: (mail: Mail) => boolean,
     }, { message: `${what} to ${to} at the SMTP server`, timeout: 30_000, intervals: [250, 500, 1000] })
     .toBe('found');
   return found as unknown as Mail;
+}
+
+/** Waits for a message to `to` with a link to `pathPrefix`; returns that link's path and query. */
+export async function smtpLink(to: string, pathPrefix: string): Promise<string> {
+  const hasLink = (mail: Mail) => linksOf(mail).some((url) => url.pathname.startsWith(pathPrefix));
+  const mail = await waitForSmtpMail(to, hasLink, `a mail with a ${pathPrefix} link`);
+  const link = linksOf(mail).find((url) => url.pathname.startsWith(pathPrefix))!;
+  return link.pathname + link.search;
 }

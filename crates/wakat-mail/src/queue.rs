@@ -9,13 +9,21 @@
 //!
 //! # Exactly once, and where it ends
 //! A key that is pending or sent is never queued again, so a caller that repeats itself after a
-//! crash (a digest run resuming) sends nothing twice. A sender marks a mail sent (the pending entry
-//! deleted, the mark written and flushed) *inside* the handover: [`Mailer::send_committed`] calls
-//! back once the receiver holds the whole message and before it may deliver it (for SMTP: before
-//! the final "." of DATA). A crash before the mark is on disk leaves the message unfinished at the
-//! server, which discards it, and the mail pending here; a crash after it finds the mail marked.
-//! The window left is the gap between the end of the flush and the write of the "."; a crash
-//! exactly there loses that one mail ([`QueueStats::handover_gap_max_micros`] measures the gap).
+//! crash (a digest run resuming) sends nothing twice. A sender marks a mail "handover" (the
+//! pending entry deleted, the mark written and flushed) *inside* the handover:
+//! [`Mailer::send_committed`] calls back once the receiver holds the whole message and before it
+//! may deliver it (for SMTP: before the final "." of DATA). A crash before the mark is on disk
+//! leaves the message unfinished at the server, which discards it, and the mail pending here; a
+//! crash after it finds the mail marked and never sends it again. Once the server has answered,
+//! the mark becomes "sent" (flushed with the next mark, or when the queue goes idle).
+//!
+//! The window left is the gap between the end of the flush and the write of the "."
+//! ([`QueueStats::handover_gap_max_micros`] measures it): a crash exactly there loses that one
+//! mail. No ordering closes it (the store and the SMTP server are two commit points; sending again
+//! would turn the loss into a repeat), so the queue makes it visible instead: at start, every mark
+//! still in "handover" is a mail a crash caught between its mark and the server's answer. It
+//! becomes "in_doubt", is counted ([`QueueStats::in_doubt`], the `wakat_mail_in_doubt` metric)
+//! and logged, and is not sent again. There are at most two such mails per sender thread.
 //! When the server refuses the finished message (or the connection fails after the "."), the mark
 //! is undone: a temporary failure puts the mail back to pending, a permanent one marks it failed.
 //! Mailers without such a moment (the outbox) commit after sending, and a crash in between repeats
@@ -26,7 +34,7 @@
 //!
 //! | key                        | value                                             |
 //! |----------------------------|---------------------------------------------------|
-//! | `mailq/key/{sha256(key)}`  | `{"state": "pending" \| "sent" \| "failed", "at"}` |
+//! | `mailq/key/{sha256(key)}`  | `{"state", "at"}`; state: pending, handover, sent, in_doubt, failed |
 //! | `mailq/pending/{seq:020}`  | the queued mail JSON (with its key hash)          |
 //! | `mailq/seq`                | last seq, u64 big-endian                          |
 
@@ -50,6 +58,10 @@ const FIRST_RETRY_WAIT: Duration = Duration::from_secs(2);
 const MAX_RETRY_WAIT: Duration = Duration::from_secs(300);
 
 const PENDING_PREFIX: &[u8] = b"mailq/pending/";
+/// The mark of a mail between its commit and the server's answer.
+const HANDOVER: &str = "handover";
+/// The mark of a mail a crash caught in [`HANDOVER`].
+const IN_DOUBT: &str = "in_doubt";
 
 /// A pending mail's store key and value.
 type PendingEntry = (Vec<u8>, Vec<u8>);
@@ -115,13 +127,16 @@ pub struct QueueStats {
     pub sent: u64,
     /// Mails refused for good since start.
     pub failed: u64,
-    /// The longest gap seen between a "sent" mark reaching the disk and the mailer handing the
+    /// The longest gap seen between a handover mark reaching the disk and the mailer handing the
     /// mail over (the one window where a crash loses a mail), in microseconds.
     pub handover_gap_max_micros: u64,
     /// The sum of those gaps, and how many there were (mean = total / count).
     pub handover_gap_total_micros: u64,
     /// How many mails were committed inside a handover.
     pub handover_count: u64,
+    /// Mails found at start between their handover mark and the server's answer (a crash came
+    /// there): delivered or lost, not sent again.
+    pub in_doubt: u64,
 }
 
 /// The state of the marks' group commit.
@@ -148,7 +163,7 @@ pub struct MailQueue {
     stats: Mutex<QueueStats>,
     /// Pending keys a sender thread has taken (in this process).
     claimed: Mutex<std::collections::HashSet<Vec<u8>>>,
-    /// Group commit of the "sent" marks.
+    /// Group commit of the marks.
     flushes: Mutex<GroupCommit>,
     flushed: Condvar,
 }
@@ -251,8 +266,8 @@ impl MailQueue {
     /// Starts `senders` threads (they resume whatever a previous process left pending); each
     /// marks a mail sent before it takes the next, so a crash repeats at most `senders` mails.
     pub fn start(self: &Arc<Self>, senders: usize) -> std::io::Result<Vec<JoinHandle<()>>> {
-        if let Err(error) = self.forget_old_marks() {
-            tracing::warn!(%error, "old mail queue marks could not be removed");
+        if let Err(error) = self.settle_marks() {
+            tracing::warn!(%error, "the mail queue's marks could not be settled");
         }
         (0..senders.max(1))
             .map(|n| {
@@ -273,7 +288,13 @@ impl MailQueue {
         while !self.stopping.load(Ordering::SeqCst) {
             match self.deliver_next() {
                 Ok(true) => retry_wait = FIRST_RETRY_WAIT,
-                Ok(false) => self.sleep(None),
+                Ok(false) => {
+                    // Idle: the last "sent" marks reach the disk before the wait.
+                    if let Err(error) = self.group_flush() {
+                        tracing::warn!(%error, "the mail queue's marks could not be flushed");
+                    }
+                    self.sleep(None)
+                }
                 Err(error) => {
                     tracing::warn!(%error, wait_secs = retry_wait.as_secs(), "mail delivery paused");
                     self.sleep(Some(retry_wait));
@@ -339,7 +360,7 @@ impl MailQueue {
         // (after which the mailer writes the final "." at once).
         let mut marked: Option<Result<Option<Duration>, MailError>> = None;
         let mut commit = || {
-            let outcome = self.set_mark(pending, None, &hash, "sent").and_then(|()| self.group_flush());
+            let outcome = self.set_mark(pending, None, &hash, HANDOVER).and_then(|()| self.group_flush());
             let failed = outcome.as_ref().err().map(ToString::to_string);
             marked = Some(outcome.map(|flushed_at| flushed_at.map(|at| at.elapsed())));
             failed.map_or(Ok(()), |message| Err(MailError::Unavailable(message)))
@@ -348,6 +369,9 @@ impl MailQueue {
         let state = match (sent, marked) {
             (Ok(_), Some(Ok(gap))) => {
                 self.record_gap(gap);
+                // The server has it: no longer in doubt. Durable with the next flush (a crash
+                // before that leaves it "handover", counted in doubt at the next start).
+                self.set_mark(&[], None, &hash, "sent")?;
                 "sent"
             }
             (Ok(_), _) => {
@@ -446,21 +470,29 @@ impl MailQueue {
         }
     }
 
-    fn forget_old_marks(&self) -> Result<(), MailError> {
+    /// At start: forgets marks past their retention, and turns the marks a crash left in
+    /// "handover" into "in_doubt" (counted and logged; see the module documentation).
+    fn settle_marks(&self) -> Result<(), MailError> {
         let horizon = now() - MARK_RETENTION_SECS;
-        let mut old = Vec::new();
+        let mut ops = Vec::new();
+        let mut in_doubt = 0;
         for entry in self.kv.scan_prefix(b"mailq/key/") {
             let (key, value) = entry?;
-            if let Ok(mark) = serde_json::from_slice::<Mark>(&value) {
-                if mark.state != "pending" && mark.at < horizon {
-                    old.push(WriteOp::Delete { key });
-                }
+            let Ok(mark) = serde_json::from_slice::<Mark>(&value) else { continue };
+            if mark.state == HANDOVER {
+                in_doubt += 1;
+                tracing::warn!(key = %String::from_utf8_lossy(&key), "a mail was being handed over when the process stopped: delivered or lost, it is not sent again");
+                let settled = serde_json::to_vec(&Mark { state: IN_DOUBT.into(), at: mark.at }).map_err(|e| MailError::Build(e.to_string()))?;
+                ops.push(WriteOp::Put { key, value: settled });
+            } else if mark.state != "pending" && mark.at < horizon {
+                ops.push(WriteOp::Delete { key });
             }
         }
-        if !old.is_empty() {
-            self.kv.transaction(old)?;
+        if !ops.is_empty() {
+            self.kv.transaction(ops)?;
             self.kv.flush()?;
         }
+        self.stats.lock().unwrap_or_else(|p| p.into_inner()).in_doubt += in_doubt;
         Ok(())
     }
 }
@@ -522,6 +554,54 @@ mod tests {
         assert_eq!((queue.stats().pending, queue.stats().failed, queue.stats().sent), (0, 1, 0));
         let mark: Mark = serde_json::from_slice(&kv.get(&mark_key(&key_hash("digest:a"))).unwrap().unwrap()).unwrap();
         assert_eq!(mark.state, "failed");
+    }
+
+    /// A mailer with a commit point that accepts everything.
+    #[derive(Default)]
+    struct Accepts {
+        sent: std::sync::atomic::AtomicUsize,
+    }
+
+    impl Mailer for Accepts {
+        fn send(&self, _: &Mail) -> Result<SentMail, MailError> {
+            self.sent.fetch_add(1, Ordering::SeqCst);
+            Ok(SentMail { id: "x".into(), message_id: "<x@y>".into() })
+        }
+
+        fn send_committed(&self, mail: &Mail, commit: &mut dyn FnMut() -> Result<(), MailError>) -> Result<SentMail, MailError> {
+            commit()?;
+            self.send(mail)
+        }
+    }
+
+    fn state_of(kv: &Arc<dyn KvStore>, key: &str) -> String {
+        serde_json::from_slice::<Mark>(&kv.get(&mark_key(&key_hash(key))).unwrap().unwrap()).unwrap().state
+    }
+
+    #[test]
+    fn a_mail_a_crash_caught_in_its_handover_is_in_doubt_and_not_sent_again() {
+        let kv: Arc<dyn KvStore> = Arc::new(wakat_store::MemoryStore::new());
+        let mailer = Arc::new(Accepts::default());
+        let queue = MailQueue::new(kv.clone(), mailer.clone());
+        queue.enqueue("digest:delivered", &mail("a@example.pl")).unwrap();
+        assert!(queue.deliver_next().unwrap());
+        assert_eq!(state_of(&kv, "digest:delivered"), "sent", "the server's answer settles the mark");
+        // A crash between a mark's flush and the server's answer leaves the mark in handover.
+        queue.enqueue("digest:caught", &mail("b@example.pl")).unwrap();
+        let (pending, _) = queue.claim().unwrap().unwrap();
+        queue.set_mark(&pending, None, &key_hash("digest:caught"), HANDOVER).unwrap();
+        drop(queue);
+
+        let restarted = MailQueue::new(kv.clone(), mailer.clone());
+        let workers = restarted.start(1).unwrap();
+        assert!(restarted.wait_idle(Duration::from_secs(5)));
+        restarted.stop();
+        workers.into_iter().for_each(|worker| worker.join().unwrap());
+        assert_eq!(restarted.stats().in_doubt, 1);
+        assert_eq!(state_of(&kv, "digest:caught"), IN_DOUBT);
+        assert_eq!(state_of(&kv, "digest:delivered"), "sent");
+        assert_eq!(mailer.sent.load(Ordering::SeqCst), 1, "the mail in doubt is not sent again");
+        assert_eq!(restarted.enqueue("digest:caught", &mail("b@example.pl")).unwrap(), Enqueued::Duplicate);
     }
 
     fn mail(to: &str) -> Mail {

@@ -77,6 +77,8 @@ pub struct Sources {
     pub limits: Arc<RateLimits>,
     /// The view counter.
     pub views: Arc<ViewCounter>,
+    /// The durable mail queue.
+    pub mail_queue: Arc<wakat_mail::MailQueue>,
 }
 
 impl Metrics {
@@ -148,7 +150,7 @@ fn disk_bytes(dir: &Path) -> u64 {
 
 impl Collector for ScrapeTime {
     fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
-        let Sources { engine, cache, limits, views } = &self.sources;
+        let Sources { engine, cache, limits, views, mail_queue } = &self.sources;
         let cache = cache.stats();
         counter(&mut encoder, "response_cache_hits", "Requests answered from the response cache", cache.hits)?;
         counter(&mut encoder, "response_cache_misses", "Requests the response cache did not hold (computed)", cache.misses)?;
@@ -189,6 +191,23 @@ impl Collector for ScrapeTime {
         }
         gauge(&mut encoder, "rate_limit_clients", "Clients the rate limiters remember", to_i64(limits.tracked_clients()))?;
         gauge(&mut encoder, "views_pending", "Offer views counted and not yet written to the store", to_i64(views.pending()))?;
+
+        let mail = mail_queue.stats();
+        gauge(&mut encoder, "mail_pending", "Mails recorded and not yet handed to the mail server", to_i64(mail.pending))?;
+        counter(&mut encoder, "mail_sent", "Mails the mail server accepted since start", mail.sent)?;
+        counter(&mut encoder, "mail_failed", "Mails refused for good since start", mail.failed)?;
+        gauge(
+            &mut encoder,
+            "mail_in_doubt",
+            "Mails found at start between their handover mark and the server's answer (a crash came there): delivered or lost, not sent again",
+            to_i64(mail.in_doubt),
+        )?;
+        gauge(
+            &mut encoder,
+            "mail_handover_gap_max_microseconds",
+            "Longest gap between a mail's durable mark and its final hand-over",
+            to_i64(mail.handover_gap_max_micros),
+        )?;
         Ok(())
     }
 }

@@ -83,7 +83,6 @@ impl Application {
             })
         };
         let files = Arc::new(BoardFiles::load(&engine.settings));
-        let metrics = Arc::new(Metrics::new(Sources { engine: engine.clone(), cache: cache.clone(), limits: limits.clone(), views: views.clone() }));
         let accounts_settings = &engine.settings.accounts;
         let cost = PasswordCost { memory_kib: accounts_settings.password_memory_kib, iterations: accounts_settings.password_iterations, parallelism: 1 };
         let passwords = Passwords::new(cost).map_err(std::io::Error::other)?;
@@ -95,6 +94,13 @@ impl Application {
         let mailer = wakat_mail::build_mailer(mail_settings, &server_settings.data_dir).map_err(std::io::Error::other)?;
         let mail_queue = wakat_mail::MailQueue::new(engine.kv.clone(), mailer.clone());
         let mail_workers = mail_queue.start(mail_settings.senders)?;
+        let metrics = Arc::new(Metrics::new(Sources {
+            engine: engine.clone(),
+            cache: cache.clone(),
+            limits: limits.clone(),
+            views: views.clone(),
+            mail_queue: mail_queue.clone(),
+        }));
         let dev_mailbox = if mail_settings.transport == wakat_mail::MailTransport::Outbox && !server_settings.public_url.starts_with("https://") {
             Some(Arc::new(wakat_mail::Outbox::in_data_dir(&server_settings.data_dir).map_err(std::io::Error::other)?))
         } else {
