@@ -35,7 +35,7 @@ pub use schema::SCHEMA_VERSION;
 pub use stats::{SearchExecutor, SearchStats};
 pub use textquery::{Chip, CorrectionUsed, Understanding};
 pub use understand::{AttributeKind, QueryWords};
-pub use writer::IndexFeeder;
+pub use writer::{IndexFeeder, MAX_PENDING_DELETES};
 
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -515,3 +515,28 @@ fn an_offer_is_found_by_its_guid_on_its_board_only() {
     assert!(index.find_guid("work", &offer.guid).unwrap().is_none());
     assert!(index.find_guid("it", "another-guid").unwrap().is_none());
 }
+
+/// A bulk load (timed commits off) commits on its own once MAX_PENDING_DELETES deletes wait, so
+/// tantivy's per-delete weights (about 1 KB each until a commit) stay bounded; a rebuild's
+/// `upsert_new` queues no delete at all.
+#[test]
+fn a_bulk_load_commits_when_its_pending_deletes_reach_the_bound() {
+    use wakat_search::MAX_PENDING_DELETES;
+    let index = SearchIndex::in_memory(config()).unwrap();
+    let feeder = IndexFeeder::start(&index).unwrap();
+    feeder.set_auto_commit(false);
+    feeder.upsert_new("it", corpus()[0].clone(), 1).unwrap();
+    for n in 0..MAX_PENDING_DELETES - 1 {
+        feeder.delete("it", &format!("gone-{n}"), 2 + n as u64).unwrap();
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert_eq!(index.committed_seq().unwrap(), 0, "below the bound nothing commits");
+    let last = 1 + MAX_PENDING_DELETES as u64;
+    feeder.delete("it", "gone-last", last).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while index.committed_seq().unwrap() != last {
+        assert!(std::time::Instant::now() < deadline, "the bound commits what is pending");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(slugs(&index, &Filters::default(), Sort::default()), vec!["java-krakow"]);
+}

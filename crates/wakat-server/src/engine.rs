@@ -278,7 +278,8 @@ impl Engine {
                 }
                 // Derived amounts follow the current rates table.
                 offer.normalize(&self.rates);
-                self.feeder.upsert(&tenant, offer, seq)?;
+                // After the clear each offer comes once: no delete to queue (see MAX_PENDING_DELETES).
+                self.feeder.upsert_new(&tenant, offer, seq)?;
                 n_offers += 1;
                 if n_offers % 10_000 == 0 {
                     progress(n_offers);
