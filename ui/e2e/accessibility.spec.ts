@@ -30,6 +30,7 @@ const PAGES: { name: string; path: (slug: string) => string }[] = [
   // An offer with a company teaser, a banner and a video link, and that company's story.
   { name: 'offer-media', path: () => '/job-offer/lynx-tech-junior-salesforce-developer-torun-160' },
   { name: 'company-story', path: () => '/brands/story/lynx-tech' },
+  { name: 'company-list', path: () => '/brands' },
 ];
 
 for (const lang of ['pl', 'en'] as const) {

@@ -98,3 +98,56 @@ test.describe('mobile 360', () => {
     await shot(page, 'company-05-teaser-mobile');
   });
 });
+
+/** Pages of the company list: the API's count of published stories, 20 a page. */
+async function storyPages(page: Page): Promise<number> {
+  const answer = await page.request.get(`${apiURL}/api/${tenant}/v2/user-panel/brand-stories/company/list?perPage=1`);
+  return Math.ceil(((await answer.json()) as { meta: { totalItems: number } }).meta.totalItems / 20);
+}
+
+test('company-06-the-company-list-pages-and-leads-to-a-story', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('all-stories').click();
+  await expect(page).toHaveURL(/\/brands$/);
+  const cards = page.getByTestId('brands-list').getByTestId('story-card');
+  await expect(cards).toHaveCount(20);
+  const pages = await storyPages(page);
+  expect(pages, 'the default data has more than one page of stories').toBeGreaterThan(1);
+  await expect(page.getByTestId('brands-paging')).toContainText(`Strona 1 z ${pages}`);
+  await expect(page.getByTestId('brands-previous')).toHaveCount(0);
+  await shot(page, 'company-06-list-1280');
+  await page.getByTestId('brands-next').click();
+  await expect(page).toHaveURL(/\/brands\?page=2$/);
+  await expect(page.getByTestId('brands-paging')).toContainText(`Strona 2 z ${pages}`);
+  const link = cards.first().locator('h3 a');
+  const name = await link.innerText();
+  await link.click();
+  await expect(page).toHaveURL(/\/brands\/story\/[a-z0-9-]+$/);
+  await expect(page.getByTestId('story-name')).toHaveText(name);
+
+  expect((await page.goto(`/brands?page=${pages + 1}`))?.status()).toBe(404);
+  expect((await page.goto('/brands?page=abc'))?.status()).toBe(404);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  test('company-07-the-company-list-pages-without-javascript', async ({ page }) => {
+    const pages = await storyPages(page);
+    await page.goto(`/brands?page=${pages}`);
+    await expect(page.getByTestId('brands-next')).toHaveCount(0);
+    await page.getByTestId('brands-previous').click();
+    await expect(page).toHaveURL(new RegExp(`/brands(\\?page=${pages - 1})?$`));
+    await expect(page.getByTestId('brands-list').getByTestId('story-card')).toHaveCount(20);
+  });
+});
+
+test.describe('mobile 360', () => {
+  test.use({ ...MOBILE });
+  test('company-08-the-company-list-on-a-phone', async ({ page }) => {
+    await page.goto('/brands');
+    await expect(page.getByTestId('brands-list').getByTestId('story-card').first()).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, 'no sideways scrolling').toBeLessThanOrEqual(0);
+    await shot(page, 'company-08-list-360');
+  });
+});

@@ -1,15 +1,22 @@
 /**
- * The employer journey of issue 11: sign up → confirm from the e-mail (the dev mailbox) → choose
+ * The employer journey of issue 11: sign up → confirm from the e-mail (the dev mailbox in
+ * employer-journey.spec.ts, a real SMTP server on loopback in employer-smtp.journey.ts) → choose
  * a plan → fill the 17-section form (a location and a logo; a draft refused while it lacks what a
  * draft needs; the salary's three-times rule) → summary → pay in the sandbox → the return page
  * polls to success → the offer is on the candidate list and its page → edit its salary and see
  * it on the candidate side → finish the recruitment: it leaves the list.
  */
-import { expect, shot, test } from './fixtures';
-import { EMPLOYER_PASSWORD, employerEmail, mailedEmployerLink, pngLogo } from './employer';
+import type { Page } from '@playwright/test';
+import { expect, shot } from './fixtures';
+import { EMPLOYER_PASSWORD, employerEmail, pngLogo } from './employer';
 
-test('employer-journey', async ({ page, request }) => {
-  test.setTimeout(180_000);
+/** Where the journey reads its confirmation link, and the prefix of its screenshots. */
+export interface JourneyMail {
+  confirmationLink: (email: string) => Promise<string>;
+  shots: string;
+}
+
+export async function employerJourney(page: Page, mail: JourneyMail): Promise<void> {
   const email = employerEmail('journey');
   const company = `Journey Soft ${Date.now().toString(36)}`;
   const title = `Rust Developer ${Date.now().toString(36)}`;
@@ -32,7 +39,7 @@ test('employer-journey', async ({ page, request }) => {
   await expect(page.getByTestId('sign-up-done')).toContainText(email);
 
   // Confirm from the e-mailed link: one click logs in and opens the plans.
-  await page.goto(await mailedEmployerLink(request, email, 'employer.confirm'));
+  await page.goto(await mail.confirmationLink(email));
   await page.getByTestId('confirm-submit').click();
   await expect(page.getByTestId('new-offer')).toBeVisible();
   await expect(page.getByTestId('employer-who')).toContainText(company);
@@ -106,7 +113,7 @@ test('employer-journey', async ({ page, request }) => {
   // 17. Contact.
   await page.locator('#offer-contactName').fill('Anna Nowak');
   await page.locator('#offer-contactEmail').fill('Anna@Journey.example');
-  await shot(page, 'employer-form');
+  await shot(page, `${mail.shots}-form`);
   await page.getByTestId('offer-submit').click();
 
   // The summary: what candidates will see.
@@ -115,7 +122,7 @@ test('employer-journey', async ({ page, request }) => {
   await expect(page.getByTestId('summary-logo')).toBeVisible();
   await expect(page.getByTestId('summary-salary').first()).toContainText('20 000–25 000');
   await expect(page.getByTestId('summary-location')).toContainText('Warszawa');
-  await shot(page, 'employer-summary');
+  await shot(page, `${mail.shots}-summary`);
   const slug = /\/employer\/offers\/([^/]+)\/summary/.exec(page.url())![1];
   await page.getByTestId('summary-publish').click();
 
@@ -131,7 +138,7 @@ test('employer-journey', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Pay' }).click();
   await expect(page).toHaveURL(/\/employer\/payments\/return\?offer=.*paymentId=/);
   await expect(page.getByTestId('payment-success')).toBeVisible();
-  await shot(page, 'employer-payment-return');
+  await shot(page, `${mail.shots}-payment-return`);
 
   // The candidate side: the list and the offer page.
   const listed = async () => {
@@ -160,4 +167,4 @@ test('employer-journey', async ({ page, request }) => {
   await page.getByTestId('manage-confirm-yes').click();
   await expect(page.getByTestId('offer-end')).toBeVisible();
   await expect.poll(listed, { timeout: 15_000 }).toBe(0);
-});
+}

@@ -62,6 +62,17 @@ test('employer-lifecycle', async ({ page, request }) => {
   await expect(page.getByTestId('offer-form-title')).toHaveText('Odświeżanie ogłoszenia');
   await expect(page).not.toHaveURL(new RegExp(slug));
 
+  // A panel link with unsaved changes asks too: "save" keeps the draft and goes where the link pointed.
+  const refreshForm = page.url();
+  await page.locator('#offer-jobPositionName').fill('Frontend Developer refreshed');
+  await page.locator('[data-nav="codes"]').click();
+  await expect(page.getByTestId('exit-dialog')).toBeVisible();
+  await expect(page).toHaveURL(refreshForm);
+  await page.getByTestId('exit-save').click();
+  await expect(page).toHaveURL(/\/employer\/codes$/);
+  await page.goto(refreshForm);
+  await expect(page.locator('#offer-jobPositionName')).toHaveValue('Frontend Developer refreshed');
+
   // Duplicate: another draft in the "duplicate" variant; the exit leads to its page, where a draft can be deleted.
   await page.goto(`/employer/offers/${slug}`);
   await page.getByTestId('manage-duplicate').click();
@@ -73,6 +84,12 @@ test('employer-lifecycle', async ({ page, request }) => {
   await expect(page.getByTestId('exit-dialog')).toBeVisible();
   await page.getByTestId('exit-discard').click();
   await expect(page.getByTestId('offer-state')).toHaveText('Szkic');
+  // Without changes, a panel link just goes.
+  await page.goto(`/employer/offers/${copy}/form`);
+  await expect(page.getByTestId('offer-form-title')).toBeVisible();
+  await page.locator('[data-nav="codes"]').click();
+  await expect(page).toHaveURL(/\/employer\/codes$/);
+  await page.goto(`/employer/offers/${copy}`);
   await page.getByTestId('manage-delete').click();
   await page.getByTestId('manage-confirm-yes').click();
   await expect.poll(async () => (await request.get(`${apiURL}/api/${tenant}/v2/employer-panel/offers/end/${copy}`, { headers: { Authorization: `Bearer ${access}` } })).status()).toBe(404);

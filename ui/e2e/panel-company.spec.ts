@@ -125,6 +125,18 @@ test('an owner runs the company panel and publishes a brand story candidates see
   expect(stories.find((story) => story.slug === slug)).toMatchObject({ name: company });
   await page.getByTestId('story-carousel').getByRole('link', { name: company }).scrollIntoViewIfNeeded();
   await shot(page, 'panel-company-home-carousel');
+  // The company list page (its first page, newest stories first; cached up to a minute too) leads to the story.
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/brands');
+        return page.getByTestId('brands-list').getByRole('link', { name: company }).count();
+      },
+      { timeout: 150_000, intervals: [5_000] },
+    )
+    .toBeGreaterThan(0);
+  await page.getByTestId('brands-list').getByRole('link', { name: company }).click();
+  await expect(page).toHaveURL(new RegExp(`/brands/story/${slug}$`));
 });
 
 test('the company panel pages have no axe violations (WCAG 2.1 AA)', async ({ page, request }) => {

@@ -9,6 +9,7 @@ import { Carousel, type CarouselTexts } from '@/features/home/components/carouse
 import { OfferTabs, type TabPanel } from '@/features/home/components/offer-tabs';
 import { homeBanner, homeTabs, partnerCompanies } from '@/features/home/rules';
 import { OfferCard } from '@/components/ui/offer-card';
+import { StoryCard } from '@/features/brands/components/story-card';
 import { SearchForm } from '@/components/ui/search-form';
 import { getTranslator } from '@/i18n/request';
 import { buildListHref, emptyFilters, withFilters } from '@/lib/filters';
@@ -124,19 +125,14 @@ export default async function HomePage() {
           <h2 id="stories-heading">{t('home.stories')}</h2>
           <Carousel label={t('home.stories')} texts={carouselTexts} testId="story-carousel" className="carousel-box--stories">
             {stories.slice(0, 12).map((story) => (
-              <article key={story.slug} className="story-card">
-                {story.coverPhotoUrl ? <img className="story-card__cover" src={story.coverPhotoUrl} alt="" width={320} height={120} loading="lazy" /> : null}
-                <div className="story-card__body">
-                  <img className="story-card__logo" src={story.logoUrl} alt="" width={48} height={48} loading="lazy" />
-                  <h3>
-                    <Link href={paths.brandStory(story.slug)}>{story.name}</Link>
-                  </h3>
-                  {story.shortDescription ? <p className="story-card__text">{story.shortDescription}</p> : null}
-                  <p className="muted">{t('home.storyOffers', { count: story.offersCount, n: formatNumber(story.offersCount) })}</p>
-                </div>
-              </article>
+              <StoryCard key={story.slug} story={story} t={t} />
             ))}
           </Carousel>
+          <p className="section__more">
+            <Link href={paths.brands()} data-testid="all-stories">
+              {t('home.allStories')}
+            </Link>
+          </p>
         </section>
       ) : null}
 

@@ -23,6 +23,8 @@ export const paths = {
     `${citySlug ? `/${citySlug}` : ''}/${categorySlug}/${subcategorySlug}`,
   terms: () => '/terms-and-privacy-policies',
   brandStory: (slug: string) => `/brands/story/${encodeURIComponent(slug)}`,
+  /** The company list (the published company stories), 20 a page. */
+  brands: (page = 1) => (page > 1 ? `/brands?page=${page}` : '/brands'),
   // Candidate accounts (the mails link to confirm, reset and email).
   login: (query: AuthLinkQuery = {}) => withQuery('/account/login', { ...query }),
   register: (query: AuthLinkQuery = {}) => withQuery('/account/register', { ...query }),

@@ -22,3 +22,16 @@ export async function getCompanyOffers(companyName: string, locale: Locale, perP
   query.append('companies[]', companyName);
   return boardGet<OffersPage>('/v2/user-panel/offers', query, { locale });
 }
+
+/** Stories per page of the company list (spec: "brand stories 20 per page"). */
+export const STORIES_PER_PAGE = 20;
+
+/** One page of the company list: the published stories and how many there are. */
+export async function getStoryPage(page: number, locale: Locale): Promise<{ stories: BrandStory[]; total: number }> {
+  const answer = await boardGet<{ data: BrandStory[]; meta: { totalItems: number } }>(
+    '/v2/user-panel/brand-stories/company/list',
+    { page, perPage: STORIES_PER_PAGE, lang: locale },
+    { revalidate: 60 },
+  );
+  return { stories: answer.data, total: answer.meta.totalItems };
+}

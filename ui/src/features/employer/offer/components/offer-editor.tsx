@@ -20,6 +20,7 @@ import { loadOffer, saveOffer } from '../api';
 import { formValues, savePayload } from '../mapping';
 import { draftIssues, formPath, isSalaryField, offerFormSchema, SALARY_DEBOUNCE_MS, todayDays, VALIDATION_DEBOUNCE_MS, type FormRulesContext } from '../schema';
 import type { EmployerOffer, FormInputs, FormVariant, OfferFormValues } from '../types';
+import { useLeaveGuard } from '../leave-guard';
 import { errorAt, offerErrorText, type SectionProps } from './form-kit';
 import * as Sections from './form-sections';
 
@@ -97,14 +98,14 @@ function OfferFormBody({ offer, variant, inputs, locale, planNames }: { offer: E
     if (reupload) form.setError('companyLogo', { type: 'server', message: reupload.code });
   }, [offer.errors, form]);
 
-  // Leaving the page with unsaved changes asks first.
+  // Leaving the page with unsaved changes asks first: the exit button, any in-app link (the
+  // dialog then goes where the link pointed), a reload.
   const dirty = form.formState.isDirty;
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  const [leavingTo, setLeavingTo] = useState<string | null>(null);
+  useLeaveGuard(dirty && !exitOpen, (path) => {
+    setLeavingTo(path);
+    setExitOpen(true);
+  });
 
   const showServerErrors = useCallback(
     (error: unknown) => {
@@ -176,14 +177,23 @@ function OfferFormBody({ offer, variant, inputs, locale, planNames }: { offer: E
   };
   const onLogoUploaded = async () => (await loadOffer(offer.slug)).form.companyLogo || null;
   const titleLocked = published && !offer.form.titleChangeEnabled;
-  const leave = () => router.push(employerPaths.offer(offer.slug));
+  const leave = () => router.push(leavingTo ?? employerPaths.offer(offer.slug));
 
   return (
     <div className="offer-editor" data-testid="offer-editor">
       <div className="offer-editor__head">
         <h1 data-testid="offer-form-title">{t(`employer.offerForm.title.${variant}`)}</h1>
         <p className="muted">{t('employer.offerForm.planInfo', { plan: planNames[offer.planKey] ?? offer.planKey })}</p>
-        <button type="button" className="button button--small" onClick={() => (dirty ? setExitOpen(true) : leave())} data-testid="offer-exit">
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => {
+            setLeavingTo(null);
+            if (dirty) setExitOpen(true);
+            else leave();
+          }}
+          data-testid="offer-exit"
+        >
           {t('employer.offerForm.exit')}
         </button>
       </div>
