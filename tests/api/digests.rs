@@ -114,3 +114,55 @@ fn the_digest_run_is_internal_only() {
     let bad_day = app.internal(Method::POST, "/api/it/internal/digests/run?day=yesterday", &Value::Null);
     assert_eq!((bad_day.status, bad_day.body["code"].as_str()), (400, Some("invalid_day")));
 }
+
+/// Regression: an offer acknowledged a moment before the run, not yet committed to the index
+/// (the writer commits every 500 ms), is in the digest; it used to be missed, and the next digest
+/// starts after the run, so it was never mailed.
+#[test]
+fn an_offer_published_just_before_the_run_is_in_its_digest() {
+    let app = spawn_configured(false, |settings| settings.server.scheduler_enabled = false);
+    let created =
+        app.send_json(Method::POST, "/api/it/guests/job-alerts", &json!({"email": "ela@example.pl", "frequency": "everyDay", "filters": java_krakow()}));
+    assert_eq!(created.status, 201, "{}", created.body);
+    let (code, filter_id) = activation_link(&app, "ela@example.pl", 1);
+    assert_eq!(app.send_json(Method::PUT, "/api/it/guests/job-alerts/activation", &json!({"code": code, "jobFilterId": filter_id})).status, 200);
+    // The alert's digests start at its activation: publish in a later second, at its very end,
+    // then run as soon as the next second begins (long before the writer's next commit).
+    let second_fraction = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().subsec_millis();
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    while second_fraction() < 900 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    publish_matching(&app, "it", "rust-krakow-last-moment");
+    while second_fraction() >= 900 {
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let report = run_digests(&app, "it", "2026-12-02");
+    assert_eq!((report["due"].as_u64(), report["queued"].as_u64()), (Some(1), Some(1)), "{report}");
+    let mail = mails(&app, "ela@example.pl", "alert.digest", 1).remove(0);
+    assert!(mail["text"].as_str().unwrap().contains("/job-offer/rust-krakow-last-moment"), "{}", mail["text"]);
+}
+
+/// Regression: an offer published in the same second as the alert was switched on is in its
+/// first digest (the alert's digests used to start strictly after that second).
+#[test]
+fn an_offer_published_in_the_second_an_alert_starts_is_in_its_first_digest() {
+    let app = spawn_configured(false, |settings| settings.server.scheduler_enabled = false);
+    let mut ala = Browser::new(&app);
+    ala.sign_up("it", "iza@example.pl", PASSWORD);
+    let saved = ala.json(Method::POST, "/api/it/job-filters", &json!({"filters": java_krakow()}));
+    let id = saved.body["jobFilterId"].as_str().unwrap().to_string();
+    let unix_second = || std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap();
+    while unix_second().subsec_millis() > 200 {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let started = unix_second().as_secs();
+    assert_eq!(ala.json(Method::POST, "/api/it/job-alerts", &json!({"jobFilterId": id, "frequency": "everyDay"})).status, 201);
+    publish_matching(&app, "it", "rust-krakow-same-second");
+    assert_eq!(unix_second().as_secs(), started, "the alert and the offer share a second");
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let report = run_digests(&app, "it", "2026-12-03");
+    assert_eq!((report["due"].as_u64(), report["queued"].as_u64()), (Some(1), Some(1)), "{report}");
+    let mail = mails(&app, "iza@example.pl", "alert.digest", 1).remove(0);
+    assert!(mail["text"].as_str().unwrap().contains("/job-offer/rust-krakow-same-second"), "{}", mail["text"]);
+}

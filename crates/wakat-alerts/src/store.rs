@@ -219,7 +219,14 @@ impl AlertStore {
             if let Some(name) = name {
                 filter.name = name;
             }
-            filter.alert = Some(JobAlert { status: AlertStatus::Active, frequency, created_at: now, last_digest_at: now, last_period: None, activation: None });
+            filter.alert = Some(JobAlert {
+                status: AlertStatus::Active,
+                frequency,
+                created_at: now,
+                last_digest_at: digest_start(now),
+                last_period: None,
+                activation: None,
+            });
             Ok(())
         })
     }
@@ -329,7 +336,7 @@ impl AlertStore {
         }
         alert.status = AlertStatus::Active;
         alert.activation = None;
-        alert.last_digest_at = now;
+        alert.last_digest_at = digest_start(now);
         self.commit(vec![Self::put_filter_op(tenant, &filter)?])?;
         Ok((guest, filter))
     }
@@ -437,5 +444,19 @@ impl AlertStore {
 }
 
 fn pending_alert(frequency: Frequency, activation: ActivationCode, now: i64) -> JobAlert {
-    JobAlert { status: AlertStatus::PendingActivation, frequency, created_at: now, last_digest_at: now, last_period: None, activation: Some(activation) }
+    JobAlert {
+        status: AlertStatus::PendingActivation,
+        frequency,
+        created_at: now,
+        last_digest_at: digest_start(now),
+        last_period: None,
+        activation: Some(activation),
+    }
+}
+
+/// The `last_digest_at` of an alert switched on at `now` (Unix seconds). A digest takes the offers
+/// published in (last_digest_at, cutoff], whole seconds: starting at `now` itself would leave out
+/// an offer published later in the same second as the alert.
+fn digest_start(now: i64) -> i64 {
+    now - 1
 }

@@ -102,7 +102,13 @@ pub fn run(state: &AppState, tenant: &Tenant, day: Date) -> Result<DigestReport>
     let slug = &tenant.settings.slug;
     let day_text = day.to_string();
     let weekday = weekday_from_monday(day);
-    let cutoff = now();
+    // A run mails the offers published in (last digest, cutoff]; the next one starts after the
+    // cutoff. The cutoff is the last whole second: an offer of the current second belongs to the
+    // next run, as one published a moment later would. And an offer acknowledged before now may
+    // wait up to the index writer's commit interval to be searchable: the commit makes every one
+    // of them visible, or the run would miss it and the next would start after it.
+    let cutoff = now() - 1;
+    state.engine.commit_index().map_err(|error| crate::error::ApiError::internal(&error))?;
     let settings = tenant.settings.job_alerts;
     let mut report = DigestReport { day: day_text.clone(), ..DigestReport::default() };
     // Group the due alerts by what they ask: canonical filter and the instant they start from.
