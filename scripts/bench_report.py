@@ -122,8 +122,10 @@ meaning (same statements per request, same page, sort and freshness formula):
 
 B-tree indexes as PostgreSQL's: publication, salary, seniority, workplace, category, parent category.
 FTS5 uses no prefix index: no query type searches words by prefix (suggestions match titles by prefix,
-through the B-tree). Matches differ from Wakat's for the same reasons as PostgreSQL's; the column
-"SQLite = PG" counts the requests for which both answered the same total (or item count).
+through the B-tree). Matches differ from Wakat's for the same reasons as PostgreSQL's.
+"""
+SQLITE_AND_PG = """The column "SQLite = PG" counts the requests for which SQLite and PostgreSQL answered the same
+total (or number of suggestions).
 """
 
 
@@ -152,7 +154,8 @@ def peers(pg, sqlite, queries, cpu, meta):
                    f"run it), same offers, one row per location ({sqlite['rows']:,} rows), one database file; page cache "
                    f"{settings['cache_size']} (`PRAGMA cache_size`, what a small board gives it; the OS page cache holds "
                    f"the rest of the file), journal {settings['journal_mode']}, synchronous {settings['synchronous']} "
-                   f"(off for the load), page size {settings['page_size']} B, mmap {settings['mmap_size']}, temp store in memory. "
+                   f"(off for the load), page size {settings['page_size']} B, memory-mapped I/O "
+                   f"{'off' if not settings['mmap_size'] else mb(settings['mmap_size'])}, temp store in memory. "
                    "Statements compiled once and reused (the connection's statement cache), timed client-side including "
                    f"fetching the rows. Machine CPU busy during load and queries: {cpu.get('sqlite', '?')} %.\n")
         rows = [[name, f"{seconds:.1f} s"] for name, seconds in sqlite["load"].items()]
@@ -206,7 +209,9 @@ def peers(pg, sqlite, queries, cpu, meta):
     if pg:
         out.append(PG_HOW)
     if sqlite:
-        out.append(SQLITE_HOW)
+        out.append(SQLITE_HOW.lstrip("\n") if pg else SQLITE_HOW)
+        if pg:
+            out.append(SQLITE_AND_PG)
     return out
 
 
