@@ -28,6 +28,11 @@ def logger(name):
     return log
 
 
+def read_json(path):
+    with open(path) as source:
+        return json.load(source)
+
+
 def slugify(text):
     """A close enough copy of wakat_core::text::slugify for city slugs."""
     folded = text.lower().translate(str.maketrans("ąćęłńóśźżáéöüč", "acelnoszzaeouc"))
@@ -45,7 +50,7 @@ def slugify(text):
 
 def parents(index_data, tenant):
     """Category value → parent value, and slug → value (for the category filter)."""
-    tree = json.load(open(f"{index_data}/categories-{tenant}.json"))
+    tree = read_json(f"{index_data}/categories-{tenant}.json")
     parent, by_slug = {}, {}
     for root in tree:
         by_slug[root["slug"]] = root["value"]
@@ -71,7 +76,7 @@ def salary_bounds(offer, rates):
 
 def location_rows(jsonl, tenant, index_data):
     """Yields one dict per offer location, with the fields both peers store."""
-    rates = json.load(open(f"{index_data}/rates.json"))
+    rates = read_json(f"{index_data}/rates.json")
     parent, _ = parents(index_data, tenant)
     with open(jsonl) as source:
         for line in source:
@@ -148,7 +153,7 @@ def read_workload(path):
 
 def cities(index_data):
     """City slug → (lat, lon) of the gazetteer the workload's cities come from."""
-    return {c["slug"]: (c["lat"], c["lon"]) for c in json.load(open(f"{index_data}/cities.json"))}
+    return {c["slug"]: (c["lat"], c["lon"]) for c in read_json(f"{index_data}/cities.json")}
 
 
 def cluster_grid(request):

@@ -314,8 +314,10 @@ def main():
     settings = dict(pragmas, cache_size=f"{args.cache_mb} MB", synchronous={0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}[pragmas["synchronous"]])
     queries = run_workload(conn, args.workload, args.index_data)
     conn.close()
-    json.dump({"measured_at": measured_at, "convert_s": convert_s, "rows": size["rows"], "load": timings, "load_total_s": sum(timings.values()), "sizes": size,
-               "version": f"SQLite {sqlite3.sqlite_version}", "settings": settings, "queries": queries}, open(args.out, "w"), indent=1)
+    with open(args.out, "w") as out:
+        json.dump({"measured_at": measured_at, "convert_s": convert_s, "rows": size["rows"], "load": timings,
+                   "load_total_s": sum(timings.values()), "sizes": size, "version": f"SQLite {sqlite3.sqlite_version}",
+                   "settings": settings, "queries": queries}, out, indent=1)
 
 
 if __name__ == "__main__":
