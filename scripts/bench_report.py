@@ -115,8 +115,9 @@ meaning (same statements per request, same page, sort and freshness formula):
   haversine on the row's coordinates (SQLite's math functions);
 - clusters: the same lat/lon grid; the viewport goes through the R*Tree and is then tested exactly
   on the row; the most common category comes from `max()` over per-category counts (SQLite has no
-  `mode()`). SQLite's planner takes the R*Tree even for the whole-country box, where a plain table
-  scan would be somewhat faster (it has no statistics for virtual tables);
+  `mode()`). SQLite's planner has no statistics for virtual tables and would take the R*Tree even
+  for the whole of Poland, 2–3× slower than a table scan there, so the script plans for it: a box
+  covering a quarter or more of the area the offers span (the `clusters-poland` box) is a scan;
 - `suggest`: titles only, `title LIKE 'jav%'` on a `COLLATE NOCASE` B-tree index (SQLite's LIKE
   folds ASCII case only; the prefixes are ASCII), top 5 by distinct offers, as PostgreSQL.
 

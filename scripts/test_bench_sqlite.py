@@ -123,17 +123,40 @@ class SqlitePeerTest(unittest.TestCase):
         _, page = self.answer("list", ("keywords[]", "java"), ("sortBy", "published"), ("orderBy", "DESC"), ("perPage", "2"), ("page", "2"))
         self.assertEqual(len(page), 1)
 
+    def both_paths(self, check):
+        """Runs `check` with every box through the R*Tree, then with none (table scans)."""
+        for share, through_rtree in ((1.01, True), (0.0, False)):
+            with self.subTest(rtree=through_rtree):
+                saved, bench_sqlite.RTREE_MAX_SHARE = bench_sqlite.RTREE_MAX_SHARE, share
+                try:
+                    request = Request({"type": "radius", "variant": "", "pairs": [["city", "warszawa"], ["cityRadiusKm", "30"]]})
+                    self.assertEqual("offer_geo" in self.planner.statements(request, 5)[0][0], through_rtree)
+                    check()
+                finally:
+                    bench_sqlite.RTREE_MAX_SHARE = saved
+
     def test_radius_is_exact_beyond_the_box(self):
-        self.assertEqual(self.answer("radius", ("city", "warszawa"), ("cityRadiusKm", "30"))[0], 4)
-        self.assertEqual(self.answer("radius", ("city", "warszawa"), ("cityRadiusKm", "110"))[0], 4)  # Łódź is ~119 km away
-        self.assertEqual(self.answer("radius", ("city", "warszawa"), ("cityRadiusKm", "125"))[0], 5)
+        def check():
+            self.assertEqual(self.answer("radius", ("city", "warszawa"), ("cityRadiusKm", "30"))[0], 4)
+            # Łódź is 118.7 km away, inside the 110 km circle's bounding box.
+            self.assertEqual(self.answer("radius", ("city", "warszawa"), ("cityRadiusKm", "110"))[0], 4)
+            self.assertEqual(self.answer("radius", ("city", "warszawa"), ("cityRadiusKm", "125"))[0], 5)
+        self.both_paths(check)
 
     def test_clusters_count_what_the_viewport_holds(self):
         poland = [("north", "55"), ("south", "49"), ("east", "24.2"), ("west", "14.1"), ("zoom", "6")]
-        self.assertEqual(self.answer("clusters-poland", *poland)[0], 5)
         lodz = [("north", "51.8"), ("south", "51.7"), ("east", "19.5"), ("west", "19.4"), ("zoom", "12")]
-        self.assertEqual(self.answer("clusters-city", *lodz)[0], 1)
-        self.assertEqual(self.answer("clusters-poland", *poland, ("keywords[]", "react"))[0], 1)
+        def check():
+            self.assertEqual(self.answer("clusters-poland", *poland)[0], 5)
+            self.assertEqual(self.answer("clusters-city", *lodz)[0], 1)
+            self.assertEqual(self.answer("clusters-poland", *poland, ("keywords[]", "react"))[0], 1)
+        self.both_paths(check)
+
+    def test_the_rtree_answers_small_boxes_only(self):
+        small = Request({"type": "clusters-city", "variant": "", "pairs": [["north", "51.8"], ["south", "51.7"], ["east", "19.5"], ["west", "19.4"], ["zoom", "12"]]})
+        whole = Request({"type": "clusters-poland", "variant": "", "pairs": [["north", "55"], ["south", "49"], ["east", "24.2"], ["west", "14.1"], ["zoom", "6"]]})
+        self.assertIn("offer_geo", self.planner.statements(small, 5)[0][0])
+        self.assertNotIn("offer_geo", self.planner.statements(whole, 5)[0][0])
 
     def test_suggest_titles_by_prefix(self):
         titles = self.answer("suggest", ("keyword", "ja"))[0]
