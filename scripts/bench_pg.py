@@ -5,72 +5,23 @@ Loads the offers `wakat generate --out` exported (same seed and "now" as the Wak
 the same offers) as one row per offer location, like the Wakat index, then runs the workload
 the Rust bench wrote (benches/queries.rs, WAKAT_BENCH_WORKLOAD) so both engines answer the same
 requests. Timings are client-side, statements bound server-side and prepared (psycopg 3).
-Progress goes to stderr; results are one JSON document (--out).
+Progress goes to stderr; results are one JSON document (--out). The offer rows, the workload,
+the cluster grid and the measuring loop are shared with the SQLite peer (bench_peer_common.py).
 """
 
 import argparse
 import csv
 import json
-import math
-import sys
 import time
 
 import psycopg
 
+from bench_peer_common import (FRESHNESS_WEIGHT, HALF_LIFE_DAYS, cities, cluster_grid, location_rows, logger, measure,
+                               parents, read_workload)
+
 TABLE = "offer_locations"
 PAGE_COLUMNS = "slug, title, company, city_slug, salary_lo, salary_hi, published_at, workplace, experience"
-WARMUP_RUNS = 50
-# Ranking of Wakat's relevance sort (wakat.toml [ranking]): score × (1 + weight × 0.5^(age / half-life)).
-FRESHNESS_WEIGHT, HALF_LIFE_DAYS = 0.6, 7.0
-# Mean H3 cell areas in km² by resolution, to give the lat/lon grid the size of Wakat's clusters.
-H3_AREA_KM2 = {2: 86745.85, 3: 12392.26, 4: 1770.32, 5: 252.90, 6: 36.13, 7: 5.16, 8: 0.737, 9: 0.105}
-MONTHLY_FACTOR = {"hour": 168.0, "day": 21.0, "month": 1.0, "year": 1.0 / 12.0}
-NEVER_EXPIRES = 2**63 - 1
-
-
-def log(message):
-    print(f"[bench_pg] {message}", file=sys.stderr, flush=True)
-
-
-def slugify(text):
-    """A close enough copy of wakat_core::text::slugify for city slugs."""
-    folded = text.lower().translate(str.maketrans("ąćęłńóśźżáéöüč", "acelnoszzaeouc"))
-    out, dash = [], False
-    for ch in folded:
-        if ch.isascii() and ch.isalnum():
-            if dash and out:
-                out.append("-")
-            dash = False
-            out.append(ch)
-        else:
-            dash = True
-    return "".join(out)
-
-
-def parents(index_data, tenant):
-    """Category value → parent value, and slug → value (for the category filter)."""
-    tree = json.load(open(f"{index_data}/categories-{tenant}.json"))
-    parent, by_slug = {}, {}
-    for root in tree:
-        by_slug[root["slug"]] = root["value"]
-        for child in root.get("children") or []:
-            parent[child["value"]] = root["value"]
-            by_slug[child["slug"]] = child["value"]
-    return parent, by_slug
-
-
-def salary_bounds(offer, rates):
-    """Offer::salary_bounds_pln: lowest from and highest to over all contracts, monthly PLN."""
-    bounds = None
-    for employment in offer.get("employmentTypes", []):
-        lo, hi = employment.get("from"), employment.get("to")
-        if lo is None and hi is None:
-            continue
-        lo, hi = (lo if lo is not None else hi), (hi if hi is not None else lo)
-        factor = MONTHLY_FACTOR[employment.get("unit", "month")] * rates[employment.get("currency", "pln")] / rates["pln"]
-        lo, hi = lo * factor, hi * factor
-        bounds = (lo, hi) if bounds is None else (min(bounds[0], lo), max(bounds[1], hi))
-    return bounds
+log = logger("bench_pg")
 
 
 def pg_array(values):
@@ -79,36 +30,19 @@ def pg_array(values):
 
 def convert(jsonl, csv_path, tenant, index_data):
     """One CSV row per offer location; returns the number of rows."""
-    rates = json.load(open(f"{index_data}/rates.json"))
-    parent, _ = parents(index_data, tenant)
     rows = 0
-    with open(jsonl) as source, open(csv_path, "w", newline="") as target:
+    with open(csv_path, "w", newline="") as target:
         out = csv.writer(target)
-        for line in source:
-            offer = json.loads(line)
-            category = offer["categoryId"]
-            lineage = [category] + ([parent[category]] if category in parent else [])
-            bounds = salary_bounds(offer, rates)
-            expires = 0 if offer.get("finished") else (offer.get("expiredAt") or NEVER_EXPIRES)
-            skills = " , ".join(s["name"] for s in offer.get("requiredSkills", []) + offer.get("niceToHaveSkills", []))
-            employment = sorted({e["type"] for e in offer.get("employmentTypes", [])})
-            used = set()
-            for idx, location in enumerate(offer["locations"]):
-                lat, lon = location["latitude"], location["longitude"]
-                # Offer::normalize: the first location keeps the offer slug, others get `-{city}[-n]`.
-                slug = base = offer["slug"] if idx == 0 else f"{offer['slug']}-{slugify(location['city'])}"
-                n = 2
-                while slug in used:
-                    slug, n = f"{base}-{n}", n + 1
-                used.add(slug)
-                out.writerow([
-                    tenant, slug, offer["slug"], offer["title"], offer["companyName"], skills, slugify(location["city"]),
-                    category, pg_array(lineage), offer["experienceLevel"], pg_array(employment), offer["workplaceType"],
-                    offer["workingTime"], offer.get("openToHireUkrainians", False), bounds is not None,
-                    "" if bounds is None else bounds[0], "" if bounds is None else bounds[1],
-                    offer["publishedAt"], expires, lat, lon, f"SRID=4326;POINT({lon} {lat})",
-                ])
-                rows += 1
+        for row in location_rows(jsonl, tenant, index_data):
+            lat, lon = row["lat"], row["lon"]
+            out.writerow([
+                row["tenant"], row["slug"], row["offer_slug"], row["title"], row["company"], row["skills"], row["city_slug"],
+                row["category_id"], pg_array(row["category_ids"]), row["experience"], pg_array(row["employment_types"]),
+                row["workplace"], row["working_time"], row["ukraine"], row["with_salary"],
+                "" if row["salary_lo"] is None else row["salary_lo"], "" if row["salary_hi"] is None else row["salary_hi"],
+                row["published_at"], row["expires_at"], lat, lon, f"SRID=4326;POINT({lon} {lat})",
+            ])
+            rows += 1
     return rows
 
 
@@ -174,17 +108,17 @@ def load(conn, csv_path):
 
 
 class Planner:
-    """Turns the query pairs of the Wakat workload into SQL with the same meaning."""
+    """Turns the requests of the Wakat workload into SQL with the same meaning."""
 
     def __init__(self, index_data, tenant, now, cities):
         self.by_slug = parents(index_data, tenant)[1]
         self.tenant, self.now, self.cities = tenant, now, cities
 
-    def where(self, pairs):
+    def where(self, request):
         clauses = ["tenant = %(tenant)s", "expires_at > %(now)s"]
         params = {"tenant": self.tenant, "now": self.now}
-        get = lambda key: [v for k, v in pairs if k == key]
-        for i, keyword in enumerate(get("keywords[]")):
+        get = request.all
+        for i, keyword in enumerate(request.keywords()):
             clauses.append(f"tsv @@ plainto_tsquery('wakat', %(kw{i})s)")
             params[f"kw{i}"] = keyword
         for key, column, name in [("experienceLevels[]", "experience", "exp"), ("remoteWorkOptions[]", "workplace", "wp")]:
@@ -205,46 +139,41 @@ class Planner:
             # On the sphere, as Wakat's haversine (the spheroid costs more and answers the same within metres).
             clauses.append("ST_DWithin(geog, ST_SetSRID(ST_MakePoint(%(clon)s, %(clat)s), 4326)::geography, %(meters)s, false)")
             params.update(clat=lat, clon=lon, meters=float(get("cityRadiusKm")[0]) * 1000.0)
-        if get("north"):
-            n, s, e, w = (float(get(k)[0]) for k in ("north", "south", "east", "west"))
+        if request.viewport():
+            n, s, e, w = request.viewport()
             # A planar box on lon/lat is exactly Wakat's viewport test (a geography box would bulge
             # along great circles), with its own GiST index.
             clauses.append("geog::geometry && ST_MakeEnvelope(%(w)s, %(s)s, %(e)s, %(n)s, 4326)")
             params.update(n=n, s=s, e=e, w=w)
         return " AND ".join(clauses), params
 
-    def order(self, pairs):
-        get = lambda key, default: next((v for k, v in pairs if k == key), default)
-        by, desc = get("sortBy", "published"), get("orderBy", "DESC").upper() == "DESC"
+    def order(self, request):
+        by, desc = request.sort()
         direction = "DESC" if desc else "ASC"
         if by == "salary":
             return f"salary_{'hi' if desc else 'lo'} {direction} NULLS LAST, published_at DESC"
-        if by == "published" and desc and any(k == "keywords[]" for k, _ in pairs):
+        if request.is_relevance():
             rank = "ts_rank(tsv, plainto_tsquery('wakat', %(kw0)s))"
             fresh = f"power(0.5, greatest(%(now)s - published_at, 0) / 86400.0 / {HALF_LIFE_DAYS})"
             return f"{rank} * (1 + {FRESHNESS_WEIGHT} * {fresh}) DESC, published_at DESC"
         return f"published_at {direction}"
 
-    def statements(self, kind, pairs, per_kind):
+    def statements(self, request, per_kind):
         """The statements one request costs, as (sql, params, what the rows are)."""
+        kind = request.kind
         if kind == "suggest":
-            prefix = pairs[0][1].lower().replace("\\", "").replace("%", "").replace("_", "") + "%"
+            prefix = request.pairs[0][1].lower().replace("\\", "").replace("%", "").replace("_", "") + "%"
             sql = (f"SELECT title, count(DISTINCT offer_slug) AS n FROM {TABLE} WHERE tenant = %(tenant)s AND lower(title) LIKE %(p)s"
                    f" GROUP BY title ORDER BY n DESC, length(title), title LIMIT {per_kind}")
             return [(sql, {"tenant": self.tenant, "p": prefix}, "items")]
-        where, params = self.where(pairs)
+        where, params = self.where(request)
         if kind.startswith("clusters"):
-            zoom = float(next(v for k, v in pairs if k == "zoom"))
-            resolution = min(max(math.floor((zoom - 1.0) * 0.7), 2), 9)
-            side_km = math.sqrt(H3_AREA_KM2[resolution])
-            mid_lat = (params["n"] + params["s"]) / 2
-            params.update(dlat=side_km / 111.2, dlon=side_km / (111.2 * math.cos(math.radians(mid_lat))))
+            params["dlat"], params["dlon"] = cluster_grid(request)
             sql = (f"SELECT floor(lat / %(dlat)s) AS gy, floor(lon / %(dlon)s) AS gx, count(*), avg(lat), avg(lon),"
                    f" mode() WITHIN GROUP (ORDER BY category_id) FROM {TABLE} WHERE {where} GROUP BY 1, 2")
             return [(sql, params, "clusters")]
-        per_page = int(next((v for k, v in pairs if k == "perPage"), "100"))
-        page = int(next((v for k, v in pairs if k == "page"), "1"))
-        page_sql = f"SELECT {PAGE_COLUMNS} FROM {TABLE} WHERE {where} ORDER BY {self.order(pairs)} LIMIT {per_page} OFFSET {(page - 1) * per_page}"
+        limit, offset = request.page()
+        page_sql = f"SELECT {PAGE_COLUMNS} FROM {TABLE} WHERE {where} ORDER BY {self.order(request)} LIMIT {limit} OFFSET {offset}"
         if kind == "same+counts":
             # One pass for the total and the per-category counts (a subcategory counts for its parent too).
             counts = (f"WITH m AS MATERIALIZED (SELECT category_ids FROM {TABLE} WHERE {where})"
@@ -253,24 +182,14 @@ class Planner:
         return [(page_sql, params, "page"), (f"SELECT count(*) FROM {TABLE} WHERE {where}", params, "count")]
 
 
-def percentile(sorted_values, p):
-    rank = min(max(math.ceil(p * len(sorted_values)), 1), len(sorted_values))
-    return sorted_values[rank - 1]
-
-
 def run_workload(conn, workload_path, index_data):
-    with open(workload_path) as source:
-        header = json.loads(source.readline())
-        queries = [json.loads(line) for line in source]
-    cities = {c["slug"]: (c["lat"], c["lon"]) for c in json.load(open(f"{index_data}/cities.json"))}
-    planner = Planner(index_data, header["tenant"], header["now"], cities)
-    kinds = list(dict.fromkeys(q["type"] for q in queries))
-    results = []
+    header, requests = read_workload(workload_path)
+    planner = Planner(index_data, header["tenant"], header["now"], cities(index_data))
     with conn.cursor() as cur:
-        def execute(query):
+        def execute(request):
             """Runs a request; returns its matches as Wakat counts them (a sanity check of equivalence)."""
             matches = 0
-            for sql, params, what in planner.statements(query["type"], query["pairs"], header["suggestionsPerKind"]):
+            for sql, params, what in planner.statements(request, header["suggestionsPerKind"]):
                 cur.execute(sql, params, prepare=True)
                 rows = cur.fetchall()
                 if what == "count":
@@ -283,24 +202,7 @@ def run_workload(conn, workload_path, index_data):
                     matches = len(rows)
             return matches
 
-        for kind in kinds:
-            of_kind = [q for q in queries if q["type"] == kind]
-            for query in of_kind[:WARMUP_RUNS]:
-                execute(query)
-            samples = []
-            for query in of_kind:
-                started = time.perf_counter()
-                found = execute(query)
-                samples.append((time.perf_counter() - started, query["variant"], found))
-            groups = [("", samples)] + [(v, [s for s in samples if s[1] == v]) for v in sorted({s[1] for s in samples} - {""})]
-            for variant, subset in groups:
-                times = sorted(s[0] * 1000.0 for s in subset)
-                result = {"type": kind, "variant": variant, "runs": len(times), "p50_ms": percentile(times, 0.5),
-                          "p99_ms": percentile(times, 0.99), "max_ms": times[-1], "mean_ms": sum(times) / len(times),
-                          "avg_matches": sum(s[2] for s in subset) / len(subset)}
-                results.append(result)
-                log(f"{kind}{' / ' + variant if variant else ''}: p50 {result['p50_ms']:.2f} ms, p99 {result['p99_ms']:.2f} ms")
-    return results
+        return measure(requests, execute, log)
 
 
 def main():

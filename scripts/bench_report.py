@@ -81,6 +81,140 @@ def code_row(meta):
                 f"({meta['requeried']}); {meta.get('rustc', '')}")
     return f"{commit('commit', 'dirty')}, {meta.get('rustc', '')}"
 
+PG_HOW = """
+How the PostgreSQL side answers each type (`scripts/bench_pg.py`):
+
+- listings: one `SELECT` of the page (`ORDER BY` salary, publication, or `ts_rank` × freshness for
+  relevance; `LIMIT 100 OFFSET …`) plus one `SELECT count(*)`, as an application would; keywords
+  are `tsv @@ plainto_tsquery('wakat', …)` over title (A), company (B) and skills (C) with the
+  `simple` configuration plus `unaccent`; `same+counts` replaces the count by one materialised CTE
+  giving the total and the per-category counts (a subcategory counting for its parent too);
+- `radius30km`: `ST_DWithin` on the geography column (GiST), on the sphere like Wakat;
+- clusters: `GROUP BY` a lat/lon grid whose cells have the mean area of the H3 cells Wakat uses at
+  that zoom, with count, mean position and most common category; the viewport is
+  `geog::geometry && ST_MakeEnvelope(…)` with a GiST index on that expression;
+- `suggest`: titles only (`lower(title) LIKE 'jav%'`, btree `text_pattern_ops`, top 5 by distinct
+  offers), whereas Wakat suggests titles by any word, companies and skills: PostgreSQL does less work.
+
+Matches differ where the text analysis differs: Wakat stems Polish words and maps skill aliases
+(`golang` = `go`, `k8s` = `kubernetes`) and also matches the city name, PostgreSQL's `simple`
+configuration does none of that.
+"""
+
+SQLITE_HOW = """
+How the SQLite side answers each type (`scripts/bench_sqlite.py`), with the PostgreSQL side's
+meaning (same statements per request, same page, sort and freshness formula):
+
+- listings: the page plus a `count(*)`; keywords are an FTS5 `MATCH` (every word of the keyword,
+  quoted, ANDed: `plainto_tsquery`'s meaning) on a contentless FTS5 table over title, company and
+  skills with the `unicode61 remove_diacritics 2` tokenizer (`ł` folded to `l` on both sides, as
+  `unaccent` does); relevance is `-bm25(…, 1.0, 0.4, 0.2)` (ts_rank's A/B/C weights) × the same
+  freshness; contract types are bits of one integer column (SQLite has no arrays), categories a
+  category and a parent column; `same+counts` uses one materialised CTE like PostgreSQL;
+- `radius30km`: an R*Tree (`rtree` module, 32-bit boxes) bounding-box prefilter, then Wakat's
+  haversine on the row's coordinates (SQLite's math functions);
+- clusters: the same lat/lon grid; the viewport goes through the R*Tree and is then tested exactly
+  on the row; the most common category comes from `max()` over per-category counts (SQLite has no
+  `mode()`). SQLite's planner has no statistics for virtual tables and would take the R*Tree even
+  for the whole of Poland, 2–3× slower than a table scan there, so the script plans for it: a box
+  covering a quarter or more of the area the offers span (the `clusters-poland` box) is a scan;
+- `suggest`: titles only, `title LIKE 'jav%'` on a `COLLATE NOCASE` B-tree index (SQLite's LIKE
+  folds ASCII case only; the prefixes are ASCII), top 5 by distinct offers, as PostgreSQL.
+
+B-tree indexes as PostgreSQL's: publication, salary, seniority, workplace, category, parent category.
+FTS5 uses no prefix index: no query type searches words by prefix (suggestions match titles by prefix,
+through the B-tree). Matches differ from Wakat's for the same reasons as PostgreSQL's.
+"""
+SQLITE_AND_PG = """The column "SQLite = PG" counts the requests for which SQLite and PostgreSQL answered the same
+total (or number of suggestions).
+"""
+
+
+def peers(pg, sqlite, queries, cpu, meta):
+    """The database peers' section: their setups, load steps and one latency table with both."""
+    if not pg and not sqlite:
+        return []
+    out = ["### PostgreSQL comparison\n" if not sqlite else
+           "### PostgreSQL and SQLite comparison\n" if pg else "### SQLite comparison\n"]
+    if pg:
+        out.append(f"{pg['version'].split(' on ')[0]}, PostGIS {pg['postgis']}, same offers (`generate --out`, same seed and time), "
+                   f"one row per location ({pg['rows']:,} rows); settings: "
+                   + ", ".join(f"{k} {v}" for k, v in sorted(pg["settings"].items()))
+                   + ", durability off for the load. Queries from Python (psycopg 3, server-side binding, prepared, "
+                   "`plan_cache_mode = force_custom_plan`), timed client-side including fetching the rows. "
+                   f"Machine CPU busy during load and queries: {cpu.get('postgresql', '?')} %.\n")
+        rows = [[name, f"{seconds:.1f} s"] for name, seconds in pg["load"].items()]
+        rows.append(["**load + index total**", f"**{pg['load_total_s']:.1f} s**"])
+        rows.append(["(JSON Lines → CSV conversion in Python, not counted)", f"{pg['convert_s']:.1f} s"])
+        rows.append(["size: table / indexes / total", f"{mb(pg['sizes']['table_bytes'])} / {mb(pg['sizes']['indexes_bytes'])} / {mb(pg['sizes']['total_bytes'])}"])
+        out.append(table(["Load step", "Time"], rows))
+        out.append("")
+    if sqlite:
+        settings = sqlite["settings"]
+        out.append(f"{sqlite['version']} (Python's stdlib `sqlite3`, in the benchmark's process as an embedding board would "
+                   f"run it), same offers, one row per location ({sqlite['rows']:,} rows), one database file; page cache "
+                   f"{settings['cache_size']} (`PRAGMA cache_size`, what a small board gives it; the OS page cache holds "
+                   f"the rest of the file), journal {settings['journal_mode']}, synchronous {settings['synchronous']} "
+                   f"(off for the load), page size {settings['page_size']} B, memory-mapped I/O "
+                   f"{'off' if not settings['mmap_size'] else mb(settings['mmap_size'])}, temp store in memory. "
+                   "Statements compiled once and reused (the connection's statement cache), timed client-side including "
+                   f"fetching the rows. Machine CPU busy during load and queries: {cpu.get('sqlite', '?')} %.\n")
+        rows = [[name, f"{seconds:.1f} s"] for name, seconds in sqlite["load"].items()]
+        rows.append(["**load + index total**", f"**{sqlite['load_total_s']:.1f} s**"])
+        rows.append(["(parsing the JSON Lines in Python, not counted)", f"{sqlite['convert_s']:.1f} s"])
+        size = sqlite["sizes"]
+        rows.append(["size: table / B-tree indexes / FTS5 / R*Tree / file",
+                     " / ".join(mb(size[k]) for k in ("table_bytes", "indexes_bytes", "fts_bytes", "rtree_bytes", "total_bytes"))])
+        out.append(table(["SQLite load step", "Time"], rows))
+        out.append("")
+
+    wakat = {(q["type"], q["variant"]): q for q in queries}
+    named = [(label, {(q["type"], q["variant"]): q for q in peer["queries"]}) for label, peer in (("PostgreSQL", pg), ("SQLite", sqlite)) if peer]
+    header = ["Query type"] + [f"{label} p{p} ms" for label, _ in named for p in (50, 99)] + ["Wakat p50 ms", "Wakat p99 ms"]
+    header += [f"{label} p50 / Wakat p50" for label, _ in named]
+    header += ["Matches PG / Wakat"] if pg else ["Matches SQLite / Wakat"]
+    if pg and sqlite:
+        header += ["Matches SQLite", "SQLite = PG (requests)"]
+    rows = []
+    for key in dict.fromkeys(k for _, by_key in named for k in by_key):
+        w = wakat.get(key)
+        row = [key[0] if not key[1] else f"↳ {key[1]}"]
+        for _, by_key in named:
+            q = by_key.get(key)
+            row += [f"{q['p50_ms']:.2f}", f"{q['p99_ms']:.2f}"] if q else ["—", "—"]
+        row += [f"{w['p50_ms']:.2f}", f"{w['p99_ms']:.2f}"] if w else ["—", "—"]
+        for _, by_key in named:
+            q = by_key.get(key)
+            row.append(f"{q['p50_ms'] / w['p50_ms']:,.1f}×" if q and w and w["p50_ms"] > 0 else "—")
+        first = named[0][1].get(key)
+        row.append(f"{first['avg_matches']:,.0f} / {w['avg_matches']:,.0f}" if first and w else "—")
+        if pg and sqlite:
+            p, q = named[0][1].get(key), named[1][1].get(key)
+            row.append(f"{q['avg_matches']:,.0f}" if q else "—")
+            same = "—"
+            if p and q and "matches" in p and "matches" in q and len(p["matches"]) == len(q["matches"]):
+                same = f"{sum(a == b for a, b in zip(p['matches'], q['matches'])):,} / {len(q['matches']):,}"
+            row.append(same)
+        rows.append(row)
+    out.append(table(header, rows))
+    # A reused run keeps the peers' figures, except a SQLite peer measured for the first time then.
+    first_run = [label for label, peer in (("PostgreSQL", pg), ("SQLite", sqlite))
+                 if peer and peer.get("measured_at", "") < meta.get("requeried", "")]
+    if meta.get("requery_commit") and first_run:
+        out.append(f"\nThe {' and '.join(first_run)} figures are those of the first run; Wakat's were re-measured later on the same "
+                   "offers, so its matches are slightly fewer where offers expired in between (both count only "
+                   "offers active when their queries ran).")
+    if pg and sqlite and "SQLite" not in first_run and meta.get("requeried"):
+        out.append("\nSQLite was first measured in the re-run, with that run's time: where offers expired between "
+                   "the two runs, its counts are lower than PostgreSQL's for the same request.")
+    if pg:
+        out.append(PG_HOW)
+    if sqlite:
+        out.append(SQLITE_HOW.lstrip("\n") if pg else SQLITE_HOW)
+        if pg:
+            out.append(SQLITE_AND_PG)
+    return out
+
 
 def report(results):
     meta = load(f"{results}/meta.json", {})
@@ -91,6 +225,7 @@ def report(results):
     http = jsonl(f"{results}/http.jsonl")
     cpu = {c["step"]: c["cpu_busy_pct"] for c in jsonl(f"{results}/cpu.jsonl")}
     pg = load(f"{results}/pg.json")
+    sqlite = load(f"{results}/sqlite.json")
     commands = open(f"{results}/commands.txt").read().strip() if os.path.exists(f"{results}/commands.txt") else ""
     model, cores, ram_gb = machine()
     offers = meta.get("offers", 0)
@@ -164,54 +299,7 @@ def report(results):
                           "Machine CPU busy", "Target"], rows))
         out.append("")
 
-    if pg:
-        out.append("### PostgreSQL comparison\n")
-        out.append(f"{pg['version'].split(' on ')[0]}, PostGIS {pg['postgis']}, same offers (`generate --out`, same seed and time), "
-                   f"one row per location ({pg['rows']:,} rows); settings: "
-                   + ", ".join(f"{k} {v}" for k, v in sorted(pg["settings"].items()))
-                   + ", durability off for the load. Queries from Python (psycopg 3, server-side binding, prepared, "
-                   "`plan_cache_mode = force_custom_plan`), timed client-side including fetching the rows. "
-                   f"Machine CPU busy during load and queries: {cpu.get('postgresql', '?')} %.\n")
-        rows = [[name, f"{seconds:.1f} s"] for name, seconds in pg["load"].items()]
-        rows.append(["**load + index total**", f"**{pg['load_total_s']:.1f} s**"])
-        rows.append(["(JSON Lines → CSV conversion in Python, not counted)", f"{pg['convert_s']:.1f} s"])
-        rows.append(["size: table / indexes / total", f"{mb(pg['sizes']['table_bytes'])} / {mb(pg['sizes']['indexes_bytes'])} / {mb(pg['sizes']['total_bytes'])}"])
-        out.append(table(["Load step", "Time"], rows))
-        out.append("")
-        wakat = {(q["type"], q["variant"]): q for q in queries}
-        rows = []
-        for q in pg["queries"]:
-            w = wakat.get((q["type"], q["variant"]))
-            name = q["type"] if not q["variant"] else f"↳ {q['variant']}"
-            ratio = f"{q['p50_ms'] / w['p50_ms']:,.1f}×" if w and w["p50_ms"] > 0 else "—"
-            matches = f"{q['avg_matches']:,.0f} / {w['avg_matches']:,.0f}" if w else "—"
-            rows.append([name, f"{q['p50_ms']:.2f}", f"{q['p99_ms']:.2f}", f"{w['p50_ms']:.2f}" if w else "—",
-                         f"{w['p99_ms']:.2f}" if w else "—", ratio, matches])
-        out.append(table(["Query type", "PostgreSQL p50 ms", "PostgreSQL p99 ms", "Wakat p50 ms", "Wakat p99 ms",
-                          "PostgreSQL p50 / Wakat p50", "Matches PG / Wakat"], rows))
-        if meta.get("requery_commit"):
-            out.append("\nThe PostgreSQL figures are those of the first run; Wakat's were re-measured later on the same "
-                       "offers, so its matches are slightly fewer where offers expired in between (both count only "
-                       "offers active when their queries ran).")
-        out.append("""
-How the PostgreSQL side answers each type (`scripts/bench_pg.py`):
-
-- listings: one `SELECT` of the page (`ORDER BY` salary, publication, or `ts_rank` × freshness for
-  relevance; `LIMIT 100 OFFSET …`) plus one `SELECT count(*)`, as an application would; keywords
-  are `tsv @@ plainto_tsquery('wakat', …)` over title (A), company (B) and skills (C) with the
-  `simple` configuration plus `unaccent`; `same+counts` replaces the count by one materialised CTE
-  giving the total and the per-category counts (a subcategory counting for its parent too);
-- `radius30km`: `ST_DWithin` on the geography column (GiST), on the sphere like Wakat;
-- clusters: `GROUP BY` a lat/lon grid whose cells have the mean area of the H3 cells Wakat uses at
-  that zoom, with count, mean position and most common category; the viewport is
-  `geog::geometry && ST_MakeEnvelope(…)` with a GiST index on that expression;
-- `suggest`: titles only (`lower(title) LIKE 'jav%'`, btree `text_pattern_ops`, top 5 by distinct
-  offers), whereas Wakat suggests titles by any word, companies and skills: PostgreSQL does less work.
-
-Matches differ where the text analysis differs: Wakat stems Polish words and maps skill aliases
-(`golang` = `go`, `k8s` = `kubernetes`) and also matches the city name, PostgreSQL's `simple`
-configuration does none of that.
-""")
+    out += peers(pg, sqlite, queries, cpu, meta)
     return "\n".join(out) + "\n"
 
 
