@@ -185,6 +185,9 @@ test('home-09-offer-share-and-view', async ({ page, config }) => {
 });
 
 test('home-11-sitemap-and-robots', async ({ page, config }) => {
+  // Other journeys publish and finish offers meanwhile: the sitemap's count lies between the counts before and after it.
+  const activeCount = async () => ((await (await page.request.get(`${apiURL}/api/${tenant}/v2/user-panel/offers/count`)).json()) as { count: number }).count;
+  const activeBefore = await activeCount();
   const robots = await page.request.get('/robots.txt');
   const robotsText = await robots.text();
   expect(robots.status()).toBe(200);
@@ -209,8 +212,9 @@ test('home-11-sitemap-and-robots', async ({ page, config }) => {
   const paths = parsed.locs.map((loc) => new URL(loc).pathname);
   expect(paths).toEqual(expect.arrayContaining(['/', '/krakow', `/${config.categories[0].slug}`]));
   const offers = paths.filter((path) => path.startsWith('/job-offer/'));
-  const active = ((await (await page.request.get(`${apiURL}/api/${tenant}/v2/user-panel/offers/count`)).json()) as { count: number }).count;
-  expect(offers.length, 'every active offer in the sitemap').toBe(active);
+  const activeAfter = await activeCount();
+  expect(offers.length, 'every active offer in the sitemap').toBeGreaterThanOrEqual(Math.min(activeBefore, activeAfter));
+  expect(offers.length, 'every active offer in the sitemap').toBeLessThanOrEqual(Math.max(activeBefore, activeAfter));
 });
 
 test.describe('dark', () => {

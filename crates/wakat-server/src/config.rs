@@ -30,35 +30,8 @@ pub struct Settings {
     pub payments: PaymentSettings,
 }
 
-/// The payment provider of every board.
-#[derive(Debug, Clone, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct PaymentSettings {
-    /// `sandbox` (pages served by Wakat itself; nothing is charged) or `stripe`.
-    pub provider: String,
-    /// Stripe's API base URL (a loopback stub in tests).
-    pub stripe_api_url: String,
-    /// Stripe secret key.
-    pub stripe_secret_key: String,
-    /// Signing secret of the Stripe webhook endpoint.
-    pub stripe_webhook_secret: String,
-    /// Oldest webhook signature timestamp accepted, in seconds.
-    pub stripe_tolerance_secs: i64,
-}
-
-impl Default for PaymentSettings {
-    fn default() -> Self {
-        PaymentSettings {
-            provider: "sandbox".into(),
-            stripe_api_url: "https://api.stripe.com".into(),
-            stripe_secret_key: String::new(),
-            stripe_webhook_secret: String::new(),
-            stripe_tolerance_secs: 300,
-        }
-    }
-}
-
 pub use crate::captcha::CaptchaSettings;
+pub use crate::payments::PaymentSettings;
 
 /// Accounts: the cost of password hashes, the secret of signed links, the captcha.
 #[derive(Debug, Clone, Deserialize)]
@@ -432,12 +405,8 @@ impl Settings {
         if self.tenants.is_empty() {
             return Err(ConfigError::Invalid("no tenants configured".into()));
         }
-        match self.payments.provider.as_str() {
-            "sandbox" => {}
-            "stripe" if !self.payments.stripe_secret_key.is_empty() && !self.payments.stripe_webhook_secret.is_empty() => {}
-            "stripe" => return Err(ConfigError::Invalid("payments: stripe needs stripe_secret_key and stripe_webhook_secret".into())),
-            other => return Err(ConfigError::Invalid(format!("payments.provider '{other}' must be 'sandbox' or 'stripe'"))),
-        }
+        let https_deployment = self.server.public_url.starts_with("https://") || self.tenants.iter().any(|tenant| tenant.public_url.starts_with("https://"));
+        self.payments.check(https_deployment).map_err(ConfigError::Invalid)?;
         self.accounts.captcha.check().map_err(ConfigError::Invalid)?;
         Ok(())
     }

@@ -5,11 +5,12 @@
 //! Providers are synchronous (service functions run them in `web::block`).
 
 mod sandbox;
+mod settings;
 mod stripe;
 
 use wakat_employers::PaymentStatus;
 
-use crate::config::PaymentSettings;
+pub use settings::PaymentSettings;
 
 pub use sandbox::SandboxProvider;
 pub use stripe::{sign_webhook, StripeProvider};

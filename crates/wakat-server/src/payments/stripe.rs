@@ -13,7 +13,7 @@ use subtle::ConstantTimeEq;
 use wakat_employers::PaymentStatus;
 
 use super::{Checkout, Notification, PaymentError, PaymentProvider, Started};
-use crate::config::PaymentSettings;
+use crate::payments::PaymentSettings;
 
 /// Stripe Checkout over its HTTP API.
 pub struct StripeProvider {
