@@ -30,9 +30,11 @@ describe('sitemap', () => {
     ]);
   });
 
-  it('lists the company stories before the offers', () => {
+  it('lists the company list and its stories before the offers', () => {
     const urls = buildSitemap(site, config, [{ slug: 'a-java', publishedAt: '2026-11-25T10:00:00Z' }], ['lynx-tech']).map((entry) => entry.url);
     expect(urls.indexOf(`${site}/brands/story/lynx-tech`)).toBeGreaterThan(0);
+    expect(urls.indexOf(`${site}/brands`)).toBeGreaterThan(0);
+    expect(urls.indexOf(`${site}/brands`)).toBeLessThan(urls.indexOf(`${site}/brands/story/lynx-tech`));
     expect(urls.indexOf(`${site}/brands/story/lynx-tech`)).toBeLessThan(urls.indexOf(`${site}/job-offer/a-java`));
   });
 

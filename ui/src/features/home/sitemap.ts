@@ -24,7 +24,7 @@ export function staticSitemapEntries(siteUrl: string, config: Pick<BoardConfig, 
   return entries;
 }
 
-/** Company story pages, then offer pages (each location slug once), after the static pages, within the 50,000 limit. */
+/** The company list and its story pages (when there are stories), then offer pages (each location slug once), after the static pages, within the 50,000 limit. */
 export function buildSitemap(
   siteUrl: string,
   config: Pick<BoardConfig, 'categories' | 'topCities'>,
@@ -32,6 +32,7 @@ export function buildSitemap(
   storySlugs: readonly string[] = [],
 ): SitemapEntry[] {
   const entries = staticSitemapEntries(siteUrl, config);
+  if (storySlugs.length) entries.push({ url: `${siteUrl}${paths.brands()}`, changeFrequency: 'weekly', priority: 0.6 });
   for (const slug of storySlugs) entries.push({ url: `${siteUrl}${paths.brandStory(slug)}`, changeFrequency: 'weekly', priority: 0.6 });
   const seen = new Set(entries.map((entry) => entry.url));
   for (const offer of offers) {
