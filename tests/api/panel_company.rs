@@ -348,3 +348,33 @@ fn the_token_info_names_the_role() {
     let (_, recruiter) = add_user(&app, &owner, "rec@acme.example", None);
     assert_eq!(recruiter.call(Method::GET, "/v1/oauth/token/info", None).body["role"], "recruiter");
 }
+
+/// Offers published before their company's story get its link when the story is published, and
+/// follow it when it moves.
+#[test]
+fn offers_published_before_the_story_link_it_once_it_is_published() {
+    let app = spawn_app(false);
+    let owner = sign_up(&app, "it", "boss@gamma.example", "Gamma Soft");
+    let (slug, token) = owner.ready_offer("pro", "Senior Go Developer");
+    let code = owner.issue_code(&crate::employer_client::company_id(&owner), "pro");
+    assert_eq!(owner.publish_with_code(&slug, &token, &code).status, 200);
+    assert_eq!(app.get(&format!("/api/it/v1/offers/{slug}")).body["brandStorySlug"], Value::Null, "no story yet");
+
+    let draft = multipart(&owner, Method::PUT, "/v2/employer-panel/brand-stories/gamma", story_form(false, None));
+    assert_eq!(draft.status, 200, "{}", draft.body);
+    assert_eq!(app.get(&format!("/api/it/v1/offers/{slug}")).body["brandStorySlug"], Value::Null, "a draft is not linked");
+    assert_eq!(multipart(&owner, Method::PUT, "/v2/employer-panel/brand-stories/gamma", story_form(true, None)).status, 200);
+    assert_eq!(app.get(&format!("/api/it/v1/offers/{slug}")).body["brandStorySlug"], "gamma");
+    // The list reads the index, which shows a write within its commit interval.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let listed = app.get("/api/it/v2/user-panel/offers?sortBy=newest&perPage=20").body;
+        if listed["data"].as_array().unwrap().iter().any(|offer| offer["slug"] == slug.as_str() && offer["brandStorySlug"] == "gamma") {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the list links the story: {listed}");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert_eq!(multipart(&owner, Method::PUT, "/v2/employer-panel/brand-stories/gamma-soft", story_form(true, None)).status, 200);
+    assert_eq!(app.get(&format!("/api/it/v1/offers/{slug}")).body["brandStorySlug"], "gamma-soft", "the link follows the story");
+}

@@ -78,7 +78,20 @@ pub fn put_story(
     for hash in released.iter().filter_map(|hash| wakat_uploads::BlobHash::parse(hash).ok()) {
         state.blobs.detach(&hash, &owner).map_err(|e| ApiError::internal(&e))?;
     }
+    relink_company_offers(state, tenant, &employer.company_id)?;
     Ok(data_dto(board, story))
+}
+
+/// Writes the company's published offers again, so each carries the slug of the story as it is
+/// now: offers published before the story get its link, a moved story's new slug, an unpublished
+/// one none. (A company has tens of offers; the link is stored on the offer because candidates'
+/// lists and offer pages read only the index.)
+fn relink_company_offers(state: &AppState, tenant: &Tenant, company_id: &str) -> Result<()> {
+    let offers = state.employers.company_offers(&tenant.settings.slug, company_id).map_err(employers_error)?;
+    for offer in offers.iter().filter(|offer| offer.state == wakat_employers::OfferState::Published) {
+        crate::services::employer_offers::write_published(state, tenant, offer)?;
+    }
+    Ok(())
 }
 
 /// The slug of the company's published story, for the offers it publishes (candidates' offer
