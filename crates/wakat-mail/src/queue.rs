@@ -264,7 +264,8 @@ impl MailQueue {
     }
 
     /// Starts `senders` threads (they resume whatever a previous process left pending); each
-    /// marks a mail sent before it takes the next, so a crash repeats at most `senders` mails.
+    /// marks its mail before it takes the next, so a crash leaves at most two marks per thread
+    /// in doubt (SMTP) or repeats at most one mail per thread (the outbox).
     pub fn start(self: &Arc<Self>, senders: usize) -> std::io::Result<Vec<JoinHandle<()>>> {
         if let Err(error) = self.settle_marks() {
             tracing::warn!(%error, "the mail queue's marks could not be settled");
