@@ -4,7 +4,7 @@
 //! say which were used, and each is scored by BM25 like any term.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use levenshtein_automata::{Distance, LevenshteinAutomatonBuilder, DFA};
 use tantivy::schema::Field;
@@ -80,11 +80,12 @@ pub fn corrections(searcher: &Searcher, fields: &[Field], term: &str, edits: u8,
         return Ok(Vec::new());
     }
     let mut found: HashMap<String, u64> = HashMap::new();
+    // One automaton for every segment and field: building it costs more than a stream over it.
+    let automaton = Automaton(builder(edits).build_dfa(term));
     for segment in searcher.segment_readers() {
         for &field in fields {
             let inverted = segment.inverted_index(field)?;
-            let automaton = Automaton(builder(edits).build_dfa(term));
-            let mut stream = inverted.terms().search(automaton).into_stream()?;
+            let mut stream = inverted.terms().search(&automaton).into_stream()?;
             while stream.advance() {
                 let Ok(key) = std::str::from_utf8(stream.key()) else { continue };
                 if key != term {
@@ -97,6 +98,44 @@ pub fn corrections(searcher: &Searcher, fields: &[Field], term: &str, edits: u8,
     corrections.sort_by(|a, b| b.doc_freq.cmp(&a.doc_freq).then_with(|| a.term.cmp(&b.term)));
     corrections.truncate(limit);
     Ok(corrections)
+}
+
+/// Most corrections remembered for one index generation; past it the cache starts over.
+const CACHED_CORRECTIONS: usize = 4096;
+
+/// What [`corrections`] found, per word, for the index generation searches see now. Visitors type
+/// the same few hundred words; walking every segment's dictionary with an automaton for each of
+/// them was a tenth of an uncached listing's time. A commit changes the dictionary, and with it
+/// the generation: the cache then starts over.
+#[derive(Default)]
+pub(crate) struct CorrectionCache {
+    /// The generation, and the corrections by (fields, word, edits, limit).
+    entries: Mutex<(u64, HashMap<CorrectionKey, Vec<Correction>>)>,
+}
+
+type CorrectionKey = (Vec<u32>, String, u8, usize);
+
+impl CorrectionCache {
+    /// [`corrections`] of the searcher's generation, computed once.
+    pub(crate) fn corrections(&self, searcher: &Searcher, fields: &[Field], term: &str, edits: u8, limit: usize) -> Result<Vec<Correction>> {
+        let generation = searcher.generation().generation_id();
+        let key = (fields.iter().map(|f| f.field_id()).collect::<Vec<_>>(), term.to_string(), edits, limit);
+        {
+            let entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if entries.0 == generation {
+                if let Some(found) = entries.1.get(&key) {
+                    return Ok(found.clone());
+                }
+            }
+        }
+        let found = corrections(searcher, fields, term, edits, limit)?;
+        let mut entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if entries.0 != generation || entries.1.len() >= CACHED_CORRECTIONS {
+            *entries = (generation, HashMap::new());
+        }
+        entries.1.insert(key, found.clone());
+        Ok(found)
+    }
 }
 
 #[cfg(test)]

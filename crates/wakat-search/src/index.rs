@@ -20,6 +20,7 @@ use wakat_core::{Filters, Offer};
 
 use crate::analysis::{WakatTokenizer, ANALYZER_NAME};
 use crate::collect::{ClusterCollector, IntMap, ListCollector, Ranked, SortSpec};
+use crate::fuzzy::CorrectionCache;
 use crate::geo::{cell_boundary, cluster_id, parse_cluster_id, resolution_for_zoom};
 use crate::query::{plan, Plan, Predicates};
 use crate::rollup::{merge_rollups, RollupCache};
@@ -36,6 +37,14 @@ const SMALL_VIEWPORT_SQ_DEGREES: f64 = 4.0;
 /// Finest resolution kept in rollups (zoom ≈ 12): finer cells hold a handful of offers each, so a
 /// rollup would be as large as the documents, and the viewports there are small anyway.
 const MAX_ROLLUP_RESOLUTION: u8 = 7;
+
+/// What the version file holds: the schema version, then the item rendering's fingerprint.
+fn index_version(config: &SearchConfig) -> String {
+    match &config.items {
+        Some(items) => format!("{SCHEMA_VERSION} {}", items.0.fingerprint()),
+        None => SCHEMA_VERSION.to_string(),
+    }
+}
 
 fn index_settings() -> tantivy::IndexSettings {
     tantivy::IndexSettings { docstore_blocksize: crate::schema::DOCSTORE_BLOCK_BYTES, ..Default::default() }
@@ -90,6 +99,19 @@ pub struct ListResult {
     pub understanding: crate::Understanding,
 }
 
+/// A page of rendered items with counts (see [`crate::ItemRenderer`]).
+#[derive(Debug, Clone, Default)]
+pub struct ItemList {
+    /// Matching locations in total.
+    pub total: usize,
+    /// The requested page, as the configured renderer rendered each location.
+    pub items: Vec<String>,
+    /// Matches per category value (a subcategory offer counts for its parent too).
+    pub category_counts: HashMap<u32, usize>,
+    /// What the text of the filters was understood as.
+    pub understanding: crate::Understanding,
+}
+
 /// A map cluster.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Cluster {
@@ -136,6 +158,8 @@ pub struct SearchIndex {
     pub(crate) fields: Fields,
     pub(crate) config: Arc<SearchConfig>,
     rollups: RollupCache,
+    /// Typo corrections of the current generation.
+    corrections: CorrectionCache,
     /// Searches running and done, busy time, writer queue: see [`SearchIndex::search`].
     pub(crate) activity: Activity,
     dir: Option<std::path::PathBuf>,
@@ -147,8 +171,8 @@ impl SearchIndex {
     pub fn open(dir: &Path, config: SearchConfig) -> Result<(SearchIndex, bool)> {
         let (schema, fields) = Fields::build();
         let version_path = dir.join(VERSION_FILE);
-        let current = std::fs::read_to_string(&version_path).ok().and_then(|v| v.trim().parse::<u32>().ok());
-        let fresh = current != Some(SCHEMA_VERSION);
+        let current = std::fs::read_to_string(&version_path).ok();
+        let fresh = current.as_deref().map(str::trim) != Some(index_version(&config).as_str());
         if fresh && dir.exists() {
             std::fs::remove_dir_all(dir)?;
         }
@@ -163,6 +187,7 @@ impl SearchIndex {
                 fields,
                 config: Arc::new(config),
                 rollups: RollupCache::default(),
+                corrections: CorrectionCache::default(),
                 activity: Activity::default(),
                 dir: Some(dir.to_path_buf()),
             },
@@ -174,7 +199,7 @@ impl SearchIndex {
     /// open treats the index as new, so an interrupted rebuild is started over, never trusted.
     pub fn mark_built(&self) -> Result<()> {
         if let Some(dir) = &self.dir {
-            std::fs::write(dir.join(VERSION_FILE), SCHEMA_VERSION.to_string())?;
+            std::fs::write(dir.join(VERSION_FILE), index_version(&self.config))?;
         }
         Ok(())
     }
@@ -185,7 +210,16 @@ impl SearchIndex {
         let mut index = Index::builder().schema(schema).settings(index_settings()).create_in_ram()?;
         Self::finish(&mut index, &config)?;
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        Ok(SearchIndex { index, reader, fields, config: Arc::new(config), rollups: RollupCache::default(), activity: Activity::default(), dir: None })
+        Ok(SearchIndex {
+            index,
+            reader,
+            fields,
+            config: Arc::new(config),
+            rollups: RollupCache::default(),
+            corrections: CorrectionCache::default(),
+            activity: Activity::default(),
+            dir: None,
+        })
     }
 
     fn finish(index: &mut Index, config: &SearchConfig) -> Result<()> {
@@ -253,7 +287,8 @@ impl SearchIndex {
     }
 
     pub(crate) fn plan_ranked(&self, searcher: &Searcher, tenant: Option<&str>, filters: &Filters, ranking: &crate::RankingConfig) -> Result<Plan> {
-        let ctx = TextContext { fields: &self.fields, analysis: &self.config.analysis, words: &self.config.words, ranking, searcher };
+        let ctx =
+            TextContext { fields: &self.fields, analysis: &self.config.analysis, words: &self.config.words, ranking, searcher, corrections: &self.corrections };
         plan(&ctx, &self.config.rates, tenant, filters)
     }
 
@@ -302,6 +337,21 @@ impl SearchIndex {
     }
 
     fn list_published(&self, request: &ListRequest<'_>, published_after: Option<i64>) -> Result<ListResult> {
+        let (searcher, fruit, understanding) = self.collect_list(request, published_after)?;
+        let hits = fruit.top.iter().skip(request.offset).map(|ranked: &Ranked| self.load_hit(&searcher, ranked.doc)).collect::<Result<Vec<_>>>()?;
+        Ok(ListResult { total: fruit.total, hits, category_counts: fruit.category_counts.into_iter().collect(), understanding })
+    }
+
+    /// Like [`SearchIndex::list`], answering the items the configured [`crate::ItemRenderer`]
+    /// rendered instead of decoded offers.
+    pub fn list_items(&self, request: &ListRequest<'_>) -> Result<ItemList> {
+        let (searcher, fruit, understanding) = self.collect_list(request, None)?;
+        let items = fruit.top.iter().skip(request.offset).map(|ranked: &Ranked| self.load_item(&searcher, ranked.doc)).collect::<Result<Vec<_>>>()?;
+        Ok(ItemList { total: fruit.total, items, category_counts: fruit.category_counts.into_iter().collect(), understanding })
+    }
+
+    /// The matches of a listing: total, counts and the top of the sort up to the page's end.
+    fn collect_list(&self, request: &ListRequest<'_>, published_after: Option<i64>) -> Result<(Searcher, crate::collect::ListFruit, crate::Understanding)> {
         let searcher = self.searcher();
         let plan = self.plan(&searcher, request.tenant, request.filters)?;
         let understanding = plan.understanding.clone();
@@ -322,8 +372,7 @@ impl SearchIndex {
             Some(collector) if fruits.len() > 1 => collector.merge_fruits(fruits)?,
             _ => fruits.pop().unwrap_or_default(),
         };
-        let hits = fruit.top.iter().skip(request.offset).map(|ranked: &Ranked| self.load_hit(&searcher, ranked.doc)).collect::<Result<Vec<_>>>()?;
-        Ok(ListResult { total: fruit.total, hits, category_counts: fruit.category_counts.into_iter().collect(), understanding })
+        Ok((searcher, fruit, understanding))
     }
 
     /// Counts active offer locations matching the filters.
@@ -482,11 +531,11 @@ impl SearchIndex {
 
     fn load_hit(&self, searcher: &Searcher, address: DocAddress) -> Result<Hit> {
         let doc: TantivyDocument = searcher.doc(address)?;
-        let bytes = doc
+        let text = doc
             .get_first(self.fields.card)
-            .and_then(|value| value.as_bytes())
+            .and_then(|value| value.as_str())
             .ok_or_else(|| SearchError::Corrupt(format!("document {address:?} has no card")))?;
-        let mut card: OwnedCard = serde_json::from_slice(bytes).map_err(|e| SearchError::Corrupt(e.to_string()))?;
+        let mut card: OwnedCard = serde_json::from_str(text).map_err(|e| SearchError::Corrupt(e.to_string()))?;
         card.offer.fill_converted(&self.config.rates);
         let location = card
             .offer
@@ -494,5 +543,13 @@ impl SearchIndex {
             .get(card.location_idx)
             .ok_or_else(|| SearchError::Corrupt(format!("card of {} has no location {}", card.offer.slug, card.location_idx)))?;
         Ok(Hit { slug: location.slug.clone(), parent_slug: card.offer.slug.clone(), location_idx: card.location_idx, offer: card.offer })
+    }
+
+    fn load_item(&self, searcher: &Searcher, address: DocAddress) -> Result<String> {
+        let doc: TantivyDocument = searcher.doc(address)?;
+        doc.get_first(self.fields.item)
+            .and_then(|value| value.as_str())
+            .map(str::to_string)
+            .ok_or_else(|| SearchError::Corrupt(format!("document {address:?} has no rendered item (no item renderer configured)")))
     }
 }

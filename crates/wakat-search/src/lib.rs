@@ -30,7 +30,7 @@ mod writer;
 
 pub use analysis::Analysis;
 pub use explain::{DidYouMean, Explanation};
-pub use index::{Cluster, Hit, ListRequest, ListResult, SearchIndex, Suggestion, Suggestions};
+pub use index::{Cluster, Hit, ItemList, ListRequest, ListResult, SearchIndex, Suggestion, Suggestions};
 pub use schema::SCHEMA_VERSION;
 pub use stats::{SearchExecutor, SearchStats};
 pub use textquery::{Chip, CorrectionUsed, Understanding};
@@ -40,7 +40,7 @@ pub use writer::{IndexFeeder, MAX_PENDING_DELETES};
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use wakat_core::{CategoryTree, Rates};
+use wakat_core::{CategoryTree, Offer, Rates};
 
 /// Weights of ranking, in one place.
 #[derive(Debug, Clone, Copy, PartialEq, serde::Deserialize)]
@@ -111,6 +111,30 @@ pub struct SearchConfig {
     pub writer_memory_bytes: usize,
     /// Threads searching segments in parallel (1 = the calling thread only).
     pub search_threads: usize,
+    /// What lists show of each offer location, rendered when it is indexed (see [`ItemRenderer`]).
+    pub items: Option<ItemRendering>,
+}
+
+/// Renders, once per indexed offer location, what a list shows of it, so an uncached listing
+/// copies stored text into its answer instead of decoding a card and building the entry again
+/// (that was a third of a listing's time). The engine stores what it is given and never reads
+/// it: the shape belongs to the caller.
+pub trait ItemRenderer: Send + Sync {
+    /// Names the rendering (its shape and whatever it bakes in, such as exchange rates). Kept
+    /// beside the schema version: a new fingerprint rebuilds the index from the store.
+    fn fingerprint(&self) -> String;
+    /// The item of location `location_idx` of `offer`, whose converted amounts are filled in.
+    fn render(&self, offer: &Offer, location_idx: usize) -> String;
+}
+
+/// An [`ItemRenderer`] in the configuration.
+#[derive(Clone)]
+pub struct ItemRendering(pub Arc<dyn ItemRenderer>);
+
+impl std::fmt::Debug for ItemRendering {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("ItemRendering").field(&self.0.fingerprint()).finish()
+    }
 }
 
 /// Errors of the engine.

@@ -7,9 +7,10 @@ use wakat_core::{Offer, Rates};
 
 use crate::analysis::ANALYZER_NAME;
 use crate::geo::{cell_at, CLUSTER_RESOLUTIONS};
+use crate::ItemRenderer;
 
 /// Bumped whenever the schema or the analysis changes; a mismatch triggers a rebuild from the store.
-pub const SCHEMA_VERSION: u32 = 4;
+pub const SCHEMA_VERSION: u32 = 5;
 
 /// Bytes per compressed block of stored cards: small, so loading one card decompresses little.
 pub const DOCSTORE_BLOCK_BYTES: usize = 4096;
@@ -47,7 +48,10 @@ pub struct Fields {
     pub(crate) lon: Field,
     pub(crate) cells: Vec<(u8, Field)>,
     pub(crate) suggest: Field,
+    /// The card as JSON text (a text value is read in one copy; a bytes value byte by byte).
     pub(crate) card: Field,
+    /// What lists show, from the configured [`ItemRenderer`](crate::ItemRenderer).
+    pub(crate) item: Field,
 }
 
 /// Field names of numeric columns read by collectors.
@@ -99,7 +103,8 @@ impl Fields {
             lon: builder.add_f64_field(names::LON, FAST),
             cells: CLUSTER_RESOLUTIONS.iter().map(|&res| (res, builder.add_u64_field(&names::cell(res), number.clone()))).collect(),
             suggest: builder.add_text_field("suggest", STRING),
-            card: builder.add_bytes_field("card", STORED),
+            card: builder.add_text_field("card", STORED),
+            item: builder.add_text_field("item", STORED),
         };
         (builder.build(), fields)
     }
@@ -109,7 +114,19 @@ impl Fields {
     }
 
     /// Builds the documents of an offer, one per location.
-    pub(crate) fn documents(&self, tenant: &str, offer: &Offer, category_lineage: &[u32], rates: &Rates) -> Vec<TantivyDocument> {
+    pub(crate) fn documents(
+        &self,
+        tenant: &str,
+        offer: &Offer,
+        category_lineage: &[u32],
+        rates: &Rates,
+        items: Option<&dyn ItemRenderer>,
+    ) -> Vec<TantivyDocument> {
+        let rendered_offer = items.map(|_| {
+            let mut offer = offer.clone();
+            offer.fill_converted(rates);
+            offer
+        });
         let mut card_offer = offer.clone();
         // The card is what lists render; the description and consents come from the store.
         card_offer.body = String::new();
@@ -174,7 +191,10 @@ impl Fields {
                     }
                 }
                 let card = Card { location_idx, offer: &card_offer };
-                doc.add_bytes(self.card, &serde_json::to_vec(&card).expect("offers always serialise"));
+                doc.add_text(self.card, serde_json::to_string(&card).expect("offers always serialise"));
+                if let (Some(renderer), Some(offer)) = (items, &rendered_offer) {
+                    doc.add_text(self.item, renderer.render(offer, location_idx));
+                }
                 doc
             })
             .collect()

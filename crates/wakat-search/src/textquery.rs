@@ -11,7 +11,7 @@ use tantivy::{Searcher, Term};
 use wakat_core::filters::SearchVariant;
 
 use crate::analysis::Analysis;
-use crate::fuzzy::{allowed_edits, corrections};
+use crate::fuzzy::{allowed_edits, CorrectionCache};
 use crate::node::{Node, Role};
 use crate::schema::Fields;
 use crate::understand::{AttributeKind, QueryWords, Unit};
@@ -57,6 +57,7 @@ pub(crate) struct TextContext<'a> {
     pub words: &'a QueryWords,
     pub ranking: &'a RankingConfig,
     pub searcher: &'a Searcher,
+    pub corrections: &'a CorrectionCache,
 }
 
 impl TextContext<'_> {
@@ -163,7 +164,7 @@ impl TextContext<'_> {
             return Ok(exact);
         }
         let field_list: Vec<Field> = fields.iter().map(|(field, _, _)| *field).collect();
-        let found = corrections(self.searcher, &field_list, term, edits, self.ranking.max_corrections)?;
+        let found = self.corrections.corrections(self.searcher, &field_list, term, edits, self.ranking.max_corrections)?;
         if found.is_empty() {
             return Ok(exact);
         }

@@ -178,7 +178,7 @@ impl WriterLoop {
                     if replace {
                         self.delete(&tenant, &offer.slug);
                     }
-                    for doc in self.fields.documents(&tenant, &offer, &lineage, &self.config.rates) {
+                    for doc in self.fields.documents(&tenant, &offer, &lineage, &self.config.rates, self.config.items.as_ref().map(|items| &*items.0)) {
                         if let Err(error) = self.writer.add_document(doc) {
                             tracing::error!(%error, slug = %offer.slug, "failed to index offer");
                         }

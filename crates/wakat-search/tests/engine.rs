@@ -35,6 +35,7 @@ fn config() -> SearchConfig {
         categories: HashMap::from([("it".to_string(), categories()), ("work".to_string(), categories())]),
         writer_memory_bytes: 20_000_000,
         search_threads: 1,
+        items: None,
     }
 }
 
@@ -539,4 +540,62 @@ fn a_bulk_load_commits_when_its_pending_deletes_reach_the_bound() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert_eq!(slugs(&index, &Filters::default(), Sort::default()), vec!["java-krakow"]);
+}
+
+/// Renders an item as `slug#location:EUR upper bound`, to see what the engine hands the renderer.
+struct SlugItems(&'static str);
+
+impl wakat_search::ItemRenderer for SlugItems {
+    fn fingerprint(&self) -> String {
+        self.0.to_string()
+    }
+
+    fn render(&self, offer: &Offer, location_idx: usize) -> String {
+        let eur = offer.employment_types.first().and_then(|e| e.converted.get(&Currency::Eur)).and_then(|c| c.to);
+        format!("{}#{location_idx}:{eur:?}", offer.slug)
+    }
+}
+
+#[test]
+fn listed_items_are_the_renderers_with_converted_amounts_and_a_new_renderer_rebuilds() {
+    let dir = tempfile::tempdir().unwrap();
+    let with_items = |fingerprint| SearchConfig { items: Some(wakat_search::ItemRendering(Arc::new(SlugItems(fingerprint)))), ..config() };
+    let (index, fresh) = SearchIndex::open(dir.path(), with_items("one")).unwrap();
+    assert!(fresh);
+    {
+        let feeder = IndexFeeder::start(&index).unwrap();
+        for (seq, offer) in corpus().into_iter().enumerate() {
+            feeder.upsert("it", offer, seq as u64 + 1).unwrap();
+        }
+        feeder.commit().unwrap();
+    }
+    index.mark_built().unwrap();
+    let filters = Filters::default();
+    let request = ListRequest {
+        tenant: Some("it"),
+        filters: &filters,
+        sort: Sort { by: SortBy::Salary, order: OrderBy::Desc },
+        offset: 0,
+        limit: 100,
+        now: NOW,
+        count_categories: false,
+        viewport: None,
+        region: None,
+    };
+    let listed = index.list(&request).unwrap();
+    let items = index.list_items(&request).unwrap();
+    assert_eq!(items.total, listed.total);
+    let expected: Vec<String> = listed
+        .hits
+        .iter()
+        .map(|hit| {
+            let eur = hit.offer.employment_types.first().and_then(|e| e.converted.get(&Currency::Eur)).and_then(|c| c.to);
+            format!("{}#{}:{eur:?}", hit.parent_slug, hit.location_idx)
+        })
+        .collect();
+    assert_eq!(items.items, expected, "the same page, each entry as rendered");
+    assert!(expected.iter().any(|item| item.contains("Some(")), "the renderer saw converted amounts");
+    drop(index);
+    assert!(!SearchIndex::open(dir.path(), with_items("one")).unwrap().1, "the same rendering keeps the index");
+    assert!(SearchIndex::open(dir.path(), with_items("two")).unwrap().1, "another rendering rebuilds it");
 }

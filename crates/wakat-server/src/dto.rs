@@ -14,12 +14,13 @@ pub mod candidate;
 pub mod employer_panel;
 pub mod employers;
 pub mod form_inputs;
+pub mod list_item;
 pub mod lists;
 pub mod panel_offers;
 pub mod search;
 
 /// Days an offer counts as new after publication.
-const NEW_OFFER_DAYS: i64 = 3;
+pub(crate) const NEW_OFFER_DAYS: i64 = 3;
 
 /// Formats Unix seconds as RFC 3339 (UTC).
 pub fn iso_time(seconds: i64) -> String {

@@ -16,7 +16,7 @@ use wakat_core::FieldError;
 use wakat_core::{CategoryTree, Gazetteer, Offer, Rates};
 use wakat_ingest::dictionaries::{load_categories, load_companies, load_gazetteer, load_rates, Company};
 use wakat_ingest::import::{import_file, ImportContext};
-use wakat_search::{Analysis, IndexFeeder, QueryWords, SearchConfig, SearchIndex};
+use wakat_search::{Analysis, IndexFeeder, ItemRendering, QueryWords, SearchConfig, SearchIndex};
 use wakat_store::{ChangeKind, KvStore, OfferStore, SledStore};
 
 use crate::config::{Settings, TenantSettings};
@@ -149,6 +149,7 @@ impl Engine {
             categories: tenants.iter().map(|(slug, t)| (slug.clone(), t.categories.clone())).collect(),
             writer_memory_bytes: settings.server.writer_memory_mb * 1024 * 1024,
             search_threads: settings.server.search_threads,
+            items: Some(ItemRendering(Arc::new(crate::dto::list_item::ListItemTemplates::new(&rates)))),
         };
         let (index, fresh) = SearchIndex::open(&data_dir.join("index"), search_config)?;
         let feeder = IndexFeeder::start(&index)?;

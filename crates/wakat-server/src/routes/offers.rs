@@ -16,6 +16,7 @@ use std::sync::Arc;
 
 use wakat_analytics::SearchAnalytics;
 
+use crate::dto::list_item::page_json;
 use crate::dto::search::{ExplainAnswer, SearchNotes};
 use crate::dto::{OfferDetail, OfferItem};
 use crate::engine::now;
@@ -122,6 +123,16 @@ async fn cached<T: serde::Serialize + Send + 'static>(
     key: String,
     work: impl FnOnce() -> Result<T> + Send + 'static,
 ) -> Result<HttpResponse> {
+    cached_body(state, key, move || serde_json::to_vec(&work()?).map_err(|e| ApiError::internal(&e))).await
+}
+
+/// A page of stored list entries and its meta as the JSON body `{data, meta}`.
+fn page_body(ctx: &Context, templates: &[String], meta: &impl serde::Serialize) -> Result<Vec<u8>> {
+    page_json(templates, ctx.lang, ctx.query.now, meta).map_err(|e| ApiError::internal(&e))
+}
+
+/// [`cached`] for work that renders its JSON body itself.
+async fn cached_body(state: &AppState, key: String, work: impl FnOnce() -> Result<Vec<u8>> + Send + 'static) -> Result<HttpResponse> {
     let generation = state.engine.index.generation();
     if let Some(body) = state.cache.get(&key, generation) {
         state.cache.record(true);
@@ -137,7 +148,7 @@ async fn cached<T: serde::Serialize + Send + 'static>(
     }
     state.cache.record(false);
     let body = web::block(move || -> Result<Vec<u8>> {
-        let mut body = serde_json::to_vec(&work()?).map_err(|e| ApiError::internal(&e))?;
+        let mut body = work()?;
         // The cache counts bytes by length: no spare capacity may hide behind a cached body.
         body.shrink_to_fit();
         Ok(body)
@@ -157,7 +168,7 @@ async fn cached<T: serde::Serialize + Send + 'static>(
 pub async fn list_page(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
     let counted = ctx.count_search(&state);
-    cached(&state, ctx.cache_key(&request), move || {
+    cached_body(&state, ctx.cache_key(&request), move || {
         let page = ctx.query.page(DEFAULT_PAGE_SIZE)?;
         ctx.report_total(counted, page.total);
         let sort = ctx.query.params.effective_sort();
@@ -172,7 +183,8 @@ pub async fn list_page(state: web::Data<AppState>, path: web::Path<TenantPath>, 
             currency: ctx.query.params.filters.currency.as_str(),
             search: ctx.notes(&page.understanding, page.total, page.did_you_mean.as_ref()),
         };
-        Ok(OfferPage { data: ctx.items(&page.hits), meta })
+        // The shape of `OfferPage`, written from the stored entries.
+        page_body(&ctx, &page.hits, &meta)
     })
     .await
 }
@@ -188,7 +200,7 @@ pub async fn list_cursor(state: web::Data<AppState>, path: web::Path<TenantPath>
     // Prices follow the listing the cursor continues.
     ctx.query.params.filters.currency = ctx.query.params.effective_currency();
     let counted = ctx.count_search(&state);
-    cached(&state, ctx.cache_key(&request), move || {
+    cached_body(&state, ctx.cache_key(&request), move || {
         let step = ctx.query.cursor_page()?;
         ctx.report_total(counted, step.total);
         let link = |cursor: String| CursorLink { cursor, items_count: step.items_count };
@@ -200,7 +212,8 @@ pub async fn list_cursor(state: web::Data<AppState>, path: web::Path<TenantPath>
             prev: step.prev.clone().map(link),
             search: ctx.notes(&step.understanding, step.total, step.did_you_mean.as_ref()),
         };
-        Ok(OfferCursorPage { data: ctx.items(&step.hits), meta })
+        // The shape of `OfferCursorPage`, written from the stored entries.
+        page_body(&ctx, &step.hits, &meta)
     })
     .await
 }
@@ -421,7 +434,7 @@ pub async fn markers(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
     let mut ctx = Context::new(&state, &path.tenant, &query, &request)?;
     // Markers page by `page` only.
     ctx.query.params.from = None;
-    cached(&state, ctx.cache_key(&request), move || {
+    cached_body(&state, ctx.cache_key(&request), move || {
         let page = ctx.query.page(MARKERS_PAGE_SIZE)?;
         let meta = MarkerMeta {
             page: page.offset / page.per_page as usize + 1,
@@ -429,7 +442,8 @@ pub async fn markers(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
             total_items: page.total,
             total_pages: page.total.div_ceil(page.per_page as usize),
         };
-        Ok(MarkerPage { data: ctx.items(&page.hits), meta })
+        // The shape of `MarkerPage`, written from the stored entries.
+        page_body(&ctx, &page.hits, &meta)
     })
     .await
 }

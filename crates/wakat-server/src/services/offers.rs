@@ -41,11 +41,12 @@ pub struct ListQuery {
     pub now: i64,
 }
 
-/// One page of a listing.
+/// One page of a listing: its entries as search hits, or as the list entries the index
+/// stored (`String`, see [`crate::dto::list_item`]).
 #[derive(Debug)]
-pub struct Page {
+pub struct Page<T = Hit> {
     /// The page's entries.
-    pub hits: Vec<Hit>,
+    pub hits: Vec<T>,
     /// Entries matching in total.
     pub total: usize,
     /// Entries before this page.
@@ -61,8 +62,8 @@ pub struct Page {
 /// One step of a cursor listing, with the cursors of its neighbours.
 #[derive(Debug)]
 pub struct CursorPage {
-    /// The entries.
-    pub hits: Vec<Hit>,
+    /// The entries, as the list entries the index stored.
+    pub hits: Vec<String>,
     /// Entries matching in total.
     pub total: usize,
     /// Offset of the first entry.
@@ -112,15 +113,15 @@ impl ListQuery {
     }
 
     /// A page by `page`/`perPage`, or by `from` when given.
-    pub fn page(&self, default_size: u32) -> Result<Page> {
+    pub fn page(&self, default_size: u32) -> Result<Page<String>> {
         let per_page = self.params.per_page.unwrap_or(default_size);
         let offset = match self.params.from {
             Some(from) => from,
             None => offset_of(self.params.page.unwrap_or(1), per_page, MAX_FROM)?,
         };
-        let result = self.engine.index.list(&self.request(&self.params.filters, offset, per_page as usize))?;
+        let result = self.engine.index.list_items(&self.request(&self.params.filters, offset, per_page as usize))?;
         let did_you_mean = self.did_you_mean(result.total)?;
-        Ok(Page { hits: result.hits, total: result.total, offset, per_page, understanding: result.understanding, did_you_mean })
+        Ok(Page { hits: result.items, total: result.total, offset, per_page, understanding: result.understanding, did_you_mean })
     }
 
     /// A step of a cursor listing: from the cursor when given, else `from` and `itemsCount`.
@@ -129,7 +130,7 @@ impl ListQuery {
             Some(state) => (state.from, state.items_count),
             None => (self.params.from.unwrap_or(0), self.params.items_count.unwrap_or(DEFAULT_PAGE_SIZE)),
         };
-        let result = self.engine.index.list(&self.request(&self.params.filters, from, items_count as usize))?;
+        let result = self.engine.index.list_items(&self.request(&self.params.filters, from, items_count as usize))?;
         let sort = self.params.effective_sort();
         let currency = self.params.effective_currency();
         let cursor_at = |position: usize| {
@@ -143,7 +144,7 @@ impl ListQuery {
         let next = (next_from < result.total && next_from <= MAX_FROM).then(|| cursor_at(next_from));
         let prev = (from > 0).then(|| cursor_at(from.saturating_sub(items_count as usize)));
         let did_you_mean = self.did_you_mean(result.total)?;
-        Ok(CursorPage { hits: result.hits, total: result.total, from, items_count, next, prev, understanding: result.understanding, did_you_mean })
+        Ok(CursorPage { hits: result.items, total: result.total, from, items_count, next, prev, understanding: result.understanding, did_you_mean })
     }
 
     /// The nearest correction of a text query that found nothing.
