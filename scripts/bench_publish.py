@@ -3,8 +3,9 @@
 confirms from the dev mailbox, gets prepaid codes through the internal API, then publishes N
 complete offers one after another (initiate, logo, form, publish-with-code) and, for each,
 measures the time from the publish call's answer until the candidate count of its unique
-keyword is 1. Prints a JSON report; with `--out BENCHMARKS.md` rewrites its section there.
-Standard library only."""
+keyword is 1. With `--internal-writes`, the same for N offers written by the internal API
+(`PUT /api/{tenant}/internal/offers/{slug}`, issue 8). Prints a JSON report; with
+`--out BENCHMARKS.md` rewrites its section there. Standard library only."""
 
 import argparse
 import json
@@ -107,14 +108,7 @@ def run(base, tenant, n_offers, internal_token):
         published = time.perf_counter()
         assert status == 200, answer
         publish_times.append((published - before) * 1000)
-        while True:
-            status, count = call(base, "GET", f"/api/{tenant}/v2/user-panel/offers/count?keywords[]={keyword}")
-            if status == 200 and count["count"] == 1:
-                break
-            if time.perf_counter() - published > 10:
-                raise SystemExit(f"offer {n} not searchable after 10 s")
-            time.sleep(0.005)
-        latencies.append((time.perf_counter() - published) * 1000)
+        latencies.append(wait_searchable(base, tenant, keyword, published, f"offer {n}"))
     return {
         "publications": n_offers,
         "publish_call_ms": {"p50": round(percentile(publish_times, 0.5), 1), "p99": round(percentile(publish_times, 0.99), 1)},
@@ -123,30 +117,93 @@ def run(base, tenant, n_offers, internal_token):
     }
 
 
+def wait_searchable(base, tenant, keyword, since, what):
+    while True:
+        status, count = call(base, "GET", f"/api/{tenant}/v2/user-panel/offers/count?keywords[]={keyword}")
+        if status == 200 and count["count"] == 1:
+            return (time.perf_counter() - since) * 1000
+        if time.perf_counter() - since > 10:
+            raise SystemExit(f"{what} not searchable after 10 s")
+        time.sleep(0.005)
+
+
+def internal_offer(slug, keyword):
+    now = int(time.time())
+    return {
+        "slug": slug, "title": f"Senior {keyword} Developer", "companyName": "Bench Internal", "workplaceType": "hybrid",
+        "workingTime": "full_time", "experienceLevel": "senior", "categoryId": 6,
+        "locations": [{"city": "Kraków", "street": "Rynek 1", "latitude": 50.0614, "longitude": 19.9372}],
+        "employmentTypes": [{"type": "b2b", "from": 15000, "to": 20000, "currency": "pln", "unit": "month", "gross": False}],
+        "requiredSkills": [{"name": "Rust", "level": 4}], "publishedAt": now, "expiredAt": now + 30 * 86400,
+        "body": "<p>Benchmark offer.</p>",
+    }
+
+
+def internal_run(base, tenant, n_offers, internal_token):
+    """Offers written one after another by the internal API, each then polled until searchable."""
+    auth = {"authorization": f"Bearer {internal_token}"}
+    latencies, write_times = [], []
+    for n in range(n_offers):
+        keyword = "bench" + uuid.uuid4().hex[:10]
+        slug = f"internal-{keyword}"
+        before = time.perf_counter()
+        status, answer = call(base, "PUT", f"/api/{tenant}/internal/offers/{slug}", internal_offer(slug, keyword), auth)
+        written = time.perf_counter()
+        assert status in (200, 201), answer
+        write_times.append((written - before) * 1000)
+        latencies.append(wait_searchable(base, tenant, keyword, written, f"offer {n}"))
+    return {
+        "writes": n_offers,
+        "write_call_ms": {"p50": round(percentile(write_times, 0.5), 1), "p99": round(percentile(write_times, 0.99), 1)},
+        "write_to_searchable_ms": {"p50": round(percentile(latencies, 0.5), 1), "p99": round(percentile(latencies, 0.99), 1),
+                                   "max": round(max(latencies), 1), "mean": round(statistics.mean(latencies), 1)},
+    }
+
+
+INTERNAL_START = "<!-- scripts/bench-publish internal writes section: generated, do not edit. -->"
+INTERNAL_END = "<!-- End of the scripts/bench-publish internal writes section. -->"
+
+
+def internal_section(report, n_stored):
+    return latency_section(
+        INTERNAL_START, INTERNAL_END, "Internal-API writes to searchable (issue 8)",
+        f"{report['writes']:,} offers written one after another by `PUT /api/{{tenant}}/internal/offers/{{slug}}` on a store "
+        f"of {n_stored:,} offers; latency from the write's answer (stored and flushed) until the candidate count finds the "
+        "offer's unique keyword (the index commits at most every 500 ms).",
+        ("internal write call", report["write_call_ms"]), ("write → searchable", report["write_to_searchable_ms"]))
+
+
+def latency_section(start, end, title, description, call, searchable):
+    """A generated section: a call's latency and the time until its offer is searchable."""
+    model, cores = machine()
+    (call_label, call_ms), (searchable_label, searchable_ms) = call, searchable
+    return "\n".join([
+        start,
+        f"## {title}",
+        "",
+        description,
+        "",
+        "| measure | p50 | p99 |",
+        "|---|---|---|",
+        f"| {call_label} | {call_ms['p50']} ms | {call_ms['p99']} ms |",
+        f"| {searchable_label} | {searchable_ms['p50']} ms | {searchable_ms['p99']} ms (max {searchable_ms['max']} ms) |",
+        "",
+        f"Machine: {model}, {cores} cores ({load_note()}); commit {commit()}; {datetime.now(timezone.utc):%Y-%m-%d}.",
+        end,
+    ])
+
+
 START = "<!-- scripts/bench-publish section: generated, do not edit. -->"
 END = "<!-- End of the scripts/bench-publish section. -->"
 
 
 def section(report, n_stored):
-    model, cores = machine()
-    searchable = report["publish_to_searchable_ms"]
-    call_ms = report["publish_call_ms"]
-    return "\n".join([
-        START,
-        "## Employer publications (issue 11)",
-        "",
+    return latency_section(
+        START, END, "Employer publications (issue 11)",
         f"{report['publications']} offers published one after another with prepaid codes over HTTP (initiate, logo, form, "
         f"publish-with-code) on a store of {n_stored:,} offers; latency from the publish answer until the candidate "
         "count finds the offer's unique keyword (the index commits at most every 500 ms).",
-        "",
-        "| measure | p50 | p99 |",
-        "|---|---|---|",
-        f"| publish-with-code call | {call_ms['p50']} ms | {call_ms['p99']} ms |",
-        f"| publish → searchable | {searchable['p50']} ms | {searchable['p99']} ms (max {searchable['max']} ms) |",
-        "",
-        f"Machine: {model}, {cores} cores ({load_note()}); commit {commit()}; {datetime.now(timezone.utc):%Y-%m-%d}.",
-        END,
-    ])
+        ("publish-with-code call", report["publish_call_ms"]), ("publish → searchable", report["publish_to_searchable_ms"]))
 
 
 def main():
@@ -157,7 +214,15 @@ def main():
     parser.add_argument("--internal-token", required=True)
     parser.add_argument("--stored", type=int, default=0, help="offers in the store (for the report)")
     parser.add_argument("--out", help="BENCHMARKS.md: rewrite its publications section with this run")
+    parser.add_argument("--internal-writes", action="store_true", help="write --offers offers by the internal API instead")
     args = parser.parse_args()
+    if args.internal_writes:
+        report = internal_run(args.base.rstrip("/"), args.tenant, args.offers, args.internal_token)
+        print(json.dumps(report, indent=2))
+        if args.out:
+            replace_section(args.out, INTERNAL_START, INTERNAL_END, internal_section(report, args.stored))
+            print(f"wrote the internal writes section of {args.out}")
+        return
     report = run(args.base.rstrip("/"), args.tenant, args.offers, args.internal_token)
     print(json.dumps(report, indent=2))
     if args.out:

@@ -86,26 +86,14 @@ pub struct Hit {
     pub offer: Offer,
 }
 
-/// A page of hits with counts.
+/// A page of hits with counts: decoded offers ([`Hit`]), or the items the configured
+/// [`crate::ItemRenderer`] rendered (`String`, from [`SearchIndex::list_items`]).
 #[derive(Debug, Clone, Default)]
-pub struct ListResult {
+pub struct ListResult<T = Hit> {
     /// Matching locations in total.
     pub total: usize,
     /// The requested page.
-    pub hits: Vec<Hit>,
-    /// Matches per category value (a subcategory offer counts for its parent too).
-    pub category_counts: HashMap<u32, usize>,
-    /// What the text of the filters was understood as.
-    pub understanding: crate::Understanding,
-}
-
-/// A page of rendered items with counts (see [`crate::ItemRenderer`]).
-#[derive(Debug, Clone, Default)]
-pub struct ItemList {
-    /// Matching locations in total.
-    pub total: usize,
-    /// The requested page, as the configured renderer rendered each location.
-    pub items: Vec<String>,
+    pub hits: Vec<T>,
     /// Matches per category value (a subcategory offer counts for its parent too).
     pub category_counts: HashMap<u32, usize>,
     /// What the text of the filters was understood as.
@@ -344,10 +332,10 @@ impl SearchIndex {
 
     /// Like [`SearchIndex::list`], answering the items the configured [`crate::ItemRenderer`]
     /// rendered instead of decoded offers.
-    pub fn list_items(&self, request: &ListRequest<'_>) -> Result<ItemList> {
+    pub fn list_items(&self, request: &ListRequest<'_>) -> Result<ListResult<String>> {
         let (searcher, fruit, understanding) = self.collect_list(request, None)?;
-        let items = fruit.top.iter().skip(request.offset).map(|ranked: &Ranked| self.load_item(&searcher, ranked.doc)).collect::<Result<Vec<_>>>()?;
-        Ok(ItemList { total: fruit.total, items, category_counts: fruit.category_counts.into_iter().collect(), understanding })
+        let hits = fruit.top.iter().skip(request.offset).map(|ranked: &Ranked| self.load_item(&searcher, ranked.doc)).collect::<Result<Vec<_>>>()?;
+        Ok(ListResult { total: fruit.total, hits, category_counts: fruit.category_counts.into_iter().collect(), understanding })
     }
 
     /// The matches of a listing: total, counts and the top of the sort up to the page's end.

@@ -30,7 +30,7 @@ mod writer;
 
 pub use analysis::Analysis;
 pub use explain::{DidYouMean, Explanation};
-pub use index::{Cluster, Hit, ItemList, ListRequest, ListResult, SearchIndex, Suggestion, Suggestions};
+pub use index::{Cluster, Hit, ListRequest, ListResult, SearchIndex, Suggestion, Suggestions};
 pub use schema::SCHEMA_VERSION;
 pub use stats::{SearchExecutor, SearchStats};
 pub use textquery::{Chip, CorrectionUsed, Understanding};

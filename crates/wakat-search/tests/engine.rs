@@ -593,7 +593,7 @@ fn listed_items_are_the_renderers_with_converted_amounts_and_a_new_renderer_rebu
             format!("{}#{}:{eur:?}", hit.parent_slug, hit.location_idx)
         })
         .collect();
-    assert_eq!(items.items, expected, "the same page, each entry as rendered");
+    assert_eq!(items.hits, expected, "the same page, each entry as rendered");
     assert!(expected.iter().any(|item| item.contains("Some(")), "the renderer saw converted amounts");
     drop(index);
     assert!(!SearchIndex::open(dir.path(), with_items("one")).unwrap().1, "the same rendering keeps the index");

@@ -121,7 +121,7 @@ impl ListQuery {
         };
         let result = self.engine.index.list_items(&self.request(&self.params.filters, offset, per_page as usize))?;
         let did_you_mean = self.did_you_mean(result.total)?;
-        Ok(Page { hits: result.items, total: result.total, offset, per_page, understanding: result.understanding, did_you_mean })
+        Ok(Page { hits: result.hits, total: result.total, offset, per_page, understanding: result.understanding, did_you_mean })
     }
 
     /// A step of a cursor listing: from the cursor when given, else `from` and `itemsCount`.
@@ -144,7 +144,7 @@ impl ListQuery {
         let next = (next_from < result.total && next_from <= MAX_FROM).then(|| cursor_at(next_from));
         let prev = (from > 0).then(|| cursor_at(from.saturating_sub(items_count as usize)));
         let did_you_mean = self.did_you_mean(result.total)?;
-        Ok(CursorPage { hits: result.items, total: result.total, from, items_count, next, prev, understanding: result.understanding, did_you_mean })
+        Ok(CursorPage { hits: result.hits, total: result.total, from, items_count, next, prev, understanding: result.understanding, did_you_mean })
     }
 
     /// The nearest correction of a text query that found nothing.
