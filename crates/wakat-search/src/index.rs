@@ -165,22 +165,8 @@ impl SearchIndex {
             std::fs::remove_dir_all(dir)?;
         }
         std::fs::create_dir_all(dir)?;
-        let mut index = if fresh { Index::builder().schema(schema).settings(index_settings()).create_in_dir(dir)? } else { Index::open_in_dir(dir)? };
-        Self::finish(&mut index, &config)?;
-        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
-        Ok((
-            SearchIndex {
-                index,
-                reader,
-                fields,
-                config: Arc::new(config),
-                rollups: RollupCache::default(),
-                corrections: CorrectionCache::default(),
-                activity: Activity::default(),
-                dir: Some(dir.to_path_buf()),
-            },
-            fresh,
-        ))
+        let index = if fresh { Index::builder().schema(schema).settings(index_settings()).create_in_dir(dir)? } else { Index::open_in_dir(dir)? };
+        Ok((Self::assemble(index, fields, config, Some(dir.to_path_buf()))?, fresh))
     }
 
     /// Records that the index is complete for the current schema. Until this is called, the next
@@ -195,8 +181,16 @@ impl SearchIndex {
     /// Creates an index in memory (tests, benchmarks).
     pub fn in_memory(config: SearchConfig) -> Result<SearchIndex> {
         let (schema, fields) = Fields::build();
-        let mut index = Index::builder().schema(schema).settings(index_settings()).create_in_ram()?;
-        Self::finish(&mut index, &config)?;
+        let index = Index::builder().schema(schema).settings(index_settings()).create_in_ram()?;
+        Self::assemble(index, fields, config, None)
+    }
+
+    /// The search side of an opened or created index: its analyzer, executor, reader and caches.
+    fn assemble(mut index: Index, fields: Fields, config: SearchConfig, dir: Option<std::path::PathBuf>) -> Result<SearchIndex> {
+        index.tokenizers().register(ANALYZER_NAME, WakatTokenizer::new(config.analysis.clone()));
+        if config.search_threads > 1 {
+            index.set_multithread_executor(config.search_threads)?;
+        }
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
         Ok(SearchIndex {
             index,
@@ -206,16 +200,8 @@ impl SearchIndex {
             rollups: RollupCache::default(),
             corrections: CorrectionCache::default(),
             activity: Activity::default(),
-            dir: None,
+            dir,
         })
-    }
-
-    fn finish(index: &mut Index, config: &SearchConfig) -> Result<()> {
-        index.tokenizers().register(ANALYZER_NAME, WakatTokenizer::new(config.analysis.clone()));
-        if config.search_threads > 1 {
-            index.set_multithread_executor(config.search_threads)?;
-        }
-        Ok(())
     }
 
     /// The store sequence number of the last commit (0 for an empty index).

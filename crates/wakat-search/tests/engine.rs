@@ -535,7 +535,8 @@ fn a_bulk_load_commits_when_its_pending_deletes_reach_the_bound() {
     let last = 1 + MAX_PENDING_DELETES as u64;
     feeder.delete("it", "gone-last", last).unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-    while index.committed_seq().unwrap() != last {
+    // The commit's metadata is on disk a moment before the writer reloads the searchers: wait for both.
+    while index.committed_seq().unwrap() != last || slugs(&index, &Filters::default(), Sort::default()).is_empty() {
         assert!(std::time::Instant::now() < deadline, "the bound commits what is pending");
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
