@@ -142,7 +142,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let _held = SledStore::open(dir.path()).unwrap();
         let started = std::time::Instant::now();
-        let error = SledStore::open(dir.path()).err().expect("the lock is held");
+        let Err(error) = SledStore::open(dir.path()) else { panic!("the lock is held") };
         assert!(error.to_string().contains("lock"), "{error}");
         assert!(started.elapsed() >= super::LOCK_WAIT);
     }
