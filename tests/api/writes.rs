@@ -139,7 +139,7 @@ fn stores_written_before_sanitising_are_cleaned_once_on_open() {
     {
         // An offer as an older version stored it: raw HTML, straight into the store.
         let kv = wakat_store::SledStore::open(data_dir.path().join("store")).unwrap();
-        let store = wakat_store::OfferStore::new(std::sync::Arc::new(kv)).unwrap();
+        let store = wakat_store::OfferStore::new(std::sync::Arc::new(kv), wakat_core::Rates::default()).unwrap();
         let mut offer: wakat_core::Offer = serde_json::from_value(offer_json("legacy", "Programista Rust", "Gdańsk", 54.35, 18.65)).unwrap();
         offer.body = "<p>ok</p><script>alert(1)</script><img src=x onerror=alert(2)>".into();
         store.put_offer("it", &offer).unwrap();

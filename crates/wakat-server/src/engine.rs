@@ -139,7 +139,7 @@ impl Engine {
         let data_dir = &settings.server.data_dir;
         std::fs::create_dir_all(data_dir).map_err(|source| EngineError::Io { path: data_dir.clone(), source })?;
         let kv: Arc<dyn KvStore> = Arc::new(SledStore::open_with_cache(data_dir.join("store"), settings.server.store_cache_mb * 1024 * 1024)?);
-        let store = Arc::new(OfferStore::new(kv.clone())?);
+        let store = Arc::new(OfferStore::new(kv.clone(), rates.clone())?);
 
         let search_config = SearchConfig {
             analysis: Arc::new(analysis),

@@ -198,7 +198,7 @@ mod tests {
     /// A counter over a counting store holding offers `a` and `b` of tenant `it`.
     fn counter() -> (Arc<CountingStore>, Arc<ViewCounter>) {
         let kv = Arc::new(CountingStore::default());
-        let store = Arc::new(OfferStore::new(kv.clone()).unwrap());
+        let store = Arc::new(OfferStore::new(kv.clone(), wakat_core::Rates::default()).unwrap());
         store.put_offers("it", &[wakat_core::Offer::new("a"), wakat_core::Offer::new("b")]).unwrap();
         kv.writes.store(0, Ordering::SeqCst);
         kv.flushes.store(0, Ordering::SeqCst);

@@ -4,7 +4,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use serde::{Deserialize, Serialize};
-use wakat_core::Offer;
+use wakat_core::{Offer, Rates};
 
 use crate::keys::{self, LOG_PREFIX, OFFER_PREFIX, SEQ_KEY};
 use crate::kv::{KvIter, KvStore, WriteOp};
@@ -61,6 +61,9 @@ pub struct OfferStore {
     view_lock: Mutex<()>,
     /// The record format and the store's compression dictionaries.
     codec: RecordCodec,
+    /// Exchange rates the converted salary amounts of offers read are filled in with (records
+    /// hold no derived data).
+    rates: Rates,
 }
 
 impl std::fmt::Debug for OfferStore {
@@ -99,7 +102,8 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 impl OfferStore {
     /// Wraps an engine, reading the last change seq it holds and its compression dictionaries;
     /// records of an older format (or, once the store has a dictionary, without it) are rewritten.
-    pub fn new(kv: Arc<dyn KvStore>) -> Result<OfferStore, StoreError> {
+    /// Offers read get their converted salary amounts from `rates`.
+    pub fn new(kv: Arc<dyn KvStore>, rates: Rates) -> Result<OfferStore, StoreError> {
         let last_seq = match kv.get(SEQ_KEY)? {
             Some(value) => keys::decode_u64(SEQ_KEY, &value)?,
             None => 0,
@@ -110,13 +114,21 @@ impl OfferStore {
             let id = keys::meta_name(&key).and_then(record::dictionary_id).ok_or_else(|| StoreError::corrupt(&key, "not a dictionary name"))?;
             codec.add_dictionary(id, &value);
         }
-        let store = OfferStore { kv, write_seq: Mutex::new(last_seq), durable_seq: AtomicU64::new(last_seq), view_lock: Mutex::new(()), codec };
+        let store = OfferStore { kv, write_seq: Mutex::new(last_seq), durable_seq: AtomicU64::new(last_seq), view_lock: Mutex::new(()), codec, rates };
         store.upgrade_records()?;
         Ok(store)
     }
 
     fn decode_offer(&self, key: &[u8], value: &[u8]) -> Result<Offer, StoreError> {
-        self.codec.decode(key, value)
+        let mut offer = self.codec.decode(key, value)?;
+        offer.fill_converted(&self.rates);
+        Ok(offer)
+    }
+
+    /// The record of an offer: its [`record::stored_json`], compressed.
+    fn encode_offer(&self, key: &[u8], offer: &Offer) -> Result<Vec<u8>, StoreError> {
+        let json = record::stored_json(offer).map_err(|error| encode_error(key, error))?;
+        self.codec.encode_json(key, &json)
     }
 
     /// Brings every record to the current format and dictionary, training the store's first
@@ -135,7 +147,11 @@ impl OfferStore {
                 .kv
                 .scan_prefix(OFFER_PREFIX.as_bytes())
                 .take(record::MAX_TRAINING_OFFERS)
-                .map(|entry| entry.and_then(|(key, value)| self.codec.decode_json(&key, &value)))
+                .map(|entry| {
+                    let (key, value) = entry?;
+                    let offer = self.codec.decode(&key, &value)?;
+                    record::stored_json(&offer).map_err(|error| encode_error(&key, error))
+                })
                 .collect::<Result<_, _>>()?;
             if samples.len() >= record::MIN_TRAINING_OFFERS {
                 self.add_dictionary(&samples)?;
@@ -151,8 +167,8 @@ impl OfferStore {
                 let (key, value) = entry?;
                 n_seen += 1;
                 if !self.codec.is_current(&value) {
-                    let json = self.codec.decode_json(&key, &value)?;
-                    ops.push(WriteOp::Put { value: self.codec.encode_json(&key, &json)?, key: key.clone() });
+                    let offer = self.codec.decode(&key, &value)?;
+                    ops.push(WriteOp::Put { value: self.encode_offer(&key, &offer)?, key: key.clone() });
                 }
                 after = Some(key);
             }
@@ -215,7 +231,7 @@ impl OfferStore {
         let mut json = Vec::with_capacity(offers.len());
         for offer in offers {
             let key = keys::offer_key(tenant, &offer.slug)?;
-            let value = serde_json::to_vec(offer).map_err(|error| encode_error(&key, error))?;
+            let value = record::stored_json(offer).map_err(|error| encode_error(&key, error))?;
             json.push((offer.slug.as_str(), key, value));
         }
         // A store's first bulk write teaches it its dictionary (before any record needs it).
@@ -231,17 +247,22 @@ impl OfferStore {
             let record = self.codec.encode_json(&key, &value)?;
             encoded.push((slug, key, record));
         }
+        // Records in key order, then their log entries (seq order): the engine inserts neighbours
+        // together. The sort is stable, so a slug given twice still ends with its last offer.
+        encoded.sort_by(|a, b| a.1.cmp(&b.1));
         let mut write_seq = lock(&self.write_seq);
         if encoded.is_empty() {
             return Ok(*write_seq);
         }
         let mut seq = *write_seq;
         let mut ops = Vec::with_capacity(encoded.len() * 2 + 1);
+        let mut log_ops = Vec::with_capacity(encoded.len());
         for (slug, key, value) in encoded {
             seq = next_seq(seq)?;
             ops.push(WriteOp::Put { key, value });
-            ops.push(log_op(seq, tenant, slug, ChangeKind::Put)?);
+            log_ops.push(log_op(seq, tenant, slug, ChangeKind::Put)?);
         }
+        ops.append(&mut log_ops);
         let last_seq = self.commit(&mut write_seq, seq, ops)?;
         tracing::debug!(tenant, n_offers = offers.len(), last_seq, "offers stored");
         Ok(last_seq)

@@ -1,7 +1,9 @@
 //! The stored form of an offer.
 //!
-//! Format 2 (written now): `[2][dictionary id: u32 BE][JSON length: u32 BE][zstd frame]`, the
-//! offer's JSON compressed with zstd and the store's dictionary (id 0: none). Offers share most of
+//! Format 3 (written now): `[3][dictionary id: u32 BE][JSON length: u32 BE][zstd frame]`, the
+//! offer's JSON without derived data or nulls ([`stored_json`]) compressed with zstd and the
+//! store's dictionary (id 0: none). Format 2 has the same layout, but its JSON still holds the
+//! converted salary amounts and the nulls; it is read, and rewritten by [`crate::OfferStore::new`]. Offers share most of
 //! their bytes (field names, markup, clauses, company data), which one record alone cannot see:
 //! with a dictionary trained on the store's own offers a record shrinks several times more than
 //! with zstd alone (see `BENCHMARKS.md`). Format 1 (the first stores) is bare JSON, which starts
@@ -19,7 +21,9 @@ use zstd::dict::{DecoderDictionary, EncoderDictionary};
 use crate::StoreError;
 
 /// The format byte of records written now.
-pub(crate) const FORMAT: u8 = 2;
+pub(crate) const FORMAT: u8 = 3;
+/// The format byte of compressed records whose JSON still holds derived data and nulls.
+const FORMAT_WITH_DERIVED: u8 = 2;
 /// zstd level: 3 is zstd's default; higher levels gained little on offers and cost write time.
 const LEVEL: i32 = 3;
 /// Size of a trained dictionary.
@@ -56,6 +60,33 @@ pub(crate) fn dictionary_meta_name(id: u32) -> String {
 /// The id in a dictionary's meta name.
 pub(crate) fn dictionary_id(meta_name: &str) -> Option<u32> {
     meta_name.strip_prefix(DICTIONARY_META_PREFIX)?.parse().ok()
+}
+
+/// The JSON an offer is stored as: what the offer says, not what can be derived from it. The
+/// converted salary amounts follow from the amounts and the rates (the store fills them in on
+/// read, with the rates of the day), and a null says no more than an absent member (every
+/// optional field of an offer defaults to none).
+pub(crate) fn stored_json(offer: &Offer) -> serde_json::Result<Vec<u8>> {
+    let mut value = serde_json::to_value(offer)?;
+    if let Some(employment_types) = value.get_mut("employmentTypes").and_then(serde_json::Value::as_array_mut) {
+        for employment in employment_types.iter_mut().filter_map(serde_json::Value::as_object_mut) {
+            employment.remove("converted");
+        }
+    }
+    drop_null_members(&mut value);
+    serde_json::to_vec(&value)
+}
+
+/// Removes every object member whose value is null, at any depth (array items stay).
+fn drop_null_members(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(members) => {
+            members.retain(|_, member| !member.is_null());
+            members.values_mut().for_each(drop_null_members);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(drop_null_members),
+        _ => {}
+    }
 }
 
 /// Trains a dictionary on the JSON of `offers`; `None` when zstd finds nothing to learn.
@@ -105,7 +136,7 @@ impl RecordCodec {
     pub(crate) fn decode_json(&self, key: &[u8], record: &[u8]) -> Result<Vec<u8>, StoreError> {
         match record.first() {
             Some(b'{') => Ok(record.to_vec()),
-            Some(&FORMAT) if record.len() >= HEADER_BYTES => {
+            Some(&(FORMAT | FORMAT_WITH_DERIVED)) if record.len() >= HEADER_BYTES => {
                 let id = u32::from_be_bytes(record[1..5].try_into().expect("four bytes"));
                 let length = u32::from_be_bytes(record[5..9].try_into().expect("four bytes")) as usize;
                 if length > MAX_JSON_BYTES {

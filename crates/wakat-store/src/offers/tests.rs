@@ -1,13 +1,14 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use wakat_core::{Currency, EmploymentKind, EmploymentType, Location, Offer, SalaryUnit, Skill, WorkplaceType};
+use wakat_core::{Currency, EmploymentKind, EmploymentType, Location, Offer, Rates, SalaryUnit, Skill, WorkplaceType};
 
 use super::{Change, ChangeKind, OfferStore};
 use crate::{KvStore, MemoryStore, SledStore, StoreError};
 
+/// An offer as the store gives it back: its converted amounts filled in with the default rates.
 pub(super) fn offer(slug: &str) -> Offer {
-    Offer {
+    let mut offer = Offer {
         title: "Java Developer".into(),
         company_name: "Acme".into(),
         company_size: Some("51-100".into()),
@@ -28,12 +29,14 @@ pub(super) fn offer(slug: &str) -> Offer {
         remote_interview: true,
         body: "<p>Zażółć gęślą jaźń</p>".into(),
         ..Offer::new(slug)
-    }
+    };
+    offer.fill_converted(&Rates::default());
+    offer
 }
 
 fn memory_store() -> (Arc<MemoryStore>, OfferStore) {
     let kv = Arc::new(MemoryStore::new());
-    let store = OfferStore::new(kv.clone()).unwrap();
+    let store = OfferStore::new(kv.clone(), Rates::default()).unwrap();
     (kv, store)
 }
 
@@ -113,6 +116,63 @@ fn bulk_put_writes_every_offer_in_one_go() {
     // An empty batch writes nothing.
     assert_eq!(store.put_offers("pl", &[]).unwrap(), 1000);
     assert_eq!(store.last_seq(), 1000);
+}
+
+/// A memory engine that keeps the ops of every transaction and counts flushes.
+#[derive(Default)]
+struct RecordingStore {
+    inner: MemoryStore,
+    transactions: std::sync::Mutex<Vec<Vec<crate::WriteOp>>>,
+    flushes: std::sync::atomic::AtomicUsize,
+}
+
+impl KvStore for RecordingStore {
+    fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.inner.get(key)
+    }
+    fn put(&self, key: &[u8], value: &[u8]) -> Result<(), StoreError> {
+        self.inner.put(key, value)
+    }
+    fn delete(&self, key: &[u8]) -> Result<(), StoreError> {
+        self.inner.delete(key)
+    }
+    fn scan_prefix<'a>(&'a self, prefix: &[u8]) -> crate::KvIter<'a> {
+        self.inner.scan_prefix(prefix)
+    }
+    fn transaction(&self, ops: Vec<crate::WriteOp>) -> Result<(), StoreError> {
+        self.transactions.lock().unwrap().push(ops.clone());
+        self.inner.transaction(ops)
+    }
+    fn flush(&self) -> Result<(), StoreError> {
+        self.flushes.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        self.inner.flush()
+    }
+}
+
+#[test]
+fn a_bulk_put_writes_records_in_key_order_then_the_log_in_one_transaction_and_one_flush() {
+    let kv = Arc::new(RecordingStore::default());
+    let store = OfferStore::new(kv.clone(), Rates::default()).unwrap();
+    kv.transactions.lock().unwrap().clear();
+    let flushes_before = kv.flushes.load(std::sync::atomic::Ordering::SeqCst);
+    // Slugs out of order, and one given twice: the later offer wins.
+    let mut again = offer("b-offer");
+    again.title = "Rust Developer".into();
+    let batch = [offer("c-offer"), offer("b-offer"), offer("a-offer"), again.clone()];
+    assert_eq!(store.put_offers("it", &batch).unwrap(), 4);
+    assert_eq!(kv.flushes.load(std::sync::atomic::Ordering::SeqCst), flushes_before + 1, "one flush");
+    let transactions = kv.transactions.lock().unwrap();
+    assert_eq!(transactions.len(), 1, "one transaction");
+    let keys: Vec<String> = transactions[0]
+        .iter()
+        .map(|op| match op {
+            crate::WriteOp::Put { key, .. } | crate::WriteOp::Delete { key } => String::from_utf8_lossy(key).into_owned(),
+        })
+        .collect();
+    assert_eq!(keys[..4], ["offer/it/a-offer", "offer/it/b-offer", "offer/it/b-offer", "offer/it/c-offer"]);
+    assert!(keys[4..8].iter().all(|key| key.starts_with("log/")) && keys[4..8].is_sorted(), "{keys:?}");
+    assert_eq!(store.get_offer("it", "b-offer").unwrap(), Some(again));
+    assert_eq!(store.changes_since(0).unwrap().iter().map(|change| change.seq).collect::<Vec<_>>(), [1, 2, 3, 4]);
 }
 
 #[test]
@@ -244,21 +304,21 @@ fn corrupt_values_give_corrupt_errors() {
     assert_eq!(store.count_offers("pl").unwrap(), 1);
 
     kv.put(b"meta/seq", b"12").unwrap();
-    assert!(matches!(OfferStore::new(kv), Err(StoreError::Corrupt { .. })));
+    assert!(matches!(OfferStore::new(kv, Rates::default()), Err(StoreError::Corrupt { .. })));
 }
 
 #[test]
 fn sled_store_keeps_everything_across_reopen() {
     let dir = tempfile::tempdir().unwrap();
     {
-        let store = OfferStore::new(Arc::new(SledStore::open(dir.path()).unwrap())).unwrap();
+        let store = OfferStore::new(Arc::new(SledStore::open(dir.path()).unwrap()), Rates::default()).unwrap();
         store.put_offers("pl", &[offer("a"), offer("b")]).unwrap();
         store.put_offer("en", &offer("c")).unwrap();
         store.delete_offer("pl", "b").unwrap();
         store.record_view("pl", "a").unwrap();
         store.put_meta("schema", b"1").unwrap();
     }
-    let store = OfferStore::new(Arc::new(SledStore::open(dir.path()).unwrap())).unwrap();
+    let store = OfferStore::new(Arc::new(SledStore::open(dir.path()).unwrap()), Rates::default()).unwrap();
     assert_eq!(store.last_seq(), 4);
     assert_eq!(store.get_offer("pl", "a").unwrap(), Some(offer("a")));
     assert_eq!(store.get_offer("pl", "b").unwrap(), None);
