@@ -11,6 +11,10 @@ use crate::kv::{KvIter, KvStore, WriteOp};
 use crate::record::{self, RecordCodec};
 use crate::StoreError;
 
+/// Meta name of the record format and dictionary every offer record is known to be in
+/// ([`OfferStore::upgrade_records`] scans and rewrites them when it differs).
+const RECORD_FORMAT_MARKER: &str = "record-format";
+
 /// Most log records removed by one transaction of [`OfferStore::trim_log`], bounding its memory.
 const TRIM_CHUNK: usize = 10_000;
 
@@ -135,11 +139,9 @@ impl OfferStore {
     /// dictionary when it has enough offers. Runs at open when the store's marker says records
     /// may be behind; a content-preserving rewrite, so no change is logged.
     fn upgrade_records(&self) -> Result<(), StoreError> {
-        const MARKER: &str = "record-format";
         // No write may interleave with the rewrite.
         let write_seq = lock(&self.write_seq);
-        let wanted = |codec: &RecordCodec| format!("{}:{}", record::FORMAT, codec.current_id()).into_bytes();
-        if self.get_meta(MARKER)?.as_deref() == Some(&wanted(&self.codec)[..]) {
+        if self.get_meta(RECORD_FORMAT_MARKER)?.as_deref() == Some(&self.current_format()[..]) {
             return Ok(());
         }
         if self.codec.current_id() == 0 {
@@ -180,13 +182,19 @@ impl OfferStore {
                 break;
             }
         }
-        self.kv.put(&keys::meta_key(MARKER)?, &wanted(&self.codec))?;
+        self.kv.put(&keys::meta_key(RECORD_FORMAT_MARKER)?, &self.current_format())?;
         self.kv.flush()?;
         drop(write_seq);
         if n_rewritten > 0 {
             tracing::info!(n_rewritten, dictionary = self.codec.current_id(), "offer records rewritten in the current format");
         }
         Ok(())
+    }
+
+    /// The value of [`RECORD_FORMAT_MARKER`] once every record is in the current format and
+    /// written with the current dictionary.
+    fn current_format(&self) -> Vec<u8> {
+        format!("{}:{}", record::FORMAT, self.codec.current_id()).into_bytes()
     }
 
     /// Trains a dictionary on `samples` (offers' JSON), stores it durably and writes with it from
@@ -239,7 +247,14 @@ impl OfferStore {
             let _write_seq = lock(&self.write_seq);
             if self.codec.current_id() == 0 {
                 let samples: Vec<Vec<u8>> = json.iter().take(record::MAX_TRAINING_OFFERS).map(|(_, _, value)| value.clone()).collect();
+                let had_offers = self.kv.scan_prefix(OFFER_PREFIX.as_bytes()).next().is_some();
                 self.add_dictionary(&samples)?;
+                // A store that held no offer has every record written with this dictionary:
+                // its next open need not scan them all (a fresh `generate` or `import`). A record
+                // another writer encoded just before stays readable, only less compact.
+                if !had_offers {
+                    self.kv.put(&keys::meta_key(RECORD_FORMAT_MARKER)?, &self.current_format())?;
+                }
             }
         }
         let mut encoded = Vec::with_capacity(json.len());

@@ -41,11 +41,29 @@ fn a_first_bulk_write_trains_the_dictionary_and_records_shrink() {
         assert!(records.iter().all(|(_, record)| record[0] == 3 && record[1..5] == 1u32.to_be_bytes()), "format 3, dictionary 1");
         let record_bytes: usize = records.iter().map(|(_, record)| record.len()).sum();
         assert!(record_bytes * 4 < json_bytes, "records {record_bytes} B against JSON {json_bytes} B");
+        // Every record is written with the dictionary: the next open need not scan them.
+        assert_eq!(store.get_meta("record-format").unwrap(), Some(b"3:1".to_vec()));
     }
     // Reopened: the dictionary comes from the store.
     let store = OfferStore::new(Arc::new(SledStore::open(dir.path()).unwrap()), Rates::default()).unwrap();
     assert_eq!(store.get_offer("it", "offer-00777").unwrap().as_ref(), Some(&batch[777]));
     assert_eq!(store.scan_offers("it").count(), 1_500);
+}
+
+#[test]
+fn records_written_before_the_dictionary_are_rewritten_at_the_next_open() {
+    let kv = Arc::new(MemoryStore::new());
+    let store = OfferStore::new(kv.clone(), Rates::default()).unwrap();
+    store.put_offer("it", &offer("early")).unwrap();
+    store.put_offers("it", &offers(1_200)).unwrap();
+    assert_eq!(store.get_meta("record-format").unwrap(), Some(b"3:0".to_vec()), "one record predates the dictionary");
+    let early = || kv.get(b"offer/it/early").unwrap().unwrap();
+    assert_eq!(early()[1..5], 0u32.to_be_bytes());
+    drop(store);
+    let reopened = OfferStore::new(kv.clone(), Rates::default()).unwrap();
+    assert_eq!(early()[1..5], 1u32.to_be_bytes(), "rewritten with the dictionary");
+    assert_eq!(reopened.get_meta("record-format").unwrap(), Some(b"3:1".to_vec()));
+    assert_eq!(reopened.get_offer("it", "early").unwrap(), Some(offer("early")));
 }
 
 #[test]
