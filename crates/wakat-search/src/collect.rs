@@ -3,12 +3,14 @@
 
 use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
+use std::sync::Arc;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
 use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
 use wakat_core::filters::{OrderBy, Sort, SortBy};
 
+use crate::active::{salary_bucket, ActiveSet, SALARY_MISSING, SALARY_UNSURE};
 use crate::node::EXACT_TIER;
 use crate::query::Predicates;
 use crate::schema::names;
@@ -114,6 +116,8 @@ pub(crate) struct ListCollector {
     pub sort: SortSpec,
     pub top: usize,
     pub count_categories: bool,
+    /// Active sets of the segments, by ordinal (may be empty: the expiry column answers then).
+    pub active: Vec<Arc<ActiveSet>>,
 }
 
 fn f64_column(segment: &SegmentReader, name: &str) -> tantivy::Result<Column<f64>> {
@@ -127,6 +131,8 @@ fn i64_column(segment: &SegmentReader, name: &str) -> tantivy::Result<Column<i64
 /// The columns every predicate check needs, opened only when used.
 pub(crate) struct PredicateColumns {
     predicates: Predicates,
+    /// The segment's active set when it answers at `predicates.active_at`.
+    active: Option<Arc<ActiveSet>>,
     expires: Column<i64>,
     lat: Option<Column<f64>>,
     lon: Option<Column<f64>>,
@@ -135,11 +141,12 @@ pub(crate) struct PredicateColumns {
 }
 
 impl PredicateColumns {
-    pub(crate) fn open(predicates: &Predicates, segment: &SegmentReader, force_position: bool) -> tantivy::Result<Self> {
+    pub(crate) fn open(predicates: &Predicates, segment: &SegmentReader, active: Option<&Arc<ActiveSet>>, force_position: bool) -> tantivy::Result<Self> {
         let position = force_position || predicates.needs_position();
         let salary = predicates.needs_salary();
         Ok(PredicateColumns {
             predicates: predicates.clone(),
+            active: active.filter(|set| predicates.active_at.is_some_and(|now| set.answers(now))).cloned(),
             expires: i64_column(segment, names::EXPIRES)?,
             lat: position.then(|| f64_column(segment, names::LAT)).transpose()?,
             lon: position.then(|| f64_column(segment, names::LON)).transpose()?,
@@ -151,12 +158,49 @@ impl PredicateColumns {
     /// Whether the document passes; returns its position when position columns are open.
     #[inline]
     pub(crate) fn check(&self, doc: DocId) -> Option<Option<(f64, f64)>> {
-        if let Some(now) = self.predicates.active_at {
-            if self.expires.first(doc).unwrap_or(0) <= now {
-                return None;
-            }
+        if !self.is_active(doc) {
+            return None;
         }
         self.check_all_but_expiry(doc)
+    }
+
+    /// Whether coarse salary bounds settle the salary predicates; `None` when only the exact
+    /// bounds can (a bound in the same 10 PLN step as the filter, or outside the coarse range).
+    #[inline]
+    fn salary_decided(&self, (lo, hi): (u16, u16)) -> Option<bool> {
+        if lo == SALARY_MISSING || hi == SALARY_MISSING {
+            return Some(false);
+        }
+        let mut unsure = false;
+        // hi >= min: a higher step is above the floor, a lower one below it.
+        if let Some(min) = self.predicates.salary_min_pln {
+            match (hi, salary_bucket(min)) {
+                (SALARY_UNSURE, _) | (_, SALARY_UNSURE | SALARY_MISSING) => unsure = true,
+                (hi, min) if hi < min => return Some(false),
+                (hi, min) if hi == min => unsure = true,
+                _ => {}
+            }
+        }
+        // lo <= max
+        if let Some(max) = self.predicates.salary_max_pln {
+            match (lo, salary_bucket(max)) {
+                (SALARY_UNSURE, _) | (_, SALARY_UNSURE | SALARY_MISSING) => unsure = true,
+                (lo, max) if lo > max => return Some(false),
+                (lo, max) if lo == max => unsure = true,
+                _ => {}
+            }
+        }
+        (!unsure).then_some(true)
+    }
+
+    /// Whether the document is active at `predicates.active_at` (always, without one).
+    #[inline]
+    pub(crate) fn is_active(&self, doc: DocId) -> bool {
+        match (self.predicates.active_at, &self.active) {
+            (None, _) => true,
+            (Some(now), Some(set)) => set.is_active(doc, now),
+            (Some(now), None) => self.expires.first(doc).unwrap_or(0) > now,
+        }
     }
 
     /// [`Self::check`] for a document already known to be active.
@@ -173,7 +217,8 @@ impl PredicateColumns {
             _ => None,
         };
         if let (Some(lo), Some(hi)) = (&self.salary_lo, &self.salary_hi) {
-            if !self.predicates.salary_ok(lo.first(doc), hi.first(doc)) {
+            let decided = self.active.as_ref().and_then(|set| self.salary_decided(set.salary_coarse(doc)));
+            if !decided.unwrap_or_else(|| self.predicates.salary_ok(lo.first(doc), hi.first(doc))) {
                 return None;
             }
         }
@@ -192,7 +237,6 @@ pub(crate) struct ListSegmentCollector {
     total: usize,
     category_counts: IntMap<u32, usize>,
     heap: BinaryHeap<std::cmp::Reverse<Ranked>>,
-    expires_block: Vec<Option<i64>>,
 }
 
 impl Collector for ListCollector {
@@ -207,7 +251,7 @@ impl Collector for ListCollector {
         };
         Ok(ListSegmentCollector {
             segment_ord,
-            checks: PredicateColumns::open(&self.predicates, segment, false)?,
+            checks: PredicateColumns::open(&self.predicates, segment, self.active.get(segment_ord as usize), false)?,
             sort: self.sort,
             top: self.top,
             published: i64_column(segment, names::PUBLISHED)?,
@@ -216,7 +260,6 @@ impl Collector for ListCollector {
             total: 0,
             category_counts: IntMap::default(),
             heap: BinaryHeap::with_capacity(self.top.min(4096) + 1),
-            expires_block: Vec::new(),
         })
     }
 
@@ -261,32 +304,42 @@ impl SegmentCollector for ListSegmentCollector {
         self.accept(doc, score);
     }
 
-    /// Without scoring or deletes: expiry dates are decoded a block at a time, which costs much
-    /// less than one lookup per document.
-    fn collect_block(&mut self, docs: &[DocId]) {
-        let Some(now) = self.checks.predicates.active_at else {
-            for &doc in docs {
-                self.collect(doc, 0.0);
-            }
-            return;
-        };
-        let mut expires = std::mem::take(&mut self.expires_block);
-        expires.resize(docs.len(), None);
-        self.checks.expires.first_vals(docs, &mut expires[..docs.len()]);
-        for (&doc, expires) in docs.iter().zip(&expires) {
-            if expires.unwrap_or(0) > now && self.checks.check_all_but_expiry(doc).is_some() {
-                self.accept(doc, 0.0);
-            }
-        }
-        self.expires_block = expires;
-    }
-
     fn harvest(self) -> ListFruit {
         ListFruit { total: self.total, category_counts: self.category_counts, top: self.heap.into_iter().map(|r| r.0).collect() }
     }
 }
 
 impl ListSegmentCollector {
+    /// Whether the document's coarse sort value proves it ranks below the worst of a full top,
+    /// without reading its exact value (most matches of a large listing end here).
+    #[inline]
+    fn coarse_rejects(&self, doc: DocId) -> bool {
+        let (Some(set), Some(worst)) = (&self.checks.active, self.heap.peek()) else { return false };
+        let worst = &worst.0;
+        match self.sort {
+            SortSpec::Relevance { .. } => false,
+            SortSpec::Published { ascending: false } => set.published_coarse(doc) < set.published_bucket(worst.key as i64),
+            SortSpec::Published { ascending: true } => set.published_coarse(doc) > set.published_bucket(-worst.key as i64),
+            SortSpec::Salary { ascending } => {
+                let (lo, hi) = set.salary_coarse(doc);
+                let candidate = if ascending { lo } else { hi };
+                if worst.key == f64::NEG_INFINITY || candidate == SALARY_UNSURE {
+                    // The worst shows no salary: anything with one ranks above it.
+                    return false;
+                }
+                if candidate == SALARY_MISSING {
+                    // No salary ranks below every salary.
+                    return true;
+                }
+                match (ascending, salary_bucket(if ascending { -worst.key } else { worst.key })) {
+                    (_, SALARY_UNSURE | SALARY_MISSING) => false,
+                    (false, worst) => candidate < worst,
+                    (true, worst) => candidate > worst,
+                }
+            }
+        }
+    }
+
     /// Counts a document that passed every check and offers it to the top.
     #[inline]
     fn accept(&mut self, doc: DocId, score: Score) {
@@ -296,7 +349,7 @@ impl ListSegmentCollector {
                 *self.category_counts.entry(value as u32).or_default() += 1;
             }
         }
-        if self.top == 0 {
+        if self.top == 0 || (self.heap.len() >= self.top && self.coarse_rejects(doc)) {
             return;
         }
         let published = self.published.first(doc).unwrap_or(0);
@@ -319,8 +372,8 @@ impl ListSegmentCollector {
         let ranked = Ranked { tier, key, published: published_tiebreak, doc: DocAddress::new(self.segment_ord, doc) };
         if self.heap.len() < self.top {
             self.heap.push(std::cmp::Reverse(ranked));
-        } else if let Some(mut worst) = self.heap.peek_mut() {
-            if ranked > worst.0 {
+        } else if self.heap.peek().is_some_and(|worst| ranked > worst.0) {
+            if let Some(mut worst) = self.heap.peek_mut() {
                 *worst = std::cmp::Reverse(ranked);
             }
         }
@@ -340,6 +393,8 @@ pub(crate) struct ClusterAcc {
 pub(crate) struct ClusterCollector {
     pub predicates: Predicates,
     pub cell_field: String,
+    /// Active sets of the segments, by ordinal (may be empty: the expiry column answers then).
+    pub active: Vec<Arc<ActiveSet>>,
 }
 
 pub(crate) struct ClusterSegmentCollector {
@@ -363,9 +418,9 @@ impl Collector for ClusterCollector {
     type Fruit = IntMap<u64, ClusterAcc>;
     type Child = ClusterSegmentCollector;
 
-    fn for_segment(&self, _segment_ord: SegmentOrdinal, segment: &SegmentReader) -> tantivy::Result<Self::Child> {
+    fn for_segment(&self, segment_ord: SegmentOrdinal, segment: &SegmentReader) -> tantivy::Result<Self::Child> {
         Ok(ClusterSegmentCollector {
-            checks: PredicateColumns::open(&self.predicates, segment, true)?,
+            checks: PredicateColumns::open(&self.predicates, segment, self.active.get(segment_ord as usize), true)?,
             cells: segment.fast_fields().u64(&self.cell_field)?,
             categories: segment.fast_fields().u64(names::CATEGORY)?,
             clusters: IntMap::default(),

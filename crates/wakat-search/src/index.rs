@@ -18,6 +18,7 @@ use wakat_core::filters::Sort;
 use wakat_core::geo::BoundingBox;
 use wakat_core::{Filters, Offer};
 
+use crate::active::ActiveCache;
 use crate::analysis::{WakatTokenizer, ANALYZER_NAME};
 use crate::collect::{ClusterCollector, IntMap, ListCollector, Ranked, SortSpec};
 use crate::fuzzy::CorrectionCache;
@@ -146,6 +147,8 @@ pub struct SearchIndex {
     pub(crate) fields: Fields,
     pub(crate) config: Arc<SearchConfig>,
     rollups: RollupCache,
+    /// Which documents are active, per segment (see [`crate::active`]).
+    active: ActiveCache,
     /// Typo corrections of the current generation.
     corrections: CorrectionCache,
     /// Searches running and done, busy time, writer queue: see [`SearchIndex::search`].
@@ -198,6 +201,7 @@ impl SearchIndex {
             fields,
             config: Arc::new(config),
             rollups: RollupCache::default(),
+            active: ActiveCache::default(),
             corrections: CorrectionCache::default(),
             activity: Activity::default(),
             dir,
@@ -330,6 +334,7 @@ impl SearchIndex {
         let plan = self.plan(&searcher, request.tenant, request.filters)?;
         let understanding = plan.understanding.clone();
         let sort = SortSpec::new(request.sort, plan.has_text, request.now, self.config.ranking);
+        let active = self.active.for_searcher(&searcher, request.now)?;
         let mut merger = None;
         let mut fruits = Vec::with_capacity(2);
         for (query, mut predicates) in plan.parts() {
@@ -338,7 +343,8 @@ impl SearchIndex {
             let query = self.with_region(query, request.region)?;
             let query = self.with_viewport(query, request.viewport);
             let query = self.with_published_after(query, published_after);
-            let collector = ListCollector { predicates, sort, top: request.offset.saturating_add(request.limit), count_categories: request.count_categories };
+            let top = request.offset.saturating_add(request.limit);
+            let collector = ListCollector { predicates, sort, top, count_categories: request.count_categories, active: active.clone() };
             fruits.push(self.search(&searcher, &*query, &collector)?);
             merger = Some(collector);
         }
@@ -364,6 +370,7 @@ impl SearchIndex {
         let cell_field = names::cell(resolution);
         let searcher = self.searcher();
         let plan = self.plan(&searcher, Some(tenant), filters)?;
+        let active = self.active.for_searcher(&searcher, now)?;
         let accs = if filters.is_empty() && resolution <= MAX_ROLLUP_RESOLUTION {
             let rollups = self.rollups.rollups(&searcher, tenant, &*plan.query, &cell_field, resolution, now)?;
             let mut accs = IntMap::default();
@@ -378,7 +385,7 @@ impl SearchIndex {
                     ),
                 ]);
                 let predicates = Predicates { active_at: Some(now), viewport, ..plan.predicates };
-                accs.extend(self.search(&searcher, &cut, &ClusterCollector { predicates, cell_field })?);
+                accs.extend(self.search(&searcher, &cut, &ClusterCollector { predicates, cell_field, active })?);
             }
             accs
         } else {
@@ -386,7 +393,7 @@ impl SearchIndex {
             for (query, predicates) in plan.parts() {
                 let predicates = Predicates { active_at: Some(now), viewport, ..predicates };
                 let query = self.with_viewport(query, viewport);
-                let collector = ClusterCollector { predicates, cell_field: cell_field.clone() };
+                let collector = ClusterCollector { predicates, cell_field: cell_field.clone(), active: active.clone() };
                 let part = self.search(&searcher, &*query, &collector)?;
                 accs = collector.merge_fruits(vec![accs, part])?;
             }
@@ -480,14 +487,15 @@ impl SearchIndex {
             (Occur::Must, Box::new(BooleanQuery::new(similarity))),
             (Occur::MustNot, Box::new(own)),
         ]);
+        let searcher = self.searcher();
         let collector = ListCollector {
             predicates: crate::query::Predicates { active_at: Some(now), ..Default::default() },
             sort: SortSpec::Relevance { now, ranking: self.config.ranking },
             // Several locations of one offer may match; over-fetch, then keep one per offer.
             top: limit * 4,
             count_categories: false,
+            active: self.active.for_searcher(&searcher, now)?,
         };
-        let searcher = self.searcher();
         let fruit = self.search(&searcher, &query, &collector)?;
         let mut seen = std::collections::HashSet::new();
         let mut hits = Vec::new();

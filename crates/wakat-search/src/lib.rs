@@ -6,12 +6,15 @@
 //!   by tenant and parent slug so an offer's documents are replaced or deleted together.
 //! - Text and categorical filters are tantivy queries; activity, exact radius, viewport and salary
 //!   bounds are checked by our own collectors on fast fields in the same pass that counts and
-//!   keeps the top of the sort, so a listing with counts is one traversal.
+//!   keeps the top of the sort, so a listing with counts is one traversal. What they read for
+//!   every match (which documents are active, coarse dates and salaries) is kept per segment in
+//!   a few bits and bytes that stay in the processor's cache (`active`); exact columns settle ties.
 //! - The engine is synchronous and knows nothing about HTTP or the store: writes arrive through
 //!   [`IndexFeeder`], which batches them on one writer thread and commits at most every 500 ms
 //!   with the store's sequence number as the commit payload.
 #![warn(missing_docs)]
 
+mod active;
 pub mod analysis;
 mod collect;
 mod explain;

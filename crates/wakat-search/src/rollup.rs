@@ -174,7 +174,11 @@ impl RollupCache {
 
 fn build(reader: &SegmentReader, ord: SegmentOrdinal, weight: &dyn tantivy::query::Weight, cell_field: &str, now: i64) -> tantivy::Result<SegmentRollup> {
     let valid_until = now.saturating_add(HORIZON_SECS);
-    let lasting = ClusterCollector { predicates: Predicates { active_at: Some(valid_until), ..Default::default() }, cell_field: cell_field.to_string() };
+    let lasting = ClusterCollector {
+        predicates: Predicates { active_at: Some(valid_until), ..Default::default() },
+        cell_field: cell_field.to_string(),
+        active: Vec::new(),
+    };
     let accs: IntMap<u64, ClusterAcc> = lasting.collect_segment(weight, ord, reader)?;
     let cells = accs
         .into_iter()

@@ -1,112 +1,18 @@
 //! Black-box tests of the engine through its public API, on an in-memory index.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use proptest::prelude::*;
 use wakat_core::filters::{CityFilter, OrderBy, Sort, SortBy};
 use wakat_core::geo::{haversine_km, BoundingBox};
-use wakat_core::offer::{EmploymentType, Location, Skill};
-use wakat_core::{CategoryTree, Currency, EmploymentKind, ExperienceLevel, Filters, Offer, Rates, SalaryUnit, WorkplaceType};
-use wakat_search::{Analysis, IndexFeeder, ListRequest, RankingConfig, SearchConfig, SearchIndex};
+use wakat_core::offer::Location;
+use wakat_core::{Currency, ExperienceLevel, Filters, Offer, Rates, SalaryUnit, WorkplaceType};
+use wakat_search::{IndexFeeder, ListRequest, SearchConfig, SearchIndex};
 
-const NOW: i64 = 1_750_000_000;
-const DAY: i64 = 86_400;
+mod common;
 
-fn categories() -> CategoryTree {
-    CategoryTree::from_json(
-        r#"[{"value": 6, "slug": "java", "labelPl": "Java", "labelEn": "Java", "order": 1,
-              "children": [{"value": 601, "slug": "spring", "labelPl": "Spring", "labelEn": "Spring"}]},
-             {"value": 7, "slug": "net", "labelPl": ".NET", "labelEn": ".NET", "order": 2},
-             {"value": 12, "slug": "devops", "labelPl": "DevOps", "labelEn": "DevOps", "order": 3}]"#,
-    )
-    .unwrap()
-}
-
-fn config() -> SearchConfig {
-    let analysis = Analysis::from_synonyms(include_str!("../../../index-data/synonyms.txt")).unwrap();
-    let gazetteer = wakat_core::Gazetteer::from_json(include_str!("../../../index-data/cities.json")).unwrap();
-    let words = wakat_search::QueryWords::parse(include_str!("../../../index-data/query-words.txt"), &gazetteer, &analysis).unwrap();
-    SearchConfig {
-        analysis: Arc::new(analysis),
-        words: Arc::new(words),
-        rates: Rates::default(),
-        ranking: RankingConfig::default(),
-        categories: HashMap::from([("it".to_string(), categories()), ("work".to_string(), categories())]),
-        writer_memory_bytes: 20_000_000,
-        search_threads: 1,
-        items: None,
-    }
-}
-
-struct OfferSpec<'a> {
-    slug: &'a str,
-    title: &'a str,
-    company: &'a str,
-    skills: &'a [&'a str],
-    city: (&'a str, f64, f64),
-    category: u32,
-    level: ExperienceLevel,
-    salary: Option<(f64, f64, Currency, SalaryUnit)>,
-    workplace: WorkplaceType,
-    age_days: i64,
-}
-
-impl Default for OfferSpec<'_> {
-    fn default() -> Self {
-        OfferSpec {
-            slug: "x",
-            title: "Developer",
-            company: "Acme",
-            skills: &[],
-            city: ("Warszawa", 52.23, 21.01),
-            category: 6,
-            level: ExperienceLevel::Mid,
-            salary: None,
-            workplace: WorkplaceType::Office,
-            age_days: 1,
-        }
-    }
-}
-
-fn offer(spec: OfferSpec) -> Offer {
-    let mut offer = Offer {
-        title: spec.title.into(),
-        company_name: spec.company.into(),
-        workplace_type: spec.workplace,
-        experience_level: spec.level,
-        category_id: spec.category,
-        locations: vec![Location {
-            slug: String::new(),
-            city: spec.city.0.into(),
-            street: None,
-            latitude: spec.city.1,
-            longitude: spec.city.2,
-            country_code: "PL".into(),
-        }],
-        employment_types: vec![match spec.salary {
-            Some((from, to, currency, unit)) => {
-                EmploymentType { kind: EmploymentKind::B2b, from: Some(from), to: Some(to), currency, unit, gross: false, converted: BTreeMap::new() }
-            }
-            None => EmploymentType {
-                kind: EmploymentKind::Permanent,
-                from: None,
-                to: None,
-                currency: Currency::Pln,
-                unit: SalaryUnit::Month,
-                gross: true,
-                converted: BTreeMap::new(),
-            },
-        }],
-        required_skills: spec.skills.iter().map(|s| Skill { name: s.to_string(), level: 3 }).collect(),
-        published_at: NOW - spec.age_days * DAY,
-        expired_at: Some(NOW - spec.age_days * DAY + 30 * DAY),
-        body: "<p>long text</p>".into(),
-        ..Offer::new(spec.slug)
-    };
-    offer.normalize(&Rates::default());
-    offer
-}
+use common::*;
 
 fn corpus() -> Vec<Offer> {
     use ExperienceLevel::*;
@@ -175,18 +81,6 @@ fn corpus() -> Vec<Offer> {
             ..Default::default()
         }),
     ]
-}
-
-fn index_with(offers: &[Offer]) -> SearchIndex {
-    let index = SearchIndex::in_memory(config()).unwrap();
-    {
-        let feeder = IndexFeeder::start(&index).unwrap();
-        for (seq, offer) in offers.iter().enumerate() {
-            feeder.upsert("it", offer.clone(), seq as u64 + 1).unwrap();
-        }
-        feeder.commit().unwrap();
-    }
-    index
 }
 
 fn slugs(index: &SearchIndex, filters: &Filters, sort: Sort) -> Vec<String> {
