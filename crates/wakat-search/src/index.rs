@@ -12,7 +12,8 @@ use tantivy::collector::{Collector, TopDocs};
 
 use tantivy::query::EnableScoring;
 use tantivy::query::{BooleanQuery, BoostQuery, ConstScoreQuery, Occur, Query, RangeQuery, TermQuery, TermSetQuery};
-use tantivy::schema::{IndexRecordOption, Value};
+use tantivy::schema::document::{DeserializeError, DocumentDeserialize, DocumentDeserializer};
+use tantivy::schema::{Field, IndexRecordOption, Value};
 use tantivy::{DocAddress, Executor, Index, IndexReader, ReloadPolicy, Searcher, TantivyDocument, Term};
 use wakat_core::filters::Sort;
 use wakat_core::geo::BoundingBox;
@@ -528,10 +529,26 @@ impl SearchIndex {
     }
 
     fn load_item(&self, searcher: &Searcher, address: DocAddress) -> Result<String> {
+        if let FirstStored(Some((field, item))) = searcher.doc(address)? {
+            if field == self.fields.item {
+                return Ok(item);
+            }
+        }
+        // Not stored first: an item-less index (the error below) or a document of another layout.
         let doc: TantivyDocument = searcher.doc(address)?;
         doc.get_first(self.fields.item)
             .and_then(|value| value.as_str())
             .map(str::to_string)
             .ok_or_else(|| SearchError::Corrupt(format!("document {address:?} has no rendered item (no item renderer configured)")))
+    }
+}
+
+/// The first stored value of a document. Documents store their rendered item first, so a
+/// listing reads it and stops: the card behind it is neither decoded nor allocated.
+struct FirstStored(Option<(Field, String)>);
+
+impl DocumentDeserialize for FirstStored {
+    fn deserialize<'de, D: DocumentDeserializer<'de>>(mut deserializer: D) -> std::result::Result<Self, DeserializeError> {
+        Ok(FirstStored(deserializer.next_field::<String>()?))
     }
 }

@@ -10,7 +10,7 @@ use crate::geo::{cell_at, CLUSTER_RESOLUTIONS};
 use crate::ItemRenderer;
 
 /// Bumped whenever the schema or the analysis changes; a mismatch triggers a rebuild from the store.
-pub const SCHEMA_VERSION: u32 = 5;
+pub const SCHEMA_VERSION: u32 = 6;
 
 /// Bytes per compressed block of stored cards: small, so loading one card decompresses little.
 pub const DOCSTORE_BLOCK_BYTES: usize = 4096;
@@ -190,11 +190,12 @@ impl Fields {
                         doc.add_text(self.suggest, term);
                     }
                 }
-                let card = Card { location_idx, offer: &card_offer };
-                doc.add_text(self.card, serde_json::to_string(&card).expect("offers always serialise"));
+                // The item is stored first: a listing reads it and stops, never decoding the card.
                 if let (Some(renderer), Some(offer)) = (items, &rendered_offer) {
                     doc.add_text(self.item, renderer.render(offer, location_idx));
                 }
+                let card = Card { location_idx, offer: &card_offer };
+                doc.add_text(self.card, serde_json::to_string(&card).expect("offers always serialise"));
                 doc
             })
             .collect()
@@ -245,4 +246,37 @@ fn suggestion_terms(tenant: &str, offer: &Offer) -> Vec<String> {
     terms.sort();
     terms.dedup();
     terms
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tantivy::schema::Document;
+    use wakat_core::offer::Location;
+
+    struct Slugs;
+
+    impl ItemRenderer for Slugs {
+        fn fingerprint(&self) -> String {
+            "slugs".into()
+        }
+
+        fn render(&self, offer: &Offer, location_idx: usize) -> String {
+            format!("{}#{location_idx}", offer.slug)
+        }
+    }
+
+    /// Listings read the first stored value and stop ([`crate::index`]'s `FirstStored`).
+    #[test]
+    fn the_item_is_the_first_stored_value_so_listings_never_decode_the_card() {
+        let (schema, fields) = Fields::build();
+        let location = Location { slug: String::new(), city: "Kraków".into(), street: None, latitude: 50.06, longitude: 19.94, country_code: "PL".into() };
+        let offer = Offer { locations: vec![location.clone(), location], ..Offer::new("java-dev") };
+        let documents = fields.documents("it", &offer, &[], &Rates::default(), Some(&Slugs));
+        assert_eq!(documents.len(), 2);
+        for (idx, doc) in documents.iter().enumerate() {
+            let stored: Vec<Field> = doc.iter_fields_and_values().map(|(field, _)| field).filter(|field| schema.get_field_entry(*field).is_stored()).collect();
+            assert_eq!(stored, vec![fields.item, fields.card], "document {idx}");
+        }
+    }
 }
