@@ -156,52 +156,16 @@ impl Drop for ViewFlusher {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
-    use wakat_store::{KvIter, KvStore, MemoryStore, WriteOp};
+    use wakat_store::RecordingStore;
 
     use super::*;
 
-    /// A memory store counting the writes that reach it.
-    #[derive(Default)]
-    struct CountingStore {
-        inner: MemoryStore,
-        writes: AtomicUsize,
-        flushes: AtomicUsize,
-    }
-
-    impl KvStore for CountingStore {
-        fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
-            self.inner.get(key)
-        }
-        fn put(&self, key: &[u8], value: &[u8]) -> Result<(), StoreError> {
-            self.writes.fetch_add(1, Ordering::SeqCst);
-            self.inner.put(key, value)
-        }
-        fn delete(&self, key: &[u8]) -> Result<(), StoreError> {
-            self.writes.fetch_add(1, Ordering::SeqCst);
-            self.inner.delete(key)
-        }
-        fn scan_prefix<'a>(&'a self, prefix: &[u8]) -> KvIter<'a> {
-            self.inner.scan_prefix(prefix)
-        }
-        fn transaction(&self, ops: Vec<WriteOp>) -> Result<(), StoreError> {
-            self.writes.fetch_add(1, Ordering::SeqCst);
-            self.inner.transaction(ops)
-        }
-        fn flush(&self) -> Result<(), StoreError> {
-            self.flushes.fetch_add(1, Ordering::SeqCst);
-            self.inner.flush()
-        }
-    }
-
-    /// A counter over a counting store holding offers `a` and `b` of tenant `it`.
-    fn counter() -> (Arc<CountingStore>, Arc<ViewCounter>) {
-        let kv = Arc::new(CountingStore::default());
+    /// A counter over a recording store holding offers `a` and `b` of tenant `it`.
+    fn counter() -> (Arc<RecordingStore>, Arc<ViewCounter>) {
+        let kv = Arc::new(RecordingStore::default());
         let store = Arc::new(OfferStore::new(kv.clone(), wakat_core::Rates::default()).unwrap());
         store.put_offers("it", &[wakat_core::Offer::new("a"), wakat_core::Offer::new("b")]).unwrap();
-        kv.writes.store(0, Ordering::SeqCst);
-        kv.flushes.store(0, Ordering::SeqCst);
+        kv.forget();
         (kv, Arc::new(ViewCounter::new(store)))
     }
 
@@ -212,12 +176,12 @@ mod tests {
             assert_eq!(views.record("it", "a").unwrap(), expected);
         }
         views.record("it", "b").unwrap();
-        assert_eq!(kv.writes.load(Ordering::SeqCst), 0, "nothing is written before the flush");
+        assert_eq!(kv.writes(), 0, "nothing is written before the flush");
         assert_eq!(views.pending(), 51);
         assert_eq!(views.flush().unwrap(), 2);
-        assert_eq!((kv.writes.load(Ordering::SeqCst), kv.flushes.load(Ordering::SeqCst)), (1, 1), "one transaction and one fsync");
+        assert_eq!((kv.writes(), kv.flushes()), (1, 1), "one transaction and one fsync");
         assert_eq!(views.flush().unwrap(), 0);
-        assert_eq!(kv.writes.load(Ordering::SeqCst), 1, "an empty flush writes nothing");
+        assert_eq!(kv.writes(), 1, "an empty flush writes nothing");
     }
 
     #[test]
@@ -243,9 +207,9 @@ mod tests {
         views.record("it", "a").unwrap();
         views.record("it", "b").unwrap();
         std::thread::sleep(Duration::from_millis(50));
-        assert_eq!(kv.writes.load(Ordering::SeqCst), 0, "the interval has not passed");
+        assert_eq!(kv.writes(), 0, "the interval has not passed");
         flusher.stop();
-        assert_eq!(kv.writes.load(Ordering::SeqCst), 1, "stopping flushes once");
+        assert_eq!(kv.writes(), 1, "stopping flushes once");
         assert_eq!(views.store.view_count("it", "a").unwrap(), 1);
 
         let flusher = views.start_flusher(Duration::from_secs(1));

@@ -39,6 +39,6 @@ mod sled_store;
 
 pub use error::StoreError;
 pub use kv::{KvIter, KvStore, WriteOp};
-pub use memory::MemoryStore;
+pub use memory::{MemoryStore, RecordingStore};
 pub use offers::{Change, ChangeKind, OfferStore};
 pub use sled_store::SledStore;

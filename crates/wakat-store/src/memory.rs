@@ -86,3 +86,73 @@ mod tests {
         crate::kv::contract::check_engine(&MemoryStore::new());
     }
 }
+
+/// A [`MemoryStore`] that records what reaches it: the operations of every transaction, and
+/// counts of writes (puts, deletes and transactions, one each) and flushes. For tests that pin
+/// how a write path batches and flushes.
+#[derive(Debug, Default)]
+pub struct RecordingStore {
+    inner: MemoryStore,
+    transactions: std::sync::Mutex<Vec<Vec<WriteOp>>>,
+    writes: std::sync::atomic::AtomicUsize,
+    flushes: std::sync::atomic::AtomicUsize,
+}
+
+impl RecordingStore {
+    /// The operations of every transaction since the last [`RecordingStore::forget`].
+    pub fn transactions(&self) -> Vec<Vec<WriteOp>> {
+        self.transactions.lock().unwrap_or_else(PoisonError::into_inner).clone()
+    }
+
+    /// Writes (puts, deletes, transactions) since the last [`RecordingStore::forget`].
+    pub fn writes(&self) -> usize {
+        self.writes.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Flushes since the last [`RecordingStore::forget`].
+    pub fn flushes(&self) -> usize {
+        self.flushes.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
+    /// Forgets what was recorded so far; the entries stay.
+    pub fn forget(&self) {
+        self.transactions.lock().unwrap_or_else(PoisonError::into_inner).clear();
+        self.writes.store(0, std::sync::atomic::Ordering::SeqCst);
+        self.flushes.store(0, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn wrote(&self) {
+        self.writes.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+impl KvStore for RecordingStore {
+    fn get(&self, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        self.inner.get(key)
+    }
+
+    fn put(&self, key: &[u8], value: &[u8]) -> Result<(), StoreError> {
+        self.wrote();
+        self.inner.put(key, value)
+    }
+
+    fn delete(&self, key: &[u8]) -> Result<(), StoreError> {
+        self.wrote();
+        self.inner.delete(key)
+    }
+
+    fn scan_prefix<'a>(&'a self, prefix: &[u8]) -> KvIter<'a> {
+        self.inner.scan_prefix(prefix)
+    }
+
+    fn transaction(&self, ops: Vec<WriteOp>) -> Result<(), StoreError> {
+        self.wrote();
+        self.transactions.lock().unwrap_or_else(PoisonError::into_inner).push(ops.clone());
+        self.inner.transaction(ops)
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        self.flushes.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        self.inner.flush()
+    }
+}
