@@ -22,6 +22,7 @@ use wakat_core::{Filters, Offer};
 use crate::active::ActiveCache;
 use crate::analysis::{WakatTokenizer, ANALYZER_NAME};
 use crate::collect::{ClusterCollector, IntMap, ListCollector, Ranked, SortSpec};
+use crate::directory::IndexDirectory;
 use crate::fuzzy::CorrectionCache;
 use crate::geo::{cell_boundary, cluster_id, parse_cluster_id, resolution_for_zoom};
 use crate::query::{plan, Plan, Predicates};
@@ -169,7 +170,11 @@ impl SearchIndex {
             std::fs::remove_dir_all(dir)?;
         }
         std::fs::create_dir_all(dir)?;
-        let index = if fresh { Index::builder().schema(schema).settings(index_settings()).create_in_dir(dir)? } else { Index::open_in_dir(dir)? };
+        let directory = IndexDirectory::open(dir).map_err(tantivy::TantivyError::from)?;
+        let index = match fresh {
+            true => Index::create(directory, schema, index_settings())?,
+            false => Index::open(directory)?,
+        };
         Ok((Self::assemble(index, fields, config, Some(dir.to_path_buf()))?, fresh))
     }
 

@@ -17,6 +17,7 @@
 mod active;
 pub mod analysis;
 mod collect;
+mod directory;
 mod explain;
 pub mod fuzzy;
 pub mod geo;
