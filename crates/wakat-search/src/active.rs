@@ -12,7 +12,7 @@
 //! A set built at `valid_from` marks the documents still active at `valid_until` (a window
 //! later) and, separately, the few that expire inside the window. A query at any `now` inside
 //! the window takes the first as they are and checks the second against their expiry column;
-//! outside the window the set is rebuilt. Segments never change (deletes are the collector's
+//! outside the window the bits are rebuilt (the coarse values are kept). Segments never change (deletes are the collector's
 //! business, not the set's), so a set lives until its window ends or its segment is merged away.
 
 use std::collections::HashMap;
@@ -66,7 +66,47 @@ impl Bits {
     }
 }
 
-/// The active documents of one segment for instants in `[valid_from, valid_until)`.
+/// Coarse publication dates and salary bounds of one segment. Segments never change, so these
+/// are built once per segment and shared by its sets of every window.
+struct Coarse {
+    /// `(published - published_base) / published_step`, clamped.
+    published: Box<[u16]>,
+    published_base: i64,
+    published_step: i64,
+    /// [`salary_bucket`]s.
+    salary_lo: Box<[u16]>,
+    salary_hi: Box<[u16]>,
+}
+
+impl Coarse {
+    /// Reads the segment's publication and salary columns a block of ids at a time.
+    fn build(segment: &SegmentReader) -> tantivy::Result<Coarse> {
+        let fast = segment.fast_fields();
+        let max_doc = segment.max_doc();
+        let published_column = fast.i64(names::PUBLISHED)?;
+        let published_base = published_column.min_value();
+        let published_step = ((published_column.max_value().saturating_sub(published_base)) / (u16::MAX as i64 - 1)).max(1);
+        let mut published = Vec::with_capacity(max_doc as usize);
+        for_each_value(&published_column, max_doc, |_, value| published.push(published_bucket(value.unwrap_or(0), published_base, published_step)));
+        let salary = |name| -> tantivy::Result<Box<[u16]>> {
+            let mut coarse = Vec::with_capacity(max_doc as usize);
+            for_each_value(&fast.f64(name)?, max_doc, |_, value| coarse.push(salary_bucket(value.unwrap_or(f64::NAN))));
+            Ok(coarse.into_boxed_slice())
+        };
+        let (salary_lo, salary_hi) = (salary(names::SALARY_LO)?, salary(names::SALARY_HI)?);
+        Ok(Coarse { published: published.into_boxed_slice(), published_base, published_step, salary_lo, salary_hi })
+    }
+}
+
+/// The coarse value of a publication date: monotone, so a smaller coarse value means an
+/// earlier date.
+#[inline]
+fn published_bucket(published: i64, base: i64, step: i64) -> u16 {
+    (published.saturating_sub(base) / step).clamp(0, u16::MAX as i64) as u16
+}
+
+/// The active documents of one segment for instants in `[valid_from, valid_until)`, with the
+/// segment's coarse values.
 pub(crate) struct ActiveSet {
     valid_from: i64,
     valid_until: i64,
@@ -75,13 +115,7 @@ pub(crate) struct ActiveSet {
     /// Expiring inside the window: active while `now` is before their expiry.
     expiring: Bits,
     expires: Column<i64>,
-    /// Publication dates, coarse: `(published - published_base) / published_step`, clamped.
-    published: Box<[u16]>,
-    published_base: i64,
-    published_step: i64,
-    /// Salary bounds, coarse ([`salary_bucket`]).
-    salary_lo: Box<[u16]>,
-    salary_hi: Box<[u16]>,
+    coarse: Arc<Coarse>,
 }
 
 impl ActiveSet {
@@ -100,27 +134,26 @@ impl ActiveSet {
     /// The coarse publication date of a document.
     #[inline]
     pub(crate) fn published_coarse(&self, doc: DocId) -> u16 {
-        self.published[doc as usize]
+        self.coarse.published[doc as usize]
     }
 
-    /// The coarse value of a publication date: monotone, so a smaller coarse value means an
-    /// earlier date.
+    /// The coarse value of a publication date in this segment.
     #[inline]
     pub(crate) fn published_bucket(&self, published: i64) -> u16 {
-        (published.saturating_sub(self.published_base) / self.published_step).clamp(0, u16::MAX as i64) as u16
+        published_bucket(published, self.coarse.published_base, self.coarse.published_step)
     }
 
     /// The coarse salary bounds of a document ([`salary_bucket`]).
     #[inline]
     pub(crate) fn salary_coarse(&self, doc: DocId) -> (u16, u16) {
-        (self.salary_lo[doc as usize], self.salary_hi[doc as usize])
+        (self.coarse.salary_lo[doc as usize], self.coarse.salary_hi[doc as usize])
     }
 
-    /// Reads the segment's expiry, publication and salary columns a block of ids at a time.
-    fn build(segment: &SegmentReader, now: i64) -> tantivy::Result<ActiveSet> {
+    /// Reads the segment's expiry column a block of ids at a time; the coarse values come from
+    /// the segment's previous set when there is one.
+    fn build(segment: &SegmentReader, now: i64, coarse: Option<Arc<Coarse>>) -> tantivy::Result<ActiveSet> {
         let valid_until = now.saturating_add(WINDOW_SECS);
-        let fast = segment.fast_fields();
-        let expires = fast.i64(names::EXPIRES)?;
+        let expires = segment.fast_fields().i64(names::EXPIRES)?;
         let max_doc = segment.max_doc();
         let (mut lasting, mut expiring) = (Bits::new(max_doc), Bits::new(max_doc));
         for_each_value(&expires, max_doc, |doc, value| match value.unwrap_or(0) {
@@ -128,30 +161,11 @@ impl ActiveSet {
             at if at > now => expiring.insert(doc),
             _ => {}
         });
-        let published_column = fast.i64(names::PUBLISHED)?;
-        let published_base = published_column.min_value();
-        let published_step = ((published_column.max_value().saturating_sub(published_base)) / (u16::MAX as i64 - 1)).max(1);
-        let mut set = ActiveSet {
-            valid_from: now,
-            valid_until,
-            lasting,
-            expiring,
-            expires,
-            published: Box::default(),
-            published_base,
-            published_step,
-            salary_lo: Box::default(),
-            salary_hi: Box::default(),
+        let coarse = match coarse {
+            Some(coarse) => coarse,
+            None => Arc::new(Coarse::build(segment)?),
         };
-        let mut published = Vec::with_capacity(max_doc as usize);
-        for_each_value(&published_column, max_doc, |_, value| published.push(set.published_bucket(value.unwrap_or(0))));
-        set.published = published.into_boxed_slice();
-        for (name, out) in [(names::SALARY_LO, &mut set.salary_lo), (names::SALARY_HI, &mut set.salary_hi)] {
-            let mut coarse = Vec::with_capacity(max_doc as usize);
-            for_each_value(&fast.f64(name)?, max_doc, |_, value| coarse.push(salary_bucket(value.unwrap_or(f64::NAN))));
-            *out = coarse.into_boxed_slice();
-        }
-        Ok(set)
+        Ok(ActiveSet { valid_from: now, valid_until, lasting, expiring, expires, coarse })
     }
 }
 
@@ -186,19 +200,21 @@ impl ActiveCache {
     /// or outdated ones and forgets segments no longer searched.
     pub(crate) fn for_searcher(&self, searcher: &Searcher, now: i64) -> tantivy::Result<Vec<Arc<ActiveSet>>> {
         let ids: Vec<SegmentId> = searcher.segment_readers().iter().map(SegmentReader::segment_id).collect();
-        let mut found: Vec<Option<Arc<ActiveSet>>> = {
+        // Per segment: its set when it answers at `now`, else its outdated set (if any).
+        let mut found: Vec<Result<Arc<ActiveSet>, Option<Arc<ActiveSet>>>> = {
             let mut entries = self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             if entries.keys().any(|id| !ids.contains(id)) {
                 entries.retain(|id, _| ids.contains(id));
             }
-            ids.iter().map(|id| entries.get(id).filter(|set| set.answers(now)).cloned()).collect()
+            ids.iter().map(|id| entries.get(id).cloned().filter(|set| set.answers(now)).ok_or_else(|| entries.get(id).cloned())).collect()
         };
         for (ord, slot) in found.iter_mut().enumerate() {
-            if slot.is_none() {
+            if let Err(outdated) = slot {
                 // Built outside the lock: two searches may both build a set once; neither waits.
-                let set = Arc::new(ActiveSet::build(searcher.segment_reader(ord as u32), now)?);
+                let coarse = outdated.as_ref().map(|set| Arc::clone(&set.coarse));
+                let set = Arc::new(ActiveSet::build(searcher.segment_reader(ord as u32), now, coarse)?);
                 self.entries.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).insert(ids[ord], Arc::clone(&set));
-                *slot = Some(set);
+                *slot = Ok(set);
             }
         }
         Ok(found.into_iter().flatten().collect())

@@ -534,17 +534,11 @@ impl SearchIndex {
     }
 
     fn load_item(&self, searcher: &Searcher, address: DocAddress) -> Result<String> {
-        if let FirstStored(Some((field, item))) = searcher.doc(address)? {
-            if field == self.fields.item {
-                return Ok(item);
-            }
+        // Documents of this schema version store the item first, when there is one.
+        match searcher.doc(address)? {
+            FirstStored(Some((field, item))) if field == self.fields.item => Ok(item),
+            _ => Err(SearchError::Corrupt(format!("document {address:?} has no rendered item (no item renderer configured)"))),
         }
-        // Not stored first: an item-less index (the error below) or a document of another layout.
-        let doc: TantivyDocument = searcher.doc(address)?;
-        doc.get_first(self.fields.item)
-            .and_then(|value| value.as_str())
-            .map(str::to_string)
-            .ok_or_else(|| SearchError::Corrupt(format!("document {address:?} has no rendered item (no item renderer configured)")))
     }
 }
 
