@@ -22,6 +22,7 @@ use tantivy::columnar::Column;
 use tantivy::index::SegmentId;
 use tantivy::{DocId, Searcher, SegmentReader};
 
+use crate::bits::Bits;
 use crate::schema::names;
 
 /// Coarse value of a salary bound that is missing.
@@ -47,24 +48,6 @@ pub(crate) fn salary_bucket(amount: f64) -> u16 {
 /// How long a set answers for. Rebuilding reads the segment's expiry column once (a few
 /// milliseconds per million documents).
 const WINDOW_SECS: i64 = 900;
-
-/// A fixed-size set of document ids.
-struct Bits(Box<[u64]>);
-
-impl Bits {
-    fn new(len: u32) -> Bits {
-        Bits(vec![0; (len as usize).div_ceil(64)].into_boxed_slice())
-    }
-
-    fn insert(&mut self, doc: DocId) {
-        self.0[(doc / 64) as usize] |= 1 << (doc % 64);
-    }
-
-    #[inline]
-    fn contains(&self, doc: DocId) -> bool {
-        self.0.get((doc / 64) as usize).is_some_and(|word| word & (1 << (doc % 64)) != 0)
-    }
-}
 
 /// Coarse publication dates and salary bounds of one segment. Segments never change, so these
 /// are built once per segment and shared by its sets of every window.
@@ -218,20 +201,5 @@ impl ActiveCache {
             }
         }
         Ok(found.into_iter().flatten().collect())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bits_hold_exactly_what_was_inserted() {
-        let mut bits = Bits::new(130);
-        for doc in [0, 63, 64, 129] {
-            bits.insert(doc);
-        }
-        let held: Vec<DocId> = (0..200).filter(|&doc| bits.contains(doc)).collect();
-        assert_eq!(held, vec![0, 63, 64, 129]);
     }
 }

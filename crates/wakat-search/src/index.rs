@@ -23,6 +23,7 @@ use crate::active::ActiveCache;
 use crate::analysis::{WakatTokenizer, ANALYZER_NAME};
 use crate::collect::{ClusterCollector, IntMap, ListCollector, Ranked, SortSpec};
 use crate::directory::IndexDirectory;
+use crate::filtercache::FilterCache;
 use crate::fuzzy::CorrectionCache;
 use crate::geo::{cell_boundary, cluster_id, parse_cluster_id, resolution_for_zoom};
 use crate::query::{plan, Plan, Predicates};
@@ -151,6 +152,8 @@ pub struct SearchIndex {
     rollups: RollupCache,
     /// Which documents are active, per segment (see [`crate::active`]).
     active: ActiveCache,
+    /// Bits of filtering clauses, per segment (see [`crate::filtercache`]).
+    filters: FilterCache,
     /// Typo corrections of the current generation.
     corrections: CorrectionCache,
     /// Searches running and done, busy time, writer queue: see [`SearchIndex::search`].
@@ -201,6 +204,7 @@ impl SearchIndex {
             index.set_multithread_executor(config.search_threads)?;
         }
         let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        let filters = FilterCache::new(config.filter_cache_bytes);
         Ok(SearchIndex {
             index,
             reader,
@@ -208,6 +212,7 @@ impl SearchIndex {
             config: Arc::new(config),
             rollups: RollupCache::default(),
             active: ActiveCache::default(),
+            filters,
             corrections: CorrectionCache::default(),
             activity: Activity::default(),
             dir,
@@ -227,7 +232,7 @@ impl SearchIndex {
 
     /// Searches running and done, search thread time and the writer's queue, for monitoring.
     pub fn stats(&self) -> SearchStats {
-        self.activity.snapshot(self.config.search_threads.max(1))
+        SearchStats { filter_cache: self.filters.stats(), ..self.activity.snapshot(self.config.search_threads.max(1)) }
     }
 
     /// Number of documents (locations) visible to searches.
@@ -343,7 +348,12 @@ impl SearchIndex {
         let active = self.active.for_searcher(&searcher, request.now)?;
         let mut merger = None;
         let mut fruits = Vec::with_capacity(2);
-        for (query, mut predicates) in plan.parts() {
+        let scoring = matches!(sort, SortSpec::Relevance { .. });
+        let parts = match self.config.filter_cache_bytes {
+            0 => plan.parts(),
+            _ => plan.cached_parts(&self.filters, &searcher, scoring)?,
+        };
+        for (query, mut predicates) in parts {
             predicates.active_at = Some(request.now);
             predicates.viewport = request.viewport;
             let query = self.with_region(query, request.region)?;

@@ -16,9 +16,11 @@
 
 mod active;
 pub mod analysis;
+mod bits;
 mod collect;
 mod directory;
 mod explain;
+mod filtercache;
 pub mod fuzzy;
 pub mod geo;
 mod index;
@@ -34,6 +36,7 @@ mod writer;
 
 pub use analysis::Analysis;
 pub use explain::{DidYouMean, Explanation};
+pub use filtercache::FilterCacheStats;
 pub use index::{Cluster, Hit, ListRequest, ListResult, SearchIndex, Suggestion, Suggestions};
 pub use schema::SCHEMA_VERSION;
 pub use stats::{SearchExecutor, SearchStats};
@@ -115,6 +118,9 @@ pub struct SearchConfig {
     pub writer_memory_bytes: usize,
     /// Threads searching segments in parallel (1 = the calling thread only).
     pub search_threads: usize,
+    /// Bytes the cached bits of filtering clauses may take (see `filtercache`); 0 turns the
+    /// cache off, and every listing intersects posting lists again.
+    pub filter_cache_bytes: usize,
     /// What lists show of each offer location, rendered when it is indexed (see [`ItemRenderer`]).
     pub items: Option<ItemRendering>,
 }

@@ -3,11 +3,12 @@
 
 use tantivy::query::{AllQuery, BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, Query, TermQuery, TermSetQuery};
 use tantivy::schema::{Field, IndexRecordOption};
-use tantivy::Term;
+use tantivy::{Searcher, Term};
 use wakat_core::filters::SearchVariant;
 use wakat_core::geo::{haversine_km, BoundingBox};
 use wakat_core::{Currency, Filters, Rates};
 
+use crate::filtercache::{Clause, FilterCache};
 use crate::geo::{radius_cover, split_cover};
 use crate::node::Node;
 use crate::textquery::{TextContext, Understanding};
@@ -88,10 +89,16 @@ pub(crate) struct Plan {
     pub text: Option<Node>,
     /// What the text was understood as.
     pub understanding: Understanding,
+    /// The filtering clauses of `query` (tenant, categorical filters, city), each with its key.
+    pub filters: Vec<Clause>,
+    /// The phrases of `text`, each with its key: every one must match.
+    pub phrases: Vec<Clause>,
 }
 
 /// The cover of a radius filter, split by whether a cell lies wholly inside the circle.
 pub(crate) struct RadiusCells {
+    /// Names the circle: equal keys, equal cells.
+    pub key: String,
     pub field: Field,
     pub inside: Vec<u64>,
     pub edge: Vec<u64>,
@@ -114,6 +121,44 @@ impl Plan {
             parts.push((with_cells(self.query, radius.edge), self.predicates));
         }
         parts
+    }
+}
+
+impl Plan {
+    /// Like [`Plan::parts`], with the filtering clauses answered from `cache`, and the phrases
+    /// too when the sort does not score; a scoring sort keeps the text as a query (it needs the
+    /// scores) and meets the cached bits in an intersection.
+    pub(crate) fn cached_parts(self, cache: &FilterCache, searcher: &Searcher, scoring: bool) -> tantivy::Result<Vec<(Box<dyn Query>, Predicates)>> {
+        let mut clauses = self.filters;
+        let text = match (scoring, self.text) {
+            (true, Some(text)) => Some(text.query()),
+            (_, _) => {
+                clauses.extend(self.phrases);
+                None
+            }
+        };
+        let assemble = |clauses: &[Clause]| -> tantivy::Result<Box<dyn Query>> {
+            let bits: Box<dyn Query> = Box::new(cache.matching(searcher, clauses)?);
+            Ok(match &text {
+                Some(text) => Box::new(BooleanQuery::new(vec![(Occur::Must, text.box_clone()), (Occur::Must, bits)])),
+                None => bits,
+            })
+        };
+        let Some(radius) = self.radius else { return Ok(vec![(assemble(&clauses)?, self.predicates)]) };
+        let mut parts = Vec::with_capacity(2);
+        let with_cells = |which: &str, cells: Vec<u64>| -> tantivy::Result<Box<dyn Query>> {
+            let mut all = clauses.clone();
+            all.push(Clause::new(format!("{} {which}", radius.key), term_set(radius.field, cells)));
+            assemble(&all)
+        };
+        if !radius.inside.is_empty() {
+            let predicates = Predicates { circle: None, ..self.predicates.clone() };
+            parts.push((with_cells("inside", radius.inside)?, predicates));
+        }
+        if !radius.edge.is_empty() || parts.is_empty() {
+            parts.push((with_cells("edge", radius.edge)?, self.predicates));
+        }
+        Ok(parts)
     }
 }
 
@@ -141,11 +186,60 @@ fn term_set(field: Field, values: impl IntoIterator<Item = u64>) -> Box<dyn Quer
 /// Builds the plan of a listing over one tenant (or every tenant when `tenant` is `None`).
 pub(crate) fn plan(ctx: &TextContext<'_>, rates: &Rates, tenant: Option<&str>, filters: &Filters) -> Result<Plan> {
     let fields = ctx.fields;
-    let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
     let mut predicates = Predicates::default();
+    // The filtering clauses, each with the key its cached bits go by.
+    let mut filtering: Vec<Clause> = Vec::new();
+    let mut add = |key: String, query: Box<dyn Query>| filtering.push(Clause::new(key, query));
     if let Some(tenant) = tenant {
-        clauses.push(filter(Box::new(TermQuery::new(Term::from_field_text(fields.tenant, tenant), IndexRecordOption::Basic))));
+        add(format!("tenant={tenant}"), Box::new(TermQuery::new(Term::from_field_text(fields.tenant, tenant), IndexRecordOption::Basic)));
     }
+    let codes = |name: &str, values: Vec<u64>| format!("{name}={values:?}");
+    if !filters.categories.is_empty() {
+        let values: Vec<u64> = filters.categories.iter().map(|&v| v as u64).collect();
+        add(codes("category", values.clone()), term_set(fields.category, values));
+    }
+    if !filters.employment_types.is_empty() {
+        let values: Vec<u64> = filters.employment_types.iter().map(|e| e.code()).collect();
+        add(codes("employment", values.clone()), term_set(fields.employment, values));
+    }
+    if !filters.experience_levels.is_empty() {
+        let values: Vec<u64> = filters.experience_levels.iter().map(|e| e.code()).collect();
+        add(codes("experience", values.clone()), term_set(fields.experience, values));
+    }
+    if !filters.working_times.is_empty() {
+        let values: Vec<u64> = filters.working_times.iter().map(|e| e.code()).collect();
+        add(codes("working_time", values.clone()), term_set(fields.working_time, values));
+    }
+    if !filters.workplace_types.is_empty() {
+        let values: Vec<u64> = filters.workplace_types.iter().map(|e| e.code()).collect();
+        add(codes("workplace", values.clone()), term_set(fields.workplace, values));
+    }
+    if filters.ukraine_friendly {
+        add("ukraine".into(), term_set(fields.ukraine, [1]));
+    }
+    if filters.with_salary {
+        add("with_salary".into(), term_set(fields.with_salary, [1]));
+    }
+    let mut radius = None;
+    if let Some(city) = &filters.city {
+        match (city.point, filters.radius_km) {
+            (Some((lat, lon)), Some(km)) => {
+                let cover = radius_cover(lat, lon, km);
+                match cover.and_then(|c| fields.cell_field(c.resolution).map(|f| (f, c))) {
+                    Some((field, cover)) => {
+                        let (inside, edge) = split_cover(lat, lon, km, cover.cells);
+                        radius = Some(RadiusCells { key: format!("radius {lat} {lon} {km}"), field, inside, edge });
+                    }
+                    None => add("nothing".into(), Box::new(EmptyQuery)),
+                }
+                predicates.circle = Some((lat, lon, km));
+            }
+            _ => add(format!("city={}", city.slug), Box::new(TermQuery::new(Term::from_field_text(fields.city, &city.slug), IndexRecordOption::Basic))),
+        }
+    }
+    let to_pln = |amount: f64| rates.convert(amount, filters.currency, Currency::Pln);
+    predicates.salary_min_pln = filters.salary_min.map(to_pln);
+    predicates.salary_max_pln = filters.salary_max.map(to_pln);
 
     let mut understanding = Understanding::default();
     let mut text_nodes: Vec<Node> = Vec::new();
@@ -165,56 +259,18 @@ pub(crate) fn plan(ctx: &TextContext<'_>, rates: &Rates, tenant: Option<&str>, f
     for (_, alternatives) in any_of {
         text_nodes.extend(Node::any(alternatives));
     }
+    // A phrase's tree names every term it searches, so it is its own key.
+    let phrases: Vec<Clause> = text_nodes.iter().map(|node| Clause::new(format!("text {node:?}"), node.query())).collect();
     let text = (!text_nodes.is_empty()).then(|| Node::all(text_nodes));
+    let has_text = text.is_some();
+
+    let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
     if let Some(text) = &text {
         clauses.push((Occur::Must, text.query()));
     }
-    let has_text = text.is_some();
-
-    if !filters.categories.is_empty() {
-        clauses.push(filter(term_set(fields.category, filters.categories.iter().map(|&v| v as u64))));
-    }
-    if !filters.employment_types.is_empty() {
-        clauses.push(filter(term_set(fields.employment, filters.employment_types.iter().map(|e| e.code()))));
-    }
-    if !filters.experience_levels.is_empty() {
-        clauses.push(filter(term_set(fields.experience, filters.experience_levels.iter().map(|e| e.code()))));
-    }
-    if !filters.working_times.is_empty() {
-        clauses.push(filter(term_set(fields.working_time, filters.working_times.iter().map(|e| e.code()))));
-    }
-    if !filters.workplace_types.is_empty() {
-        clauses.push(filter(term_set(fields.workplace, filters.workplace_types.iter().map(|e| e.code()))));
-    }
-    if filters.ukraine_friendly {
-        clauses.push(filter(term_set(fields.ukraine, [1])));
-    }
-    if filters.with_salary {
-        clauses.push(filter(term_set(fields.with_salary, [1])));
-    }
-    let mut radius = None;
-    if let Some(city) = &filters.city {
-        match (city.point, filters.radius_km) {
-            (Some((lat, lon)), Some(km)) => {
-                let cover = radius_cover(lat, lon, km);
-                match cover.and_then(|c| fields.cell_field(c.resolution).map(|f| (f, c))) {
-                    Some((field, cover)) => {
-                        let (inside, edge) = split_cover(lat, lon, km, cover.cells);
-                        radius = Some(RadiusCells { field, inside, edge });
-                    }
-                    None => clauses.push(filter(Box::new(EmptyQuery))),
-                }
-                predicates.circle = Some((lat, lon, km));
-            }
-            _ => clauses.push(filter(Box::new(TermQuery::new(Term::from_field_text(fields.city, &city.slug), IndexRecordOption::Basic)))),
-        }
-    }
-    let to_pln = |amount: f64| rates.convert(amount, filters.currency, Currency::Pln);
-    predicates.salary_min_pln = filters.salary_min.map(to_pln);
-    predicates.salary_max_pln = filters.salary_max.map(to_pln);
-
+    clauses.extend(filtering.iter().map(|clause| filter(clause.query.box_clone())));
     let query: Box<dyn Query> = if clauses.is_empty() { Box::new(AllQuery) } else { Box::new(BooleanQuery::new(clauses)) };
-    Ok(Plan { query, predicates, has_text, radius, text, understanding })
+    Ok(Plan { query, predicates, has_text, radius, text, understanding, filters: filtering, phrases })
 }
 
 #[cfg(test)]

@@ -5,6 +5,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::filtercache::FilterCacheStats;
+
 /// Where a search ran (see `SearchIndex::search`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SearchExecutor {
@@ -55,6 +57,7 @@ impl Activity {
             busy: per_executor(&self.busy_nanos).map(Duration::from_nanos),
             search_threads,
             writer_queue: self.writer_queue.load(Ordering::Relaxed),
+            filter_cache: FilterCacheStats::default(),
         }
     }
 }
@@ -73,4 +76,6 @@ pub struct SearchStats {
     pub search_threads: usize,
     /// Writes (and commit requests) waiting for the index writer thread.
     pub writer_queue: usize,
+    /// The cache of filtering clauses.
+    pub filter_cache: FilterCacheStats,
 }

@@ -84,6 +84,9 @@ pub struct ServerSettings {
     pub search_threads: usize,
     /// Memory budget of the index writer.
     pub writer_memory_mb: usize,
+    /// Memory of the cached bits of filtering clauses (tenant, seniority, city, keywords…), per
+    /// index segment; 0 turns the cache off.
+    pub filter_cache_mb: u64,
     /// Page cache of the store.
     pub store_cache_mb: u64,
     /// HTTP worker threads (0 = one per core).
@@ -120,6 +123,7 @@ impl Default for ServerSettings {
             search_debug_token: String::new(),
             search_threads: 1,
             writer_memory_mb: 128,
+            filter_cache_mb: 64,
             store_cache_mb: 64,
             workers: 0,
             public_url: "http://127.0.0.1:3000".into(),

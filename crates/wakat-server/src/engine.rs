@@ -149,6 +149,7 @@ impl Engine {
             categories: tenants.iter().map(|(slug, t)| (slug.clone(), t.categories.clone())).collect(),
             writer_memory_bytes: settings.server.writer_memory_mb * 1024 * 1024,
             search_threads: settings.server.search_threads,
+            filter_cache_bytes: usize::try_from(settings.server.filter_cache_mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX),
             items: Some(ItemRendering(Arc::new(crate::dto::list_item::ListItemTemplates::new(&rates)))),
         };
         let (index, fresh) = SearchIndex::open(&data_dir.join("index"), search_config)?;

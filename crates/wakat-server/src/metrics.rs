@@ -185,6 +185,12 @@ impl Collector for ScrapeTime {
             ConstCounter::new(search.busy[executor as usize].as_secs_f64()).encode(busy.encode_family(&[("executor", executor.name())])?)?;
         }
 
+        let filters = search.filter_cache;
+        counter(&mut encoder, "filter_cache_hits", "Filtering clauses answered from their cached bits (per segment)", filters.hits)?;
+        counter(&mut encoder, "filter_cache_misses", "Filtering clauses read from the index and cached (per segment)", filters.misses)?;
+        gauge(&mut encoder, "filter_cache_entries", "Cached bits of filtering clauses (per segment)", to_i64(filters.entries))?;
+        gauge(&mut encoder, "filter_cache_bytes", "Bytes of the cached bits of filtering clauses", to_i64(filters.bytes))?;
+
         let mut refused = encoder.encode_descriptor("rate_limited", "Requests refused with 429, by route class", None, MetricType::Counter)?;
         for class in RateClass::ALL {
             ConstCounter::new(limits.refused(class)).encode(refused.encode_family(&[("class", class.name())])?)?;

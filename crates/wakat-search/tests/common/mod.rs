@@ -34,6 +34,7 @@ pub fn config() -> SearchConfig {
         categories: HashMap::from([("it".to_string(), categories()), ("work".to_string(), categories())]),
         writer_memory_bytes: 20_000_000,
         search_threads: 1,
+        filter_cache_bytes: 64 << 20,
         items: None,
     }
 }
