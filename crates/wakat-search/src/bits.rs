@@ -30,7 +30,7 @@ impl Bits {
     pub(crate) fn full(len: u32) -> Bits {
         let mut bits = Bits(vec![u64::MAX; (len as usize).div_ceil(64)].into_boxed_slice());
         if let Some(last) = bits.0.last_mut() {
-            if len % 64 != 0 {
+            if !len.is_multiple_of(64) {
                 *last = (1u64 << (len % 64)) - 1;
             }
         }
