@@ -23,6 +23,7 @@ use tantivy::index::SegmentId;
 use tantivy::{DocId, Searcher, SegmentReader};
 
 use crate::bits::Bits;
+use crate::ordered::SegmentOrders;
 use crate::schema::names;
 
 /// Coarse value of a salary bound that is missing.
@@ -59,6 +60,8 @@ struct Coarse {
     /// [`salary_bucket`]s.
     salary_lo: Box<[u16]>,
     salary_hi: Box<[u16]>,
+    /// Documents in the order of each sort, built on first use.
+    orders: SegmentOrders,
 }
 
 impl Coarse {
@@ -77,7 +80,7 @@ impl Coarse {
             Ok(coarse.into_boxed_slice())
         };
         let (salary_lo, salary_hi) = (salary(names::SALARY_LO)?, salary(names::SALARY_HI)?);
-        Ok(Coarse { published: published.into_boxed_slice(), published_base, published_step, salary_lo, salary_hi })
+        Ok(Coarse { published: published.into_boxed_slice(), published_base, published_step, salary_lo, salary_hi, orders: SegmentOrders::default() })
     }
 }
 
@@ -112,6 +115,27 @@ impl ActiveSet {
     pub(crate) fn is_active(&self, doc: DocId, now: i64) -> bool {
         debug_assert!(self.answers(now));
         self.lasting.contains(doc) || (self.expiring.contains(doc) && self.expires.first(doc).unwrap_or(0) > now)
+    }
+
+    /// Documents active until the window's end at least.
+    pub(crate) fn lasting(&self) -> &Bits {
+        &self.lasting
+    }
+
+    /// Documents expiring inside the window (active while `now` is before their expiry).
+    pub(crate) fn expiring(&self) -> &Bits {
+        &self.expiring
+    }
+
+    /// Whether a document of [`ActiveSet::expiring`] is still active at `now`.
+    #[inline]
+    pub(crate) fn expiring_still_active(&self, doc: DocId, now: i64) -> bool {
+        self.expires.first(doc).unwrap_or(0) > now
+    }
+
+    /// The segment's documents in the order of each sort (see [`crate::ordered`]).
+    pub(crate) fn orders(&self) -> &SegmentOrders {
+        &self.coarse.orders
     }
 
     /// The coarse publication date of a document.

@@ -49,6 +49,26 @@ impl Bits {
         }
     }
 
+    /// The ids, in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = DocId> + '_ {
+        self.0.iter().enumerate().flat_map(|(idx, &word)| {
+            let mut remaining = word;
+            std::iter::from_fn(move || {
+                (remaining != 0).then(|| {
+                    let bit = remaining.trailing_zeros();
+                    remaining &= remaining - 1;
+                    idx as DocId * 64 + bit
+                })
+            })
+        })
+    }
+
+    /// The set's words: id `64 × i + b` is bit `b` of word `i`.
+    #[inline]
+    pub(crate) fn words(&self) -> &[u64] {
+        &self.0
+    }
+
     /// Bytes the set takes.
     pub(crate) fn heap_bytes(&self) -> usize {
         self.0.len() * 8

@@ -11,6 +11,8 @@ use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
 use wakat_core::filters::{OrderBy, Sort, SortBy};
 
 use crate::active::{salary_bucket, ActiveSet, SALARY_MISSING, SALARY_UNSURE};
+use crate::bits::Bits;
+use crate::ordered::{walk_pays, SortKind};
 use crate::node::EXACT_TIER;
 use crate::query::Predicates;
 use crate::schema::names;
@@ -352,6 +354,19 @@ impl ListSegmentCollector {
         if self.top == 0 || (self.heap.len() >= self.top && self.coarse_rejects(doc)) {
             return;
         }
+        let ranked = self.rank(doc, score);
+        if self.heap.len() < self.top {
+            self.heap.push(std::cmp::Reverse(ranked));
+        } else if self.heap.peek().is_some_and(|worst| ranked > worst.0) {
+            if let Some(mut worst) = self.heap.peek_mut() {
+                *worst = std::cmp::Reverse(ranked);
+            }
+        }
+    }
+
+    /// Where a document ranks in the sort.
+    #[inline]
+    fn rank(&self, doc: DocId, score: Score) -> Ranked {
         let published = self.published.first(doc).unwrap_or(0);
         let (tier, relevance) = split_tier(score);
         let key = match self.sort {
@@ -369,13 +384,65 @@ impl ListSegmentCollector {
             _ => published,
         };
         let tier = if matches!(self.sort, SortSpec::Relevance { .. }) { tier } else { 0 };
-        let ranked = Ranked { tier, key, published: published_tiebreak, doc: DocAddress::new(self.segment_ord, doc) };
-        if self.heap.len() < self.top {
-            self.heap.push(std::cmp::Reverse(ranked));
-        } else if self.heap.peek().is_some_and(|worst| ranked > worst.0) {
-            if let Some(mut worst) = self.heap.peek_mut() {
-                *worst = std::cmp::Reverse(ranked);
+        Ranked { tier, key, published: published_tiebreak, doc: DocAddress::new(self.segment_ord, doc) }
+    }
+
+    /// Collects the documents of `bits` (live documents matching the query) without tantivy:
+    /// the total by counting the bits, the top by walking the segment's order of the sort when
+    /// the matches are many, else by offering each match to the heap.
+    pub(crate) fn collect_bits(mut self, bits: &Bits, max_doc: u32) -> ListFruit {
+        let total = self.count_in(bits);
+        let walk = match (SortKind::of(self.sort), &self.checks.active) {
+            (Some(kind), Some(set)) if self.categories.is_none() && walk_pays(total, self.top, max_doc) => Some((kind, Arc::clone(set))),
+            _ => None,
+        };
+        match walk {
+            Some((kind, set)) => {
+                let order = set.orders().get_or_build(kind, || self.order(max_doc));
+                for &doc in order.iter() {
+                    if self.heap.len() >= self.top {
+                        break;
+                    }
+                    if bits.contains(doc) && self.checks.check(doc).is_some() {
+                        let ranked = self.rank(doc, 0.0);
+                        self.heap.push(std::cmp::Reverse(ranked));
+                    }
+                }
+                self.total = total;
             }
+            None => bits.iter().for_each(|doc| self.collect(doc, 0.0)),
+        }
+        self.harvest()
+    }
+
+    /// Every document of the segment, best first in the sort.
+    fn order(&self, max_doc: u32) -> Vec<DocId> {
+        let mut ranked: Vec<Ranked> = (0..max_doc).map(|doc| self.rank(doc, 0.0)).collect();
+        ranked.sort_unstable_by(|a, b| b.cmp(a));
+        ranked.into_iter().map(|r| r.doc.doc_id).collect()
+    }
+
+    /// How many documents of `bits` pass every check: a count of bits when only activity is
+    /// checked, else a check per document.
+    fn count_in(&self, bits: &Bits) -> usize {
+        let checks = &self.checks;
+        match (&checks.active, checks.predicates.active_at) {
+            (Some(set), Some(now)) if !checks.predicates.needs_position() && !checks.predicates.needs_salary() => {
+                let (lasting, expiring) = (set.lasting().words(), set.expiring().words());
+                let mut total = 0;
+                for (idx, &word) in bits.words().iter().enumerate() {
+                    // Sets of one segment have the same length; a shorter one holds nothing more.
+                    total += (word & lasting.get(idx).copied().unwrap_or(0)).count_ones() as usize;
+                    let mut soon = word & expiring.get(idx).copied().unwrap_or(0);
+                    while soon != 0 {
+                        let doc = idx as DocId * 64 + soon.trailing_zeros();
+                        total += set.expiring_still_active(doc, now) as usize;
+                        soon &= soon - 1;
+                    }
+                }
+                total
+            }
+            _ => bits.iter().filter(|&doc| checks.check(doc).is_some()).count(),
         }
     }
 }

@@ -55,6 +55,8 @@ struct State {
     misses: u64,
     /// The segments of the last searcher seen: entries of others are dropped when it changes.
     segments: Vec<SegmentId>,
+    /// The live documents of segments with deletes, with their number of deletes then.
+    alive: HashMap<SegmentId, (u32, Arc<Bits>)>,
 }
 
 /// Cached bits of filtering clauses, per segment, within a byte budget.
@@ -90,8 +92,8 @@ impl FilterCache {
         FilterCacheStats { hits: state.hits, misses: state.misses, entries: state.by_segment.values().map(HashMap::len).sum(), bytes: state.bytes }
     }
 
-    /// The documents of each segment of `searcher` that match every clause (every document
-    /// when there is none), as a query that scores 0.
+    /// The live documents of each segment of `searcher` that match every clause (every live
+    /// document when there is none), as a query that scores 0.
     pub(crate) fn matching(&self, searcher: &Searcher, clauses: &[Clause]) -> tantivy::Result<CachedBits> {
         self.forget_other_segments(searcher);
         // A clause's weight is built once per call, and only when some segment misses it.
@@ -101,6 +103,11 @@ impl FilterCache {
             let mut sets = Vec::with_capacity(clauses.len());
             for (clause, weight) in clauses.iter().zip(weights.iter_mut()) {
                 sets.push(self.clause_bits(searcher, segment, clause, weight)?);
+            }
+            if segment.num_deleted_docs() > 0 {
+                let alive = self.alive_bits(segment);
+                let count = alive.count();
+                sets.push((alive, count));
             }
             // Starting from the smallest set, every AND only clears bits.
             sets.sort_by_key(|(_, count)| *count);
@@ -116,6 +123,23 @@ impl FilterCache {
             by_segment.insert(segment.segment_id(), combined);
         }
         Ok(CachedBits { by_segment: Arc::new(by_segment) })
+    }
+
+    /// The live documents of a segment with deletes, kept until its deletes change.
+    fn alive_bits(&self, segment: &SegmentReader) -> Arc<Bits> {
+        let (id, deleted) = (segment.segment_id(), segment.num_deleted_docs());
+        if let Some((seen, bits)) = self.lock().alive.get(&id) {
+            if *seen == deleted {
+                return Arc::clone(bits);
+            }
+        }
+        let mut bits = Bits::new(segment.max_doc());
+        if let Some(alive) = segment.alive_bitset() {
+            alive.iter_alive().for_each(|doc| bits.insert(doc));
+        }
+        let bits = Arc::new(bits);
+        self.lock().alive.insert(id, (deleted, Arc::clone(&bits)));
+        bits
     }
 
     /// The bits of one clause on one segment: cached, or computed and cached.
@@ -175,6 +199,7 @@ impl FilterCache {
             return;
         }
         let mut freed = 0;
+        state.alive.retain(|id, _| ids.contains(id));
         state.by_segment.retain(|id, clauses| {
             let keep = ids.contains(id);
             if !keep {
@@ -200,6 +225,13 @@ fn least_recently_used(state: &State) -> Option<(SegmentId, String)> {
 #[derive(Clone)]
 pub(crate) struct CachedBits {
     by_segment: Arc<HashMap<SegmentId, Arc<Bits>>>,
+}
+
+impl CachedBits {
+    /// The bits of one segment.
+    pub(crate) fn segment(&self, id: SegmentId) -> Option<&Bits> {
+        self.by_segment.get(&id).map(|bits| bits.as_ref())
+    }
 }
 
 impl fmt::Debug for CachedBits {

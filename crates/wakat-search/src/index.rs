@@ -21,12 +21,12 @@ use wakat_core::{Filters, Offer};
 
 use crate::active::ActiveCache;
 use crate::analysis::{WakatTokenizer, ANALYZER_NAME};
-use crate::collect::{ClusterCollector, IntMap, ListCollector, Ranked, SortSpec};
+use crate::collect::{ClusterCollector, IntMap, ListCollector, ListFruit, Ranked, SortSpec};
 use crate::directory::IndexDirectory;
-use crate::filtercache::FilterCache;
+use crate::filtercache::{CachedBits, FilterCache};
 use crate::fuzzy::CorrectionCache;
 use crate::geo::{cell_boundary, cluster_id, parse_cluster_id, resolution_for_zoom};
-use crate::query::{plan, Plan, Predicates};
+use crate::query::{plan, Part, Plan, Predicates};
 use crate::rollup::{merge_rollups, RollupCache};
 use crate::schema::{names, offer_key, Fields, OwnedCard, SCHEMA_VERSION};
 use crate::stats::{Activity, SearchExecutor, SearchStats};
@@ -248,6 +248,23 @@ impl SearchIndex {
     /// running, on the calling thread when others run too. Splitting one query over threads cuts
     /// its latency; under load, the cores are already busy and the hand-offs only cost throughput.
     fn search<C: Collector>(&self, searcher: &Searcher, query: &dyn Query, collector: &C) -> Result<C::Fruit> {
+        self.counted(|others| {
+            let scoring = match collector.requires_scoring() {
+                true => EnableScoring::enabled_from_searcher(searcher),
+                false => EnableScoring::disabled_from_searcher(searcher),
+            };
+            let calling_thread = Executor::single_thread();
+            let (executor, kind, threads) = match others {
+                0 => (searcher.index().search_executor(), SearchExecutor::Pool, self.config.search_threads.max(1)),
+                _ => (&calling_thread, SearchExecutor::Caller, 1),
+            };
+            Ok((searcher.search_with_executor(query, collector, executor, scoring)?, kind, threads))
+        })
+    }
+
+    /// Runs `work` as a search for the activity counters: it learns how many other searches run
+    /// and answers where it ran and on how many threads.
+    fn counted<T>(&self, work: impl FnOnce(usize) -> Result<(T, SearchExecutor, usize)>) -> Result<T> {
         struct Running<'a>(&'a AtomicUsize);
         impl Drop for Running<'_> {
             fn drop(&mut self) {
@@ -257,18 +274,22 @@ impl SearchIndex {
         let others = self.activity.in_flight.fetch_add(1, AtomicOrdering::Relaxed);
         let _running = Running(&self.activity.in_flight);
         let started = Instant::now();
-        let scoring = match collector.requires_scoring() {
-            true => EnableScoring::enabled_from_searcher(searcher),
-            false => EnableScoring::disabled_from_searcher(searcher),
-        };
-        let calling_thread = Executor::single_thread();
-        let (executor, kind, threads) = match others {
-            0 => (searcher.index().search_executor(), SearchExecutor::Pool, self.config.search_threads.max(1)),
-            _ => (&calling_thread, SearchExecutor::Caller, 1),
-        };
-        let fruit = searcher.search_with_executor(query, collector, executor, scoring)?;
+        let (fruit, kind, threads) = work(others)?;
         self.activity.record(kind, threads, started.elapsed());
         Ok(fruit)
+    }
+
+    /// A listing answered by cached bits alone (see [`ListSegmentCollector::collect_bits`]), on
+    /// the calling thread.
+    fn collect_bits(&self, searcher: &Searcher, bits: &CachedBits, collector: &ListCollector) -> Result<ListFruit> {
+        self.counted(|_| {
+            let mut fruits = Vec::with_capacity(searcher.segment_readers().len());
+            for (ord, segment) in searcher.segment_readers().iter().enumerate() {
+                let matching = bits.segment(segment.segment_id()).ok_or_else(|| SearchError::Corrupt("cached filters of another generation".into()))?;
+                fruits.push(collector.for_segment(ord as u32, segment)?.collect_bits(matching, segment.max_doc()));
+            }
+            Ok((collector.merge_fruits(fruits)?, SearchExecutor::Caller, 1))
+        })
     }
 
     fn plan(&self, searcher: &Searcher, tenant: Option<&str>, filters: &Filters) -> Result<Plan> {
@@ -340,7 +361,7 @@ impl SearchIndex {
     }
 
     /// The matches of a listing: total, counts and the top of the sort up to the page's end.
-    fn collect_list(&self, request: &ListRequest<'_>, published_after: Option<i64>) -> Result<(Searcher, crate::collect::ListFruit, crate::Understanding)> {
+    fn collect_list(&self, request: &ListRequest<'_>, published_after: Option<i64>) -> Result<(Searcher, ListFruit, crate::Understanding)> {
         let searcher = self.searcher();
         let plan = self.plan(&searcher, request.tenant, request.filters)?;
         let understanding = plan.understanding.clone();
@@ -350,18 +371,25 @@ impl SearchIndex {
         let mut fruits = Vec::with_capacity(2);
         let scoring = matches!(sort, SortSpec::Relevance { .. });
         let parts = match self.config.filter_cache_bytes {
-            0 => plan.parts(),
+            0 => plan.parts().into_iter().map(|(query, predicates)| (Part::Query(query), predicates)).collect(),
             _ => plan.cached_parts(&self.filters, &searcher, scoring)?,
         };
-        for (query, mut predicates) in parts {
+        // Cached bits answer a part alone unless the request restricts it further.
+        let bits_alone = request.region.is_none() && request.viewport.is_none() && published_after.is_none() && !request.count_categories;
+        for (part, mut predicates) in parts {
             predicates.active_at = Some(request.now);
             predicates.viewport = request.viewport;
-            let query = self.with_region(query, request.region)?;
-            let query = self.with_viewport(query, request.viewport);
-            let query = self.with_published_after(query, published_after);
             let top = request.offset.saturating_add(request.limit);
             let collector = ListCollector { predicates, sort, top, count_categories: request.count_categories, active: active.clone() };
-            fruits.push(self.search(&searcher, &*query, &collector)?);
+            match part {
+                Part::Bits(bits) if bits_alone => fruits.push(self.collect_bits(&searcher, &bits, &collector)?),
+                part => {
+                    let query = self.with_region(part.into_query(), request.region)?;
+                    let query = self.with_viewport(query, request.viewport);
+                    let query = self.with_published_after(query, published_after);
+                    fruits.push(self.search(&searcher, &*query, &collector)?);
+                }
+            }
             merger = Some(collector);
         }
         let fruit = match merger {

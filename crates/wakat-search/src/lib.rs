@@ -25,6 +25,7 @@ pub mod fuzzy;
 pub mod geo;
 mod index;
 pub mod node;
+mod ordered;
 mod query;
 mod rollup;
 mod schema;

@@ -8,7 +8,7 @@ use wakat_core::filters::SearchVariant;
 use wakat_core::geo::{haversine_km, BoundingBox};
 use wakat_core::{Currency, Filters, Rates};
 
-use crate::filtercache::{Clause, FilterCache};
+use crate::filtercache::{CachedBits, Clause, FilterCache};
 use crate::geo::{radius_cover, split_cover};
 use crate::node::Node;
 use crate::textquery::{TextContext, Understanding};
@@ -124,11 +124,26 @@ impl Plan {
     }
 }
 
+/// One part of a listing: a query for tantivy, or the cached bits that answer it all.
+pub(crate) enum Part {
+    Query(Box<dyn Query>),
+    Bits(CachedBits),
+}
+
+impl Part {
+    pub(crate) fn into_query(self) -> Box<dyn Query> {
+        match self {
+            Part::Query(query) => query,
+            Part::Bits(bits) => Box::new(bits),
+        }
+    }
+}
+
 impl Plan {
     /// Like [`Plan::parts`], with the filtering clauses answered from `cache`, and the phrases
     /// too when the sort does not score; a scoring sort keeps the text as a query (it needs the
     /// scores) and meets the cached bits in an intersection.
-    pub(crate) fn cached_parts(self, cache: &FilterCache, searcher: &Searcher, scoring: bool) -> tantivy::Result<Vec<(Box<dyn Query>, Predicates)>> {
+    pub(crate) fn cached_parts(self, cache: &FilterCache, searcher: &Searcher, scoring: bool) -> tantivy::Result<Vec<(Part, Predicates)>> {
         let mut clauses = self.filters;
         let text = match (scoring, self.text) {
             (true, Some(text)) => Some(text.query()),
@@ -137,16 +152,16 @@ impl Plan {
                 None
             }
         };
-        let assemble = |clauses: &[Clause]| -> tantivy::Result<Box<dyn Query>> {
-            let bits: Box<dyn Query> = Box::new(cache.matching(searcher, clauses)?);
+        let assemble = |clauses: &[Clause]| -> tantivy::Result<Part> {
+            let bits = cache.matching(searcher, clauses)?;
             Ok(match &text {
-                Some(text) => Box::new(BooleanQuery::new(vec![(Occur::Must, text.box_clone()), (Occur::Must, bits)])),
-                None => bits,
+                Some(text) => Part::Query(Box::new(BooleanQuery::new(vec![(Occur::Must, text.box_clone()), (Occur::Must, Box::new(bits))]))),
+                None => Part::Bits(bits),
             })
         };
         let Some(radius) = self.radius else { return Ok(vec![(assemble(&clauses)?, self.predicates)]) };
         let mut parts = Vec::with_capacity(2);
-        let with_cells = |which: &str, cells: Vec<u64>| -> tantivy::Result<Box<dyn Query>> {
+        let with_cells = |which: &str, cells: Vec<u64>| -> tantivy::Result<Part> {
             let mut all = clauses.clone();
             all.push(Clause::new(format!("{} {which}", radius.key), term_set(radius.field, cells)));
             assemble(&all)

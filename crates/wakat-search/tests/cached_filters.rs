@@ -63,6 +63,9 @@ struct Query {
     city: Option<(usize, Option<usize>)>,
     floor: Option<usize>,
     sort: (SortBy, OrderBy),
+    /// A page: short ones make broad matches walk the order of the sort (`ordered`).
+    offset: usize,
+    limit: usize,
 }
 
 fn query() -> impl Strategy<Value = Query> {
@@ -72,9 +75,16 @@ fn query() -> impl Strategy<Value = Query> {
         prop::option::of(0..WORKPLACES.len()),
         prop::option::of((0..CITIES.len(), prop::option::of(0..RADII.len()))),
         prop::option::of(0..FLOORS.len()),
-        prop::sample::select(vec![(SortBy::Newest, OrderBy::Desc), (SortBy::Published, OrderBy::Asc), (SortBy::Salary, OrderBy::Desc), (SortBy::Published, OrderBy::Desc)]),
+        prop::sample::select(vec![
+            (SortBy::Newest, OrderBy::Desc),
+            (SortBy::Published, OrderBy::Asc),
+            (SortBy::Salary, OrderBy::Desc),
+            (SortBy::Salary, OrderBy::Asc),
+            (SortBy::Published, OrderBy::Desc),
+        ]),
+        (0..6usize, prop_oneof![1..4usize, Just(1_000usize)]),
     )
-        .prop_map(|(keywords, level, workplace, city, floor, sort)| Query { keywords, level, workplace, city, floor, sort })
+        .prop_map(|(keywords, level, workplace, city, floor, sort, (offset, limit))| Query { keywords, level, workplace, city, floor, sort, offset, limit })
 }
 
 impl Query {
@@ -123,7 +133,8 @@ fn check(index: &SearchIndex, specs: &[Option<Spec>], query: &Query) -> Result<(
     let filters = query.filters();
     let (by, order) = query.sort;
     let sort = Sort { by, order };
-    let request = ListRequest { tenant: Some("it"), filters: &filters, sort, offset: 0, limit: 1_000, now: NOW, count_categories: false, viewport: None, region: None };
+    let request =
+        ListRequest { tenant: Some("it"), filters: &filters, sort, offset: query.offset, limit: query.limit, now: NOW, count_categories: false, viewport: None, region: None };
     let found = index.list(&request).unwrap();
     let mut matches: Vec<(usize, &Spec)> = specs.iter().enumerate().filter_map(|(idx, spec)| spec.as_ref().map(|s| (idx, s))).filter(|(_, s)| query.matches(s)).collect();
     prop_assert_eq!(found.total, matches.len(), "total of {:?}", query);
@@ -131,22 +142,26 @@ fn check(index: &SearchIndex, specs: &[Option<Spec>], query: &Query) -> Result<(
     // Publication grows with the index; a salary sort puts the highest top first, then the newest.
     match (by, order) {
         (SortBy::Published, OrderBy::Desc) if !query.keywords.is_empty() => {
-            // Relevance: the same offers, in an order the model does not compute.
-            let mut sorted = slugs.clone();
-            sorted.sort();
-            let mut expected: Vec<String> = matches.iter().map(|(idx, _)| format!("o{idx}")).collect();
-            expected.sort();
-            prop_assert_eq!(sorted, expected, "offers of {:?}", query);
+            // Relevance: offers of the match, in an order the model does not compute.
+            let expected: Vec<String> = matches.iter().map(|(idx, _)| format!("o{idx}")).collect();
+            prop_assert_eq!(slugs.len(), expected.len().saturating_sub(query.offset).min(query.limit), "page size of {:?}", query);
+            prop_assert!(slugs.iter().all(|slug| expected.contains(slug)), "offers of {:?}", query);
             return Ok(());
         }
-        (SortBy::Salary, _) => matches.sort_by(|a, b| {
-            let key = |s: &Spec| s.salary.unwrap_or(f64::NEG_INFINITY);
+        // The offers with a salary by the bound the sort reads (the top descending, the bottom
+        // ascending: both 2,000 apart here), the rest last; then the newest.
+        (SortBy::Salary, order) => matches.sort_by(|a, b| {
+            let key = |s: &Spec| match (s.salary, order) {
+                (Some(to), OrderBy::Desc) => to,
+                (Some(to), OrderBy::Asc) => -(to - 2_000.0),
+                (None, _) => f64::NEG_INFINITY,
+            };
             key(b.1).total_cmp(&key(a.1)).then(b.0.cmp(&a.0))
         }),
         (_, OrderBy::Asc) => matches.sort_by_key(|(idx, _)| *idx),
         (_, OrderBy::Desc) => matches.sort_by_key(|(idx, _)| std::cmp::Reverse(*idx)),
     }
-    let expected: Vec<String> = matches.iter().map(|(idx, _)| format!("o{idx}")).collect();
+    let expected: Vec<String> = matches.iter().skip(query.offset).take(query.limit).map(|(idx, _)| format!("o{idx}")).collect();
     prop_assert_eq!(slugs, expected, "page of {:?}", query);
     Ok(())
 }
