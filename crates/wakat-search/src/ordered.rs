@@ -21,10 +21,10 @@ use crate::collect::SortSpec;
 /// A sort that does not score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum SortKind {
-    NewestFirst,
-    OldestFirst,
-    HighestSalaryFirst,
-    LowestSalaryFirst,
+    Newest,
+    Oldest,
+    HighestSalary,
+    LowestSalary,
 }
 
 impl SortKind {
@@ -34,10 +34,10 @@ impl SortKind {
     pub(crate) fn of(sort: SortSpec) -> Option<SortKind> {
         match sort {
             SortSpec::Relevance { .. } => None,
-            SortSpec::Published { ascending: false } => Some(SortKind::NewestFirst),
-            SortSpec::Published { ascending: true } => Some(SortKind::OldestFirst),
-            SortSpec::Salary { ascending: false } => Some(SortKind::HighestSalaryFirst),
-            SortSpec::Salary { ascending: true } => Some(SortKind::LowestSalaryFirst),
+            SortSpec::Published { ascending: false } => Some(SortKind::Newest),
+            SortSpec::Published { ascending: true } => Some(SortKind::Oldest),
+            SortSpec::Salary { ascending: false } => Some(SortKind::HighestSalary),
+            SortSpec::Salary { ascending: true } => Some(SortKind::LowestSalary),
         }
     }
 }
@@ -80,10 +80,10 @@ mod tests {
     #[test]
     fn an_order_is_built_once() {
         let orders = SegmentOrders::default();
-        let first = orders.get_or_build(SortKind::NewestFirst, || vec![2, 0, 1]);
-        let again = orders.get_or_build(SortKind::NewestFirst, || unreachable!("built above"));
+        let first = orders.get_or_build(SortKind::Newest, || vec![2, 0, 1]);
+        let again = orders.get_or_build(SortKind::Newest, || unreachable!("built above"));
         assert_eq!(&*again, &[2, 0, 1]);
         assert!(Arc::ptr_eq(&first, &again));
-        assert_eq!(&*orders.get_or_build(SortKind::LowestSalaryFirst, || vec![1, 2, 0]), &[1, 2, 0]);
+        assert_eq!(&*orders.get_or_build(SortKind::LowestSalary, || vec![1, 2, 0]), &[1, 2, 0]);
     }
 }
