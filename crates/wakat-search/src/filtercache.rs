@@ -22,20 +22,48 @@ use crate::bits::{Bits, BitsDocSet};
 
 /// A filtering clause and the key its bits are cached under: equal keys must mean equal
 /// matches on every segment.
+#[derive(Clone)]
 pub(crate) struct Clause {
     pub key: String,
-    pub query: Box<dyn Query>,
+    source: Source,
+}
+
+/// Reads the bits of a clause from a segment's columns.
+pub(crate) type Scan = Arc<dyn Fn(&SegmentReader) -> tantivy::Result<Bits> + Send + Sync>;
+
+/// Where a clause's bits come from.
+enum Source {
+    /// A query's matches.
+    Query(Box<dyn Query>),
+    /// A pass over a segment's columns (a salary bound, the exact circle of a radius): cheaper
+    /// once per segment than the check per match it replaces.
+    Scan(Scan),
+}
+
+impl Clone for Source {
+    fn clone(&self) -> Source {
+        match self {
+            Source::Query(query) => Source::Query(query.box_clone()),
+            Source::Scan(scan) => Source::Scan(Arc::clone(scan)),
+        }
+    }
 }
 
 impl Clause {
     pub(crate) fn new(key: String, query: Box<dyn Query>) -> Clause {
-        Clause { key, query }
+        Clause { key, source: Source::Query(query) }
     }
-}
 
-impl Clone for Clause {
-    fn clone(&self) -> Clause {
-        Clause { key: self.key.clone(), query: self.query.box_clone() }
+    pub(crate) fn scan(key: String, scan: Scan) -> Clause {
+        Clause { key, source: Source::Scan(scan) }
+    }
+
+    /// The clause as a query, when it is one.
+    pub(crate) fn query(&self) -> Option<&dyn Query> {
+        match &self.source {
+            Source::Query(query) => Some(query.as_ref()),
+            Source::Scan(_) => None,
+        }
     }
 }
 
@@ -158,11 +186,17 @@ impl FilterCache {
             state.misses += 1;
         }
         // Computed outside the lock: two searches may both compute a set once; neither waits.
-        if weight.is_none() {
-            *weight = Some(clause.query.weight(EnableScoring::disabled_from_searcher(searcher))?);
-        }
-        let mut bits = Bits::new(segment.max_doc());
-        weight.as_ref().expect("built above").for_each_no_score(segment, &mut |docs| docs.iter().for_each(|&doc| bits.insert(doc)))?;
+        let bits = match &clause.source {
+            Source::Query(query) => {
+                if weight.is_none() {
+                    *weight = Some(query.weight(EnableScoring::disabled_from_searcher(searcher))?);
+                }
+                let mut bits = Bits::new(segment.max_doc());
+                weight.as_ref().expect("built above").for_each_no_score(segment, &mut |docs| docs.iter().for_each(|&doc| bits.insert(doc)))?;
+                bits
+            }
+            Source::Scan(scan) => scan(segment)?,
+        };
         let count = bits.count();
         let bits = Arc::new(bits);
         self.insert(id, &clause.key, Arc::clone(&bits), count);

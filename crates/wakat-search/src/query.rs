@@ -3,13 +3,18 @@
 
 use tantivy::query::{AllQuery, BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, Query, TermQuery, TermSetQuery};
 use tantivy::schema::{Field, IndexRecordOption};
-use tantivy::{Searcher, Term};
+use std::sync::Arc;
+
+use tantivy::columnar::Column;
+use tantivy::{DocId, Searcher, SegmentReader, Term};
 use wakat_core::filters::SearchVariant;
 use wakat_core::geo::{haversine_km, BoundingBox};
 use wakat_core::{Currency, Filters, Rates};
 
 use crate::filtercache::{CachedBits, Clause, FilterCache};
+use crate::bits::Bits;
 use crate::geo::{radius_cover, split_cover};
+use crate::schema::names;
 use crate::node::Node;
 use crate::textquery::{TextContext, Understanding};
 use crate::Result;
@@ -97,8 +102,6 @@ pub(crate) struct Plan {
 
 /// The cover of a radius filter, split by whether a cell lies wholly inside the circle.
 pub(crate) struct RadiusCells {
-    /// Names the circle: equal keys, equal cells.
-    pub key: String,
     pub field: Field,
     pub inside: Vec<u64>,
     pub edge: Vec<u64>,
@@ -145,6 +148,7 @@ impl Plan {
     /// scores) and meets the cached bits in an intersection.
     pub(crate) fn cached_parts(self, cache: &FilterCache, searcher: &Searcher, scoring: bool) -> tantivy::Result<Vec<(Part, Predicates)>> {
         let mut clauses = self.filters;
+        let mut predicates = self.predicates;
         let text = match (scoring, self.text) {
             (true, Some(text)) => Some(text.query()),
             (_, _) => {
@@ -152,29 +156,70 @@ impl Plan {
                 None
             }
         };
-        let assemble = |clauses: &[Clause]| -> tantivy::Result<Part> {
-            let bits = cache.matching(searcher, clauses)?;
-            Ok(match &text {
-                Some(text) => Part::Query(Box::new(BooleanQuery::new(vec![(Occur::Must, text.box_clone()), (Occur::Must, Box::new(bits))]))),
-                None => Part::Bits(bits),
-            })
-        };
-        let Some(radius) = self.radius else { return Ok(vec![(assemble(&clauses)?, self.predicates)]) };
-        let mut parts = Vec::with_capacity(2);
-        let with_cells = |which: &str, cells: Vec<u64>| -> tantivy::Result<Part> {
-            let mut all = clauses.clone();
-            all.push(Clause::new(format!("{} {which}", radius.key), term_set(radius.field, cells)));
-            assemble(&all)
-        };
-        if !radius.inside.is_empty() {
-            let predicates = Predicates { circle: None, ..self.predicates.clone() };
-            parts.push((with_cells("inside", radius.inside)?, predicates));
+        // A radius and salary bounds become clauses too: each is a pass over a segment's
+        // columns once, instead of a check per match on every call.
+        if let (Some(_), Some((lat, lon, km))) = (&self.radius, predicates.circle.take()) {
+            clauses.push(Clause::scan(format!("within {lat} {lon} {km}"), Arc::new(move |segment| scan_circle(segment, lat, lon, km))));
         }
-        if !radius.edge.is_empty() || parts.is_empty() {
-            parts.push((with_cells("edge", radius.edge)?, self.predicates));
+        if predicates.needs_salary() {
+            let bounds = Predicates { salary_min_pln: predicates.salary_min_pln.take(), salary_max_pln: predicates.salary_max_pln.take(), ..Predicates::default() };
+            let key = format!("salary {:?} {:?}", bounds.salary_min_pln, bounds.salary_max_pln);
+            clauses.push(Clause::scan(key, Arc::new(move |segment| scan_salary(segment, &bounds))));
         }
-        Ok(parts)
+        let bits = cache.matching(searcher, &clauses)?;
+        let part = match text {
+            Some(text) => Part::Query(Box::new(BooleanQuery::new(vec![(Occur::Must, text), (Occur::Must, Box::new(bits))]))),
+            None => Part::Bits(bits),
+        };
+        Ok(vec![(part, predicates)])
     }
+}
+
+/// Calls `visit` with the first values of two columns for every document, in order, decoding
+/// a block of ids at a time.
+fn for_each_pair(first: &Column<f64>, second: &Column<f64>, max_doc: u32, mut visit: impl FnMut(DocId, Option<f64>, Option<f64>)) {
+    const BLOCK: u32 = 4_096;
+    let mut docs = Vec::with_capacity(BLOCK as usize);
+    let (mut a, mut b) = (vec![None; BLOCK as usize], vec![None; BLOCK as usize]);
+    let mut start = 0;
+    while start < max_doc {
+        let end = (start + BLOCK).min(max_doc);
+        docs.clear();
+        docs.extend(start..end);
+        let n = docs.len();
+        first.first_vals(&docs, &mut a[..n]);
+        second.first_vals(&docs, &mut b[..n]);
+        for idx in 0..n {
+            visit(docs[idx], a[idx], b[idx]);
+        }
+        start = end;
+    }
+}
+
+/// The documents of a segment within `km` of a point.
+fn scan_circle(segment: &SegmentReader, lat: f64, lon: f64, km: f64) -> tantivy::Result<Bits> {
+    let fast = segment.fast_fields();
+    let mut bits = Bits::new(segment.max_doc());
+    for_each_pair(&fast.f64(names::LAT)?, &fast.f64(names::LON)?, segment.max_doc(), |doc, doc_lat, doc_lon| {
+        if let (Some(doc_lat), Some(doc_lon)) = (doc_lat, doc_lon) {
+            if within_km(lat, lon, doc_lat, doc_lon, km) {
+                bits.insert(doc);
+            }
+        }
+    });
+    Ok(bits)
+}
+
+/// The documents of a segment whose salary meets the bounds of `bounds`.
+fn scan_salary(segment: &SegmentReader, bounds: &Predicates) -> tantivy::Result<Bits> {
+    let fast = segment.fast_fields();
+    let mut bits = Bits::new(segment.max_doc());
+    for_each_pair(&fast.f64(names::SALARY_LO)?, &fast.f64(names::SALARY_HI)?, segment.max_doc(), |doc, lo, hi| {
+        if bounds.salary_ok(lo, hi) {
+            bits.insert(doc);
+        }
+    });
+    Ok(bits)
 }
 
 fn filter(query: Box<dyn Query>) -> (Occur, Box<dyn Query>) {
@@ -243,7 +288,7 @@ pub(crate) fn plan(ctx: &TextContext<'_>, rates: &Rates, tenant: Option<&str>, f
                 match cover.and_then(|c| fields.cell_field(c.resolution).map(|f| (f, c))) {
                     Some((field, cover)) => {
                         let (inside, edge) = split_cover(lat, lon, km, cover.cells);
-                        radius = Some(RadiusCells { key: format!("radius {lat} {lon} {km}"), field, inside, edge });
+                        radius = Some(RadiusCells { field, inside, edge });
                     }
                     None => add("nothing".into(), Box::new(EmptyQuery)),
                 }
@@ -283,7 +328,7 @@ pub(crate) fn plan(ctx: &TextContext<'_>, rates: &Rates, tenant: Option<&str>, f
     if let Some(text) = &text {
         clauses.push((Occur::Must, text.query()));
     }
-    clauses.extend(filtering.iter().map(|clause| filter(clause.query.box_clone())));
+    clauses.extend(filtering.iter().filter_map(|clause| clause.query()).map(|query| filter(query.box_clone())));
     let query: Box<dyn Query> = if clauses.is_empty() { Box::new(AllQuery) } else { Box::new(BooleanQuery::new(clauses)) };
     Ok(Plan { query, predicates, has_text, radius, text, understanding, filters: filtering, phrases })
 }

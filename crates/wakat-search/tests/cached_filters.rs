@@ -174,38 +174,42 @@ proptest! {
         initial in prop::collection::vec(spec(), 20..80),
         rounds in prop::collection::vec((prop::collection::vec(query(), 1..6), prop::collection::vec(edit(80), 0..8)), 1..5),
     ) {
-        let index = SearchIndex::in_memory(config()).unwrap();
-        let feeder = IndexFeeder::start(&index).unwrap();
+        // The cached index, and one without the cache (posting lists, checks per match).
+        let indexes = [SearchIndex::in_memory(config()).unwrap(), SearchIndex::in_memory(config_without_filter_cache()).unwrap()];
+        let feeders: Vec<IndexFeeder> = indexes.iter().map(|index| IndexFeeder::start(index).unwrap()).collect();
         let mut specs: Vec<Option<Spec>> = vec![None; 80];
         let mut seq = 0;
         for (idx, spec) in initial.iter().enumerate() {
             seq += 1;
-            feeder.upsert("it", build(idx, spec), seq).unwrap();
+            feeders.iter().for_each(|feeder| feeder.upsert("it", build(idx, spec), seq).unwrap());
             specs[idx] = Some(spec.clone());
         }
-        feeder.commit().unwrap();
+        feeders.iter().for_each(|feeder| { feeder.commit().unwrap(); });
         for (queries, edits) in rounds {
             // Each query twice: computed, then from the cache.
             for query in queries.iter().chain(&queries) {
-                check(&index, &specs, query)?;
+                for index in &indexes {
+                    check(index, &specs, query)?;
+                }
             }
             for edit in edits {
                 seq += 1;
                 match edit {
                     Edit::Upsert(idx, spec) => {
-                        feeder.upsert("it", build(idx, &spec), seq).unwrap();
+                        feeders.iter().for_each(|feeder| feeder.upsert("it", build(idx, &spec), seq).unwrap());
                         specs[idx] = Some(spec);
                     }
                     Edit::Delete(idx) => {
-                        feeder.delete("it", &format!("o{idx}"), seq).unwrap();
+                        feeders.iter().for_each(|feeder| feeder.delete("it", &format!("o{idx}"), seq).unwrap());
                         specs[idx] = None;
                     }
                 }
                 // A commit per edit: a new segment each, and merges among them.
-                feeder.commit().unwrap();
+                feeders.iter().for_each(|feeder| { feeder.commit().unwrap(); });
             }
         }
-        prop_assert!(index.stats().filter_cache.hits > 0);
+        prop_assert!(indexes[0].stats().filter_cache.hits > 0);
+        prop_assert_eq!(indexes[1].stats().filter_cache.entries, 0);
     }
 }
 

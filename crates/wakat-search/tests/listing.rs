@@ -102,8 +102,10 @@ proptest! {
         ),
     ) {
         let offers = build(&specs);
-        let index = index_with(&offers);
-        for (min, max, (by, order), offset, limit, later) in queries {
+        // With the cache of filtering clauses (bounds as cached bits, pages walked in the
+        // order of the sort) and without (coarse checks per match into a heap).
+        let indexes = [index_with(&offers), index_with_config(&offers, config_without_filter_cache())];
+        for ((min, max, (by, order), offset, limit, later), index) in queries.into_iter().flat_map(|query| indexes.iter().map(move |index| (query, index))) {
             let filters = Filters { salary_min: min.map(|i| FLOORS[i]), salary_max: max.map(|i| FLOORS[i]), ..Filters::default() };
             let sort = Sort { by, order };
             let now = NOW + later;

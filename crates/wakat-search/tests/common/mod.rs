@@ -109,7 +109,17 @@ pub fn offer(spec: OfferSpec) -> Offer {
 }
 
 pub fn index_with(offers: &[Offer]) -> SearchIndex {
-    let index = SearchIndex::in_memory(config()).unwrap();
+    index_with_config(offers, config())
+}
+
+/// The same configuration without the cache of filtering clauses: every listing intersects
+/// posting lists and checks salaries and circles per match.
+pub fn config_without_filter_cache() -> SearchConfig {
+    SearchConfig { filter_cache_bytes: 0, ..config() }
+}
+
+pub fn index_with_config(offers: &[Offer], config: SearchConfig) -> SearchIndex {
+    let index = SearchIndex::in_memory(config).unwrap();
     {
         let feeder = IndexFeeder::start(&index).unwrap();
         for (seq, offer) in offers.iter().enumerate() {
