@@ -149,13 +149,11 @@ impl Plan {
     pub(crate) fn cached_parts(self, cache: &FilterCache, searcher: &Searcher, scoring: bool) -> tantivy::Result<Vec<(Part, Predicates)>> {
         let mut clauses = self.filters;
         let mut predicates = self.predicates;
-        let text = match (scoring, self.text) {
-            (true, Some(text)) => Some(text.query()),
-            (_, _) => {
-                clauses.extend(self.phrases);
-                None
-            }
-        };
+        // The phrases' bits narrow the matches either way; a scoring sort also keeps the text
+        // as a query for the scores, and the bits lead the intersection (it seeks the text's
+        // posting lists only for documents that match everything).
+        clauses.extend(self.phrases);
+        let text = self.text.filter(|_| scoring).map(|text| text.query());
         // A radius and salary bounds become clauses too: each is a pass over a segment's
         // columns once, instead of a check per match on every call.
         if let (Some(_), Some((lat, lon, km))) = (&self.radius, predicates.circle.take()) {
