@@ -57,11 +57,11 @@ impl SegmentOrders {
 }
 
 /// Whether walking a segment's order beats iterating its matches into a heap: the walk visits
-/// about `top × documents / matches` documents, the heap every match (each at a few times the
-/// cost of a walk step).
+/// about `top × documents / matches` documents, the heap every match. (A heap step costs more
+/// than a walk step, but weighting it 4× measured the same throughput on the long-tail mix.)
 pub(crate) fn walk_pays(matches: usize, top: usize, max_doc: u32) -> bool {
     let matches = matches as u128;
-    matches > 0 && matches * matches > 4 * top as u128 * max_doc as u128
+    matches > 0 && matches * matches > top as u128 * max_doc as u128
 }
 
 #[cfg(test)]
@@ -70,7 +70,7 @@ mod tests {
 
     #[test]
     fn the_walk_is_chosen_for_broad_matches_only() {
-        // 1.12 million documents, a page ending at 500: the walk pays from ~47,000 matches.
+        // 1.12 million documents, a page ending at 500: the walk pays from ~23,700 matches.
         assert!(!walk_pays(0, 500, 1_120_000));
         assert!(!walk_pays(20_000, 500, 1_120_000));
         assert!(walk_pays(100_000, 500, 1_120_000));
