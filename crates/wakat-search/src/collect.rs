@@ -354,6 +354,12 @@ impl ListSegmentCollector {
         if self.top == 0 || (self.heap.len() >= self.top && self.coarse_rejects(doc)) {
             return;
         }
+        self.offer(doc, score);
+    }
+
+    /// Offers a document to the top of the sort.
+    #[inline]
+    fn offer(&mut self, doc: DocId, score: Score) {
         let ranked = self.rank(doc, score);
         if self.heap.len() < self.top {
             self.heap.push(std::cmp::Reverse(ranked));
@@ -392,12 +398,12 @@ impl ListSegmentCollector {
     /// the matches are many, else by offering each match to the heap.
     pub(crate) fn collect_bits(mut self, bits: &Bits, max_doc: u32) -> ListFruit {
         let total = self.count_in(bits);
-        let walk = match (SortKind::of(self.sort), &self.checks.active) {
-            (Some(kind), Some(set)) if self.categories.is_none() && walk_pays(total, self.top, max_doc) => Some((kind, Arc::clone(set))),
+        let sorted = match (SortKind::of(self.sort), &self.checks.active) {
+            (Some(kind), Some(set)) if self.categories.is_none() && self.top > 0 => Some((kind, Arc::clone(set))),
             _ => None,
         };
-        match walk {
-            Some((kind, set)) => {
+        match sorted {
+            Some((kind, set)) if walk_pays(total, self.top, max_doc) => {
                 let order = set.orders().get_or_build(kind, || self.order(max_doc));
                 for &doc in order.iter() {
                     if self.heap.len() >= self.top {
@@ -407,6 +413,27 @@ impl ListSegmentCollector {
                         let ranked = self.rank(doc, 0.0);
                         self.heap.push(std::cmp::Reverse(ranked));
                     }
+                }
+                self.total = total;
+            }
+            Some((kind, set)) => {
+                // A narrow listing: rank the matches by their coarse values first, and read the
+                // exact ones only for the candidates of the page.
+                let (mut sure, mut unsure) = (Vec::with_capacity(total), Vec::new());
+                for doc in bits.iter().filter(|&doc| self.checks.check(doc).is_some()) {
+                    match coarse_rank(kind, &set, doc) {
+                        Some(key) => sure.push((key, doc)),
+                        None => unsure.push(doc),
+                    }
+                }
+                if sure.len() > self.top {
+                    // At least `top` matches rank strictly above any whose coarse key is larger
+                    // than the top-th smallest: only those up to it (ties included) can enter.
+                    let threshold = sure.select_nth_unstable(self.top - 1).1 .0;
+                    sure.retain(|&(key, _)| key <= threshold);
+                }
+                for doc in unsure.into_iter().chain(sure.into_iter().map(|(_, doc)| doc)) {
+                    self.offer(doc, 0.0);
                 }
                 self.total = total;
             }
@@ -444,6 +471,25 @@ impl ListSegmentCollector {
             }
             _ => bits.iter().filter(|&doc| checks.check(doc).is_some()).count(),
         }
+    }
+}
+
+/// Where a document's coarse values place it in a sort that does not score: a smaller key ranks
+/// strictly higher whenever the keys differ (equal keys need the exact values). `None` when
+/// the coarse value cannot tell (a salary outside the coarse range): always a candidate.
+#[inline]
+fn coarse_rank(kind: SortKind, set: &ActiveSet, doc: DocId) -> Option<u32> {
+    let salary = |bound: u16, descending: bool| match bound {
+        SALARY_MISSING => Some(u32::MAX),
+        SALARY_UNSURE => None,
+        bound if descending => Some(u16::MAX as u32 - bound as u32),
+        bound => Some(bound as u32),
+    };
+    match kind {
+        SortKind::Newest => Some(u16::MAX as u32 - set.published_coarse(doc) as u32),
+        SortKind::Oldest => Some(set.published_coarse(doc) as u32),
+        SortKind::HighestSalary => salary(set.salary_coarse(doc).1, true),
+        SortKind::LowestSalary => salary(set.salary_coarse(doc).0, false),
     }
 }
 
