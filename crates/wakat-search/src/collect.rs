@@ -437,6 +437,8 @@ impl ListSegmentCollector {
                 }
                 self.total = total;
             }
+            // A count alone (no page, no categories): the bits have told it.
+            None if self.top == 0 && self.categories.is_none() => self.total = total,
             None => bits.iter().for_each(|doc| self.collect(doc, 0.0)),
         }
         self.harvest()

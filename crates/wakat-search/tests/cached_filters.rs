@@ -138,6 +138,7 @@ fn check(index: &SearchIndex, specs: &[Option<Spec>], query: &Query) -> Result<(
     let found = index.list(&request).unwrap();
     let mut matches: Vec<(usize, &Spec)> = specs.iter().enumerate().filter_map(|(idx, spec)| spec.as_ref().map(|s| (idx, s))).filter(|(_, s)| query.matches(s)).collect();
     prop_assert_eq!(found.total, matches.len(), "total of {:?}", query);
+    prop_assert_eq!(index.count(Some("it"), &filters, NOW).unwrap(), matches.len(), "count of {:?}", query);
     let slugs: Vec<String> = found.hits.into_iter().map(|hit| hit.parent_slug).collect();
     // Publication grows with the index; a salary sort puts the highest top first, then the newest.
     match (by, order) {
