@@ -178,7 +178,11 @@ impl ActiveSet {
 
 /// Calls `visit` with the first value of every document of a column, in document order,
 /// decoding a block of ids at a time.
-pub(crate) fn for_each_value<T: PartialOrd + Copy + std::fmt::Debug + Send + Sync + 'static>(column: &Column<T>, max_doc: u32, mut visit: impl FnMut(DocId, Option<T>)) {
+pub(crate) fn for_each_value<T: PartialOrd + Copy + std::fmt::Debug + Send + Sync + 'static>(
+    column: &Column<T>,
+    max_doc: u32,
+    mut visit: impl FnMut(DocId, Option<T>),
+) {
     const BLOCK: u32 = 4_096;
     let (mut docs, mut values) = (Vec::with_capacity(BLOCK as usize), Vec::with_capacity(BLOCK as usize));
     let mut start = 0;

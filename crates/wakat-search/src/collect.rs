@@ -12,8 +12,8 @@ use wakat_core::filters::{OrderBy, Sort, SortBy};
 
 use crate::active::{salary_bucket, ActiveSet, SALARY_MISSING, SALARY_UNSURE};
 use crate::bits::Bits;
-use crate::ordered::{walk_pays, SortKind};
 use crate::node::EXACT_TIER;
+use crate::ordered::{walk_pays, SortKind};
 use crate::query::Predicates;
 use crate::schema::names;
 use crate::RankingConfig;

@@ -171,7 +171,13 @@ impl FilterCache {
     }
 
     /// The bits of one clause on one segment: cached, or computed and cached.
-    fn clause_bits(&self, searcher: &Searcher, segment: &SegmentReader, clause: &Clause, weight: &mut Option<Box<dyn Weight>>) -> tantivy::Result<(Arc<Bits>, u32)> {
+    fn clause_bits(
+        &self,
+        searcher: &Searcher,
+        segment: &SegmentReader,
+        clause: &Clause,
+        weight: &mut Option<Box<dyn Weight>>,
+    ) -> tantivy::Result<(Arc<Bits>, u32)> {
         let id = segment.segment_id();
         {
             let mut state = self.lock();

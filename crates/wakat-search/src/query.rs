@@ -1,9 +1,9 @@
 //! Turns [`Filters`] into a tantivy query (text and categorical terms) plus [`Predicates`] that
 //! collectors check on fast fields (activity, exact radius, viewport, salary).
 
+use std::sync::Arc;
 use tantivy::query::{AllQuery, BooleanQuery, ConstScoreQuery, EmptyQuery, Occur, Query, TermQuery, TermSetQuery};
 use tantivy::schema::{Field, IndexRecordOption};
-use std::sync::Arc;
 
 use tantivy::columnar::Column;
 use tantivy::{DocId, Searcher, SegmentReader, Term};
@@ -11,11 +11,11 @@ use wakat_core::filters::SearchVariant;
 use wakat_core::geo::{haversine_km, BoundingBox};
 use wakat_core::{Currency, Filters, Rates};
 
-use crate::filtercache::{CachedBits, Clause, FilterCache};
 use crate::bits::Bits;
+use crate::filtercache::{CachedBits, Clause, FilterCache};
 use crate::geo::{radius_cover, split_cover};
-use crate::schema::names;
 use crate::node::Node;
+use crate::schema::names;
 use crate::textquery::{TextContext, Understanding};
 use crate::Result;
 
@@ -160,7 +160,8 @@ impl Plan {
             clauses.push(Clause::scan(format!("within {lat} {lon} {km}"), Arc::new(move |segment| scan_circle(segment, lat, lon, km))));
         }
         if predicates.needs_salary() {
-            let bounds = Predicates { salary_min_pln: predicates.salary_min_pln.take(), salary_max_pln: predicates.salary_max_pln.take(), ..Predicates::default() };
+            let bounds =
+                Predicates { salary_min_pln: predicates.salary_min_pln.take(), salary_max_pln: predicates.salary_max_pln.take(), ..Predicates::default() };
             let key = format!("salary {:?} {:?}", bounds.salary_min_pln, bounds.salary_max_pln);
             clauses.push(Clause::scan(key, Arc::new(move |segment| scan_salary(segment, &bounds))));
         }

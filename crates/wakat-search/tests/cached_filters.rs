@@ -84,7 +84,16 @@ fn query() -> impl Strategy<Value = Query> {
         ]),
         (0..6usize, prop_oneof![1..4usize, Just(1_000usize)]),
     )
-        .prop_map(|(keywords, level, workplace, city, floor, sort, (offset, limit))| Query { keywords, level, workplace, city, floor, sort, offset, limit })
+        .prop_map(|(keywords, level, workplace, city, floor, sort, (offset, limit))| Query {
+            keywords,
+            level,
+            workplace,
+            city,
+            floor,
+            sort,
+            offset,
+            limit,
+        })
 }
 
 impl Query {
@@ -133,10 +142,20 @@ fn check(index: &SearchIndex, specs: &[Option<Spec>], query: &Query) -> Result<(
     let filters = query.filters();
     let (by, order) = query.sort;
     let sort = Sort { by, order };
-    let request =
-        ListRequest { tenant: Some("it"), filters: &filters, sort, offset: query.offset, limit: query.limit, now: NOW, count_categories: false, viewport: None, region: None };
+    let request = ListRequest {
+        tenant: Some("it"),
+        filters: &filters,
+        sort,
+        offset: query.offset,
+        limit: query.limit,
+        now: NOW,
+        count_categories: false,
+        viewport: None,
+        region: None,
+    };
     let found = index.list(&request).unwrap();
-    let mut matches: Vec<(usize, &Spec)> = specs.iter().enumerate().filter_map(|(idx, spec)| spec.as_ref().map(|s| (idx, s))).filter(|(_, s)| query.matches(s)).collect();
+    let mut matches: Vec<(usize, &Spec)> =
+        specs.iter().enumerate().filter_map(|(idx, spec)| spec.as_ref().map(|s| (idx, s))).filter(|(_, s)| query.matches(s)).collect();
     prop_assert_eq!(found.total, matches.len(), "total of {:?}", query);
     prop_assert_eq!(index.count(Some("it"), &filters, NOW).unwrap(), matches.len(), "count of {:?}", query);
     let slugs: Vec<String> = found.hits.into_iter().map(|hit| hit.parent_slug).collect();
@@ -224,7 +243,8 @@ fn a_cached_clause_skips_an_offer_deleted_after_it_was_cached() {
     feeder.commit().unwrap();
     let filters = Filters { keywords: vec!["java".into()], experience_levels: vec![ExperienceLevel::Mid], ..Filters::default() };
     let sort = Sort { by: SortBy::Newest, order: OrderBy::Desc };
-    let request = ListRequest { tenant: Some("it"), filters: &filters, sort, offset: 0, limit: 10, now: NOW, count_categories: false, viewport: None, region: None };
+    let request =
+        ListRequest { tenant: Some("it"), filters: &filters, sort, offset: 0, limit: 10, now: NOW, count_categories: false, viewport: None, region: None };
     assert_eq!(index.list(&request).unwrap().total, 3);
     let misses = index.stats().filter_cache.misses;
 
