@@ -133,9 +133,8 @@ impl FilterCache {
                 sets.push(self.clause_bits(searcher, segment, clause, weight)?);
             }
             if segment.num_deleted_docs() > 0 {
-                let alive = self.alive_bits(segment);
-                let count = alive.count();
-                sets.push((alive, count));
+                // The live documents are the segment's `num_docs`.
+                sets.push((self.alive_bits(segment), segment.num_docs()));
             }
             // Starting from the smallest set, every AND only clears bits.
             sets.sort_by_key(|(_, count)| *count);

@@ -11,6 +11,7 @@ use wakat_core::filters::SearchVariant;
 use wakat_core::geo::{haversine_km, BoundingBox};
 use wakat_core::{Currency, Filters, Rates};
 
+use crate::active::{for_each_block, BLOCK};
 use crate::bits::Bits;
 use crate::filtercache::{CachedBits, Clause, FilterCache};
 use crate::geo::{radius_cover, split_cover};
@@ -177,22 +178,15 @@ impl Plan {
 /// Calls `visit` with the first values of two columns for every document, in order, decoding
 /// a block of ids at a time.
 fn for_each_pair(first: &Column<f64>, second: &Column<f64>, max_doc: u32, mut visit: impl FnMut(DocId, Option<f64>, Option<f64>)) {
-    const BLOCK: u32 = 4_096;
-    let mut docs = Vec::with_capacity(BLOCK as usize);
     let (mut a, mut b) = (vec![None; BLOCK as usize], vec![None; BLOCK as usize]);
-    let mut start = 0;
-    while start < max_doc {
-        let end = (start + BLOCK).min(max_doc);
-        docs.clear();
-        docs.extend(start..end);
+    for_each_block(max_doc, |docs| {
         let n = docs.len();
-        first.first_vals(&docs, &mut a[..n]);
-        second.first_vals(&docs, &mut b[..n]);
+        first.first_vals(docs, &mut a[..n]);
+        second.first_vals(docs, &mut b[..n]);
         for idx in 0..n {
             visit(docs[idx], a[idx], b[idx]);
         }
-        start = end;
-    }
+    });
 }
 
 /// The documents of a segment within `km` of a point.
