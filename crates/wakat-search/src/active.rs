@@ -150,6 +150,12 @@ impl ActiveSet {
         published_bucket(published, self.coarse.published_base, self.coarse.published_step)
     }
 
+    /// The last instant of a coarse publication step: no document of the step was published later.
+    #[inline]
+    pub(crate) fn published_step_end(&self, coarse: u16) -> i64 {
+        self.coarse.published_base.saturating_add((coarse as i64 + 1).saturating_mul(self.coarse.published_step)) - 1
+    }
+
     /// The coarse salary bounds of a document ([`salary_bucket`]).
     #[inline]
     pub(crate) fn salary_coarse(&self, doc: DocId) -> (u16, u16) {

@@ -315,11 +315,22 @@ impl ListSegmentCollector {
     /// Whether the document's coarse sort value proves it ranks below the worst of a full top,
     /// without reading its exact value (most matches of a large listing end here).
     #[inline]
-    fn coarse_rejects(&self, doc: DocId) -> bool {
+    fn coarse_rejects(&self, doc: DocId, score: Score) -> bool {
         let (Some(set), Some(worst)) = (&self.checks.active, self.heap.peek()) else { return false };
         let worst = &worst.0;
         match self.sort {
-            SortSpec::Relevance { .. } => false,
+            SortSpec::Relevance { now, ranking } => {
+                let (tier, relevance) = split_tier(score);
+                if tier != worst.tier {
+                    return tier < worst.tier;
+                }
+                // The last instant of the document's coarse publication step is at least as
+                // fresh as its exact date, so this bounds its key from above; the margin keeps
+                // a rounding of the bound from rejecting a tie.
+                let latest = set.published_step_end(set.published_coarse(doc));
+                let bound = relevance * (1.0 + ranking.freshness_weight as f64 * freshness(latest, now, &ranking));
+                bound * (1.0 + 1e-9) < worst.key
+            }
             SortSpec::Published { ascending: false } => set.published_coarse(doc) < set.published_bucket(worst.key as i64),
             SortSpec::Published { ascending: true } => set.published_coarse(doc) > set.published_bucket(-worst.key as i64),
             SortSpec::Salary { ascending } => {
@@ -351,7 +362,7 @@ impl ListSegmentCollector {
                 *self.category_counts.entry(value as u32).or_default() += 1;
             }
         }
-        if self.top == 0 || (self.heap.len() >= self.top && self.coarse_rejects(doc)) {
+        if self.top == 0 || (self.heap.len() >= self.top && self.coarse_rejects(doc, score)) {
             return;
         }
         self.offer(doc, score);

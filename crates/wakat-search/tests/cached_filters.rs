@@ -166,6 +166,11 @@ fn check(index: &SearchIndex, specs: &[Option<Spec>], query: &Query) -> Result<(
             let expected: Vec<String> = matches.iter().map(|(idx, _)| format!("o{idx}")).collect();
             prop_assert_eq!(slugs.len(), expected.len().saturating_sub(query.offset).min(query.limit), "page size of {:?}", query);
             prop_assert!(slugs.iter().all(|slug| expected.contains(slug)), "offers of {:?}", query);
+            // A page is the same slice of the whole ranking, which never fills the top and so
+            // never rejects a match by its coarse date.
+            let whole = index.list(&ListRequest { offset: 0, limit: matches.len() + 1, ..request }).unwrap();
+            let ranking: Vec<String> = whole.hits.into_iter().map(|hit| hit.parent_slug).skip(query.offset).take(query.limit).collect();
+            prop_assert_eq!(slugs, ranking, "relevance page of {:?}", query);
             return Ok(());
         }
         // The offers with a salary by the bound the sort reads (the top descending, the bottom
