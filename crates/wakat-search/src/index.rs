@@ -203,7 +203,9 @@ impl SearchIndex {
         if config.search_threads > 1 {
             index.set_multithread_executor(config.search_threads)?;
         }
-        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into()?;
+        // No doc-store block cache: a block holds one document (DOCSTORE_BLOCK_BYTES), so it
+        // would hit only for a document read twice, and every read paid its shared lock.
+        let reader = index.reader_builder().reload_policy(ReloadPolicy::Manual).doc_store_cache_num_blocks(0).try_into()?;
         let filters = FilterCache::new(config.filter_cache_bytes);
         Ok(SearchIndex {
             index,
