@@ -290,6 +290,11 @@ pub(crate) fn split_tier(score: Score) -> (u32, f64) {
     (tier as u32, (score - tier * EXACT_TIER) as f64)
 }
 
+/// The key of a relevance sort: the text's relevance, raised by the offer's freshness.
+fn relevance_key(relevance: f64, published: i64, now: i64, ranking: &RankingConfig) -> f64 {
+    relevance * (1.0 + ranking.freshness_weight as f64 * freshness(published, now, ranking))
+}
+
 /// Freshness factor in (0, 1]: 1 for an offer published now, halving every half-life.
 pub(crate) fn freshness(published: i64, now: i64, ranking: &RankingConfig) -> f64 {
     let age_days = ((now - published).max(0) as f64) / 86_400.0;
@@ -328,7 +333,7 @@ impl ListSegmentCollector {
                 // fresh as its exact date, so this bounds its key from above; the margin keeps
                 // a rounding of the bound from rejecting a tie.
                 let latest = set.published_step_end(set.published_coarse(doc));
-                let bound = relevance * (1.0 + ranking.freshness_weight as f64 * freshness(latest, now, &ranking));
+                let bound = relevance_key(relevance, latest, now, &ranking);
                 bound * (1.0 + 1e-9) < worst.key
             }
             SortSpec::Published { ascending: false } => set.published_coarse(doc) < set.published_bucket(worst.key as i64),
@@ -387,7 +392,7 @@ impl ListSegmentCollector {
         let published = self.published.first(doc).unwrap_or(0);
         let (tier, relevance) = split_tier(score);
         let key = match self.sort {
-            SortSpec::Relevance { now, ranking } => relevance * (1.0 + ranking.freshness_weight as f64 * freshness(published, now, &ranking)),
+            SortSpec::Relevance { now, ranking } => relevance_key(relevance, published, now, &ranking),
             SortSpec::Published { ascending: false } => published as f64,
             SortSpec::Published { ascending: true } => -(published as f64),
             SortSpec::Salary { ascending } => match self.salary.as_ref().and_then(|c| c.first(doc)) {
