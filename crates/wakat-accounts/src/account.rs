@@ -41,6 +41,10 @@ pub struct Account {
     pub email: String,
     /// Whether the owner opened the confirmation link.
     pub email_confirmed: bool,
+    /// Registered more than once before its confirmation: whoever confirms must choose the
+    /// password then, since the pending one may be a stranger's (cleared on confirmation).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub contested: bool,
     /// argon2id PHC string; never leaves the server.
     pub password_hash: String,
     /// First name, may be empty.

@@ -37,7 +37,7 @@ pub use account::{Account, AccountKind, Document, Session, TokenPurpose};
 pub use error::AccountsError;
 pub use password::{PasswordCost, Passwords};
 pub use sessions::{NewSession, SESSION_LIFETIME_SECS};
-pub use store::{normalize_email, AccountStore, NewAccount, ProfileUpdate, Registration, MAX_DOCUMENTS, MAX_MESSAGE_CHARS, MAX_NAME_CHARS};
+pub use store::{normalize_email, AccountStore, Confirmation, NewAccount, ProfileUpdate, Registration, MAX_DOCUMENTS, MAX_MESSAGE_CHARS, MAX_NAME_CHARS};
 pub use token::LinkSigner;
 
 #[cfg(test)]

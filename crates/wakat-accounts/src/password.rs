@@ -68,7 +68,10 @@ impl Passwords {
     }
 }
 
-/// Checks the rules of a new password: length, and not the e-mail itself.
+/// Checks the rules of a new password: length, no control characters, not whitespace only,
+/// not the e-mail itself, and not a common or breached password. The last is zxcvbn's estimate
+/// with its shipped frequency lists (passwords from breaches, common words and names), told the
+/// e-mail too: under 10^6 guesses (score 0 or 1) is refused.
 pub fn check_new_password(password: &str, email: &str) -> Result<(), AccountsError> {
     let n_chars = password.chars().count();
     if n_chars < MIN_PASSWORD_CHARS {
@@ -77,8 +80,22 @@ pub fn check_new_password(password: &str, email: &str) -> Result<(), AccountsErr
     if n_chars > MAX_PASSWORD_CHARS {
         return Err(AccountsError::invalid("password", FieldCode::PasswordTooLong, format!("the password may have at most {MAX_PASSWORD_CHARS} characters")));
     }
+    if password.chars().any(char::is_control) {
+        return Err(AccountsError::invalid("password", FieldCode::PasswordControlCharacters, "the password must not contain control characters"));
+    }
+    if password.trim().is_empty() {
+        return Err(AccountsError::invalid("password", FieldCode::PasswordBlank, "the password must not be whitespace only"));
+    }
     if password.trim().eq_ignore_ascii_case(email.trim()) {
         return Err(AccountsError::invalid("password", FieldCode::PasswordIsEmail, "the password must not be the e-mail address"));
+    }
+    let local_part = email.split('@').next().unwrap_or_default();
+    if zxcvbn::zxcvbn(password, &[email, local_part]).score() < zxcvbn::Score::Two {
+        return Err(AccountsError::invalid(
+            "password",
+            FieldCode::PasswordTooCommon,
+            "this password is too common or too easy to guess (it is on lists of breached passwords); choose a longer or less usual one",
+        ));
     }
     Ok(())
 }
@@ -104,5 +121,26 @@ mod tests {
         assert!(check_new_password(&"x".repeat(MAX_PASSWORD_CHARS + 1), "a@b.pl").is_err());
         assert!(check_new_password("Ala@Kot.pl", "ala@kot.pl").is_err());
         assert!(check_new_password("zażółć gęślą", "a@b.pl").is_ok());
+    }
+
+    fn refusal(password: &str) -> Option<&'static str> {
+        match check_new_password(password, "ala.kowalska@example.pl") {
+            Ok(()) => None,
+            Err(AccountsError::Invalid { code, .. }) => Some(code.as_str()),
+            Err(other) => panic!("{other}"),
+        }
+    }
+
+    #[test]
+    fn common_blank_and_control_passwords_are_refused() {
+        for common in ["12345678", "password", "Password1", "qwertyuiop", "iloveyou", "11111111", "ala.kowalska1"] {
+            assert_eq!(refusal(common), Some("password_too_common"), "{common}");
+        }
+        assert_eq!(refusal("        "), Some("password_blank"));
+        assert_eq!(refusal("correct\0horse 1"), Some("password_control_characters"));
+        assert_eq!(refusal("correct\nhorse 1"), Some("password_control_characters"));
+        for fine in ["correct horse 1", "zażółć gęślą jaźń", "Tr4mwaj-do-Nowej-Huty"] {
+            assert_eq!(refusal(fine), None, "{fine}");
+        }
     }
 }

@@ -39,14 +39,17 @@ pub struct NewAccount {
 /// learn which e-mails have accounts, and the mail tells the owner which case it was.
 #[derive(Debug)]
 pub enum Registration {
-    /// A new, unconfirmed account, with the token of its confirmation link.
+    /// A new, unconfirmed account, with the token of its confirmation link. When the e-mail
+    /// had an unconfirmed account already, that account now holds this registration's password,
+    /// names and language, every earlier link and session of it is revoked, and it is
+    /// [`Account::contested`]: its confirmation must choose the password.
     Created {
         /// The account.
         account: Account,
         /// Secret of the confirmation link.
         confirm_token: String,
     },
-    /// The e-mail already has an account; nothing was changed.
+    /// The e-mail already has a confirmed account; nothing was changed.
     AlreadyRegistered {
         /// The existing account.
         account: Account,
@@ -64,6 +67,17 @@ pub struct ProfileUpdate {
     pub message: String,
     /// Matchmaking preferences.
     pub preferences: Preferences,
+}
+
+/// What the holder of a confirmation link sends with it.
+#[derive(Debug, Clone, Default)]
+pub struct Confirmation {
+    /// A password to set; required for a [`Account::contested`] account.
+    pub password: Option<String>,
+    /// Names to set on a contested account (its pending names are a stranger's, maybe).
+    pub first_name: Option<String>,
+    /// See `first_name`.
+    pub last_name: Option<String>,
 }
 
 /// The e-mail as an account login: its identity (trimmed, lowercased: one login per mailbox),
@@ -142,9 +156,12 @@ impl AccountStore {
         self.register_with(tenant, kind, new, now, |_| Ok(Vec::new()))
     }
 
-    /// Like [`AccountStore::register`], with the writes `also` returns for the new account in
-    /// the same transaction (an employer's company and membership), so a crash never leaves an
-    /// account without them. `also` is not called when the e-mail has an account already.
+    /// Like [`AccountStore::register`], with the writes `also` returns for the account in the
+    /// same transaction (an employer's company and membership), so a crash never leaves an
+    /// account without them. `also` is not called when the e-mail has a confirmed account.
+    ///
+    /// An unconfirmed account of the e-mail is taken over by this registration: nothing chosen
+    /// before a confirmation survives it (a stranger may have registered the address first).
     pub fn register_with(
         &self,
         tenant: &str,
@@ -160,31 +177,123 @@ impl AccountStore {
         // Hash before taking the lock: it is the slow part.
         let password_hash = self.passwords.hash(&new.password)?;
         let _guard = self.email_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(account) = self.find_by_email(tenant, kind, &email)? {
-            return Ok(Registration::AlreadyRegistered { account });
-        }
-        let account = Account {
-            v: RECORD_VERSION,
-            id: new_id(),
-            kind,
-            email: email.clone(),
-            email_confirmed: false,
-            password_hash,
-            first_name,
-            last_name,
-            message: String::new(),
-            lang: lang_or_default(&new.lang),
-            preferences: Preferences::default(),
-            documents: Vec::new(),
-            created_at: now,
-            updated_at: now,
+        let mut ops = Vec::new();
+        let account = match self.find_by_email(tenant, kind, &email)? {
+            Some(account) if account.email_confirmed => return Ok(Registration::AlreadyRegistered { account }),
+            Some(pending) => {
+                // Reset links stay: they went to the mailbox, and a reset settles the password.
+                ops.extend(self.revoke_tokens_ops(tenant, &pending.id, |purpose| matches!(purpose, TokenPurpose::ConfirmEmail))?);
+                ops.extend(self.revoke_sessions_ops(tenant, &pending.id, None)?);
+                Account { password_hash, first_name, last_name, lang: lang_or_default(&new.lang), contested: true, updated_at: now, ..pending }
+            }
+            None => {
+                let account = Account {
+                    v: RECORD_VERSION,
+                    id: new_id(),
+                    kind,
+                    email: email.clone(),
+                    email_confirmed: false,
+                    contested: false,
+                    password_hash,
+                    first_name,
+                    last_name,
+                    message: String::new(),
+                    lang: lang_or_default(&new.lang),
+                    preferences: Preferences::default(),
+                    documents: Vec::new(),
+                    created_at: now,
+                    updated_at: now,
+                };
+                ops.push(WriteOp::Put { key: keys::email(tenant, kind, &email)?, value: account.id.as_bytes().to_vec() });
+                account
+            }
         };
-        let (confirm_token, mut ops) = self.token_ops(tenant, &account.id, TokenPurpose::ConfirmEmail, now)?;
+        let (confirm_token, token_ops) = self.token_ops(tenant, &account.id, TokenPurpose::ConfirmEmail, now)?;
+        ops.extend(token_ops);
         ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
-        ops.push(WriteOp::Put { key: keys::email(tenant, kind, &email)?, value: account.id.as_bytes().to_vec() });
         ops.extend(also(&account)?);
         self.commit(ops)?;
         Ok(Registration::Created { account, confirm_token })
+    }
+
+    /// Creates a confirmed account whose password is chosen now, by someone who proved to own
+    /// the mailbox (an invited user opening the invitation), with the id `id` (the invitation's,
+    /// so the id the owner was answered stays the user's). An unconfirmed account of the e-mail
+    /// is taken over instead (keeping its id; its links and sessions revoked); a confirmed one is
+    /// `EmailTaken`. `also` returns the writes of the same transaction (the membership, the spent
+    /// invitation).
+    pub fn create_confirmed(
+        &self,
+        tenant: &str,
+        kind: AccountKind,
+        id: &str,
+        new: NewAccount,
+        now: i64,
+        also: impl FnOnce(&Account) -> Result<Vec<WriteOp>, AccountsError>,
+    ) -> Result<Account, AccountsError> {
+        let email = normalize_email(&new.email)?;
+        check_new_password(&new.password, &email)?;
+        let first_name = check_name("firstName", &new.first_name)?;
+        let last_name = check_name("lastName", &new.last_name)?;
+        let password_hash = self.passwords.hash(&new.password)?;
+        let _guard = self.email_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut ops = Vec::new();
+        let account = match self.find_by_email(tenant, kind, &email)? {
+            Some(account) if account.email_confirmed => return Err(AccountsError::EmailTaken),
+            Some(pending) => {
+                ops.extend(self.revoke_tokens_ops(tenant, &pending.id, |_| true)?);
+                ops.extend(self.revoke_sessions_ops(tenant, &pending.id, None)?);
+                let lang = lang_or_default(&new.lang);
+                Account { password_hash, first_name, last_name, lang, email_confirmed: true, contested: false, updated_at: now, ..pending }
+            }
+            None => {
+                // The id is the invitation's random one: taken means a broken store, not a user error.
+                if self.get(tenant, id)?.is_some() {
+                    return Err(AccountsError::Corrupt { key: format!("account/{tenant}/{id}"), message: "the id of a new account is taken".into() });
+                }
+                let account = Account {
+                    v: RECORD_VERSION,
+                    id: id.to_string(),
+                    kind,
+                    email: email.clone(),
+                    email_confirmed: true,
+                    contested: false,
+                    password_hash,
+                    first_name,
+                    last_name,
+                    message: String::new(),
+                    lang: lang_or_default(&new.lang),
+                    preferences: Preferences::default(),
+                    documents: Vec::new(),
+                    created_at: now,
+                    updated_at: now,
+                };
+                ops.push(WriteOp::Put { key: keys::email(tenant, kind, &email)?, value: account.id.as_bytes().to_vec() });
+                account
+            }
+        };
+        ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
+        ops.extend(also(&account)?);
+        self.commit(ops)?;
+        Ok(account)
+    }
+
+    /// The writes that revoke the account's open one-time tokens whose purpose `revoke` picks
+    /// (every earlier confirmation link on a new registration, every reset link on a reset).
+    fn revoke_tokens_ops(&self, tenant: &str, account_id: &str, revoke: impl Fn(&TokenPurpose) -> bool) -> Result<Vec<WriteOp>, AccountsError> {
+        let tokens_prefix = keys::tokens_of(tenant, account_id)?;
+        let mut ops = Vec::new();
+        for entry in self.kv.scan_prefix(&tokens_prefix) {
+            let (index_key, _) = entry?;
+            let token_hash = String::from_utf8_lossy(&index_key[tokens_prefix.len()..]).into_owned();
+            let token_key = keys::token(tenant, &token_hash)?;
+            let record: Option<OneTimeToken> = self.read(&token_key)?;
+            if record.as_ref().is_none_or(|record| revoke(&record.purpose)) {
+                ops.push(WriteOp::Delete { key: token_key });
+                ops.push(WriteOp::Delete { key: index_key });
+            }
+        }
+        Ok(ops)
     }
 
     fn token_ops(&self, tenant: &str, account_id: &str, purpose: TokenPurpose, now: i64) -> Result<(String, Vec<WriteOp>), AccountsError> {
@@ -226,21 +335,38 @@ impl AccountStore {
 
     /// Confirms the e-mail the token was sent to; the token is spent.
     pub fn confirm_email(&self, tenant: &str, token: &str, now: i64) -> Result<Account, AccountsError> {
-        self.confirm_email_setting_password(tenant, token, None, now)
+        self.confirm_email_with(tenant, token, Confirmation::default(), now)
     }
 
-    /// Confirms the e-mail and, when `new_password` is given, sets it in the same write (an
-    /// invited user chooses a password when opening the link).
-    pub fn confirm_email_setting_password(&self, tenant: &str, token: &str, new_password: Option<&str>, now: i64) -> Result<Account, AccountsError> {
+    /// Confirms the e-mail, setting the password (and names) the link's holder chose when given.
+    /// A [`Account::contested`] account needs the password (`PasswordRequired` without it): its
+    /// pending password and names may be a stranger's, so they are replaced (names cleared
+    /// unless given), and every session and other link of it is revoked.
+    pub fn confirm_email_with(&self, tenant: &str, token: &str, confirmation: Confirmation, now: i64) -> Result<Account, AccountsError> {
         let (token_key, record) = self.open_token(tenant, token, &TokenPurpose::ConfirmEmail, now)?;
         let mut account = self.get(tenant, &record.account_id)?.ok_or(AccountsError::InvalidToken)?;
-        if let Some(password) = new_password {
+        let mut ops = Self::consume_ops(tenant, token_key, &record, token)?;
+        if account.contested {
+            let Some(password) = confirmation.password.as_deref().filter(|p| !p.is_empty()) else {
+                return Err(AccountsError::invalid(
+                    "password",
+                    FieldCode::PasswordRequired,
+                    "this address was registered more than once: choose your password to confirm it",
+                ));
+            };
+            check_new_password(password, &account.email)?;
+            account.first_name = check_name("firstName", confirmation.first_name.as_deref().unwrap_or_default())?;
+            account.last_name = check_name("lastName", confirmation.last_name.as_deref().unwrap_or_default())?;
+            account.password_hash = self.passwords.hash(password)?;
+            account.contested = false;
+            ops.extend(self.revoke_tokens_ops(tenant, &account.id, |_| true)?);
+            ops.extend(self.revoke_sessions_ops(tenant, &account.id, None)?);
+        } else if let Some(password) = confirmation.password.as_deref() {
             check_new_password(password, &account.email)?;
             account.password_hash = self.passwords.hash(password)?;
         }
         account.email_confirmed = true;
         account.updated_at = now;
-        let mut ops = Self::consume_ops(tenant, token_key, &record, token)?;
         ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
         self.commit(ops)?;
         Ok(account)
@@ -271,12 +397,17 @@ impl AccountStore {
         let mut account = self.get(tenant, &record.account_id)?.ok_or(AccountsError::InvalidToken)?;
         check_new_password(new_password, &account.email)?;
         account.password_hash = self.passwords.hash(new_password)?;
-        // Whoever reads the reset mail owns the address.
+        // Whoever reads the reset mail owns the address: the password is theirs now, so a
+        // pending confirmation has nothing left to settle.
         account.email_confirmed = true;
+        account.contested = false;
         account.updated_at = now;
         let mut ops = Self::consume_ops(tenant, token_key, &record, token)?;
         ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
         ops.extend(self.revoke_sessions_ops(tenant, &account.id, None)?);
+        // Every other reset and confirmation link dies with the old password (deleting the
+        // spent one twice in one transaction is harmless).
+        ops.extend(self.revoke_tokens_ops(tenant, &account.id, |purpose| matches!(purpose, TokenPurpose::ResetPassword | TokenPurpose::ConfirmEmail))?);
         self.commit(ops)?;
         Ok(account)
     }
@@ -300,6 +431,8 @@ impl AccountStore {
         account.updated_at = now;
         let mut ops = vec![Self::put_op(keys::account(tenant, account_id)?, &account)];
         ops.extend(self.revoke_sessions_ops(tenant, account_id, Some(&hash_token(keep_session_token)))?);
+        // A reset link mailed before the change would undo it.
+        ops.extend(self.revoke_tokens_ops(tenant, account_id, |purpose| matches!(purpose, TokenPurpose::ResetPassword))?);
         self.commit(ops)
     }
 
@@ -406,13 +539,7 @@ impl AccountStore {
         let mut ops =
             vec![WriteOp::Delete { key: keys::account(tenant, account_id)? }, WriteOp::Delete { key: keys::email(tenant, account.kind, &account.email)? }];
         ops.extend(self.revoke_sessions_ops(tenant, account_id, None)?);
-        let tokens_prefix = keys::tokens_of(tenant, account_id)?;
-        for entry in self.kv.scan_prefix(&tokens_prefix) {
-            let (index_key, _) = entry?;
-            let token_hash = String::from_utf8_lossy(&index_key[tokens_prefix.len()..]).into_owned();
-            ops.push(WriteOp::Delete { key: keys::token(tenant, &token_hash)? });
-            ops.push(WriteOp::Delete { key: index_key });
-        }
+        ops.extend(self.revoke_tokens_ops(tenant, account_id, |_| true)?);
         self.commit(ops)?;
         Ok(account)
     }

@@ -177,19 +177,24 @@ fn profile_documents_and_deletion() {
 }
 
 #[test]
-fn concurrent_registrations_of_one_email_make_one_account() {
+fn concurrent_registrations_of_one_email_make_one_account_with_one_open_link() {
     let accounts = Arc::new(store());
     let threads: Vec<_> = (0..8)
         .map(|_| {
             let accounts = accounts.clone();
-            std::thread::spawn(move || {
-                matches!(accounts.register("it", AccountKind::Candidate, new_account("race@example.pl"), NOW).unwrap(), Registration::Created { .. })
+            std::thread::spawn(move || match accounts.register("it", AccountKind::Candidate, new_account("race@example.pl"), NOW).unwrap() {
+                Registration::Created { account, confirm_token } => (account.id, confirm_token),
+                Registration::AlreadyRegistered { .. } => panic!("nobody confirmed"),
             })
         })
         .collect();
-    let n_created = threads.into_iter().map(|t| t.join().unwrap()).filter(|created| *created).count();
-    assert_eq!(n_created, 1);
+    let registrations: Vec<(String, String)> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    assert!(registrations.iter().all(|(id, _)| *id == registrations[0].0), "one account");
     assert_eq!(accounts.count("it").unwrap(), 1);
+    // Each registration revoked the links before it: only the last one's is open.
+    let with_password = || Confirmation { password: Some("long enough 1".into()), ..Confirmation::default() };
+    let open = registrations.iter().filter(|(_, token)| accounts.confirm_email_with("it", token, with_password(), NOW).is_ok()).count();
+    assert_eq!(open, 1);
 }
 
 #[test]
@@ -237,13 +242,30 @@ fn registration_carries_extra_writes_and_confirmation_can_set_a_password() {
         .unwrap();
     let Registration::Created { account, confirm_token } = registration else { panic!("a new account") };
     assert_eq!(accounts.kv.get(format!("company-of/{}", account.id).as_bytes()).unwrap().as_deref(), Some(&b"acme"[..]), "written with the account");
-    let again = accounts.register_with("it", AccountKind::Employer, new("boss@acme.example"), NOW, |_| panic!("not called for a known e-mail")).unwrap();
-    assert!(matches!(again, Registration::AlreadyRegistered { .. }));
+    // An unconfirmed e-mail registered again is taken over: `also` runs again, the first link dies,
+    // and the confirmation must choose the password.
+    let again = accounts
+        .register_with("it", AccountKind::Employer, new("boss@acme.example"), NOW, |account| {
+            Ok(vec![wakat_store::WriteOp::Put { key: format!("company-of/{}", account.id).into_bytes(), value: b"other".to_vec() }])
+        })
+        .unwrap();
+    let Registration::Created { account: taken_over, confirm_token: second_token } = again else { panic!("taken over") };
+    assert_eq!((taken_over.id.as_str(), taken_over.contested), (account.id.as_str(), true));
+    assert_eq!(accounts.kv.get(format!("company-of/{}", account.id).as_bytes()).unwrap().as_deref(), Some(&b"other"[..]));
+    assert!(matches!(accounts.confirm_email("it", &confirm_token, NOW), Err(AccountsError::InvalidToken)), "the first link is revoked");
+    let with = |password: Option<&str>| Confirmation { password: password.map(Into::into), ..Confirmation::default() };
     assert!(matches!(
-        accounts.confirm_email_setting_password("it", &confirm_token, Some("short"), NOW),
+        accounts.confirm_email_with("it", &second_token, with(None), NOW),
+        Err(AccountsError::Invalid { code: wakat_core::FieldCode::PasswordRequired, .. })
+    ));
+    assert!(matches!(
+        accounts.confirm_email_with("it", &second_token, with(Some("short")), NOW),
         Err(AccountsError::Invalid { code: wakat_core::FieldCode::PasswordTooShort, .. })
     ));
-    accounts.confirm_email_setting_password("it", &confirm_token, Some("chosen later 2"), NOW).unwrap();
+    accounts.confirm_email_with("it", &second_token, with(Some("chosen later 2")), NOW).unwrap();
+    assert!(accounts.authenticate("it", AccountKind::Employer, "boss@acme.example", "long enough 1").is_err(), "no pending password survives");
+    let again = accounts.register_with("it", AccountKind::Employer, new("boss@acme.example"), NOW, |_| panic!("not called for a confirmed e-mail")).unwrap();
+    assert!(matches!(again, Registration::AlreadyRegistered { .. }));
     assert!(accounts.authenticate("it", AccountKind::Employer, "boss@acme.example", "chosen later 2").is_ok());
     assert!(accounts.authenticate("it", AccountKind::Candidate, "boss@acme.example", "chosen later 2").is_err(), "kinds are apart");
 }

@@ -137,6 +137,14 @@ field_codes! {
     PasswordTooLong => "password_too_long",
     /// A new password equal to the e-mail.
     PasswordIsEmail => "password_is_email",
+    /// A new password that is among the common or breached ones (zxcvbn scores it under 10^6 guesses).
+    PasswordTooCommon => "password_too_common",
+    /// A new password of whitespace only.
+    PasswordBlank => "password_blank",
+    /// A new password with a control character (a NUL, a line break…).
+    PasswordControlCharacters => "password_control_characters",
+    /// A confirmation that must choose the password (the address was registered more than once).
+    PasswordRequired => "password_required",
     /// The current password given to confirm a change is wrong.
     InvalidPassword => "invalid_password",
     /// A new e-mail equal to the current one.

@@ -145,10 +145,26 @@ impl EmployerStore {
             created_at: now,
             role,
         };
-        Ok(vec![
-            Self::put_op(keys::user(tenant, account_id)?, &user),
-            WriteOp::Put { key: keys::child(keys::company_users(tenant, company_id)?, account_id), value: Vec::new() },
-        ])
+        let mut ops = self.leave_ops(tenant, account_id, company_id)?;
+        ops.push(Self::put_op(keys::user(tenant, account_id)?, &user));
+        ops.push(WriteOp::Put { key: keys::child(keys::company_users(tenant, company_id)?, account_id), value: Vec::new() });
+        Ok(ops)
+    }
+
+    /// The writes that take an account out of the company it belongs to, if another than
+    /// `joining`: an unconfirmed account taken over by a new sign-up or an accepted invitation
+    /// keeps nothing of the company its earlier sign-up made (a stranger's, maybe), and that
+    /// company goes when nobody else is in it (its drafts, never published, stay unreachable).
+    fn leave_ops(&self, tenant: &str, account_id: &str, joining: &str) -> Result<Vec<WriteOp>, EmployersError> {
+        let Some(previous) = self.user(tenant, account_id)? else { return Ok(Vec::new()) };
+        if previous.company_id == joining {
+            return Ok(Vec::new());
+        }
+        let mut ops = vec![WriteOp::Delete { key: keys::child(keys::company_users(tenant, &previous.company_id)?, account_id) }];
+        if self.company_user_ids(tenant, &previous.company_id)?.iter().all(|id| id == account_id) {
+            ops.push(WriteOp::Delete { key: keys::company(tenant, &previous.company_id)? });
+        }
+        Ok(ops)
     }
 
     /// The company an account acts for.

@@ -45,6 +45,9 @@ pub enum EmployersError {
     /// The caller's role does not allow the call.
     #[error("only an owner of the company may do this")]
     OwnerOnly,
+    /// More open invitations than a company may have.
+    #[error("a company may have at most {0} open invitations")]
+    TooManyInvitations(usize),
     /// A brand story slug that another company uses.
     #[error("another company's brand story uses this slug")]
     StorySlugTaken,

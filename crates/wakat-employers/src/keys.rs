@@ -54,6 +54,18 @@ pub(crate) fn brand_story_prefix(tenant: &str) -> Result<Vec<u8>, StoreError> {
     Ok(format!("brand-story/{}/", checked("tenant", tenant)?).into_bytes())
 }
 
+pub(crate) fn invitation(tenant: &str, id: &str) -> Result<Vec<u8>, StoreError> {
+    Ok(format!("invitation/{}/{}", checked("tenant", tenant)?, checked("invitation id", id)?).into_bytes())
+}
+
+pub(crate) fn invitation_token(tenant: &str, token_hash: &str) -> Result<Vec<u8>, StoreError> {
+    Ok(format!("invitation-token/{}/{}", checked("tenant", tenant)?, checked("token hash", token_hash)?).into_bytes())
+}
+
+pub(crate) fn company_invitations(tenant: &str, company_id: &str) -> Result<Vec<u8>, StoreError> {
+    Ok(format!("company-invitation/{}/{}/", checked("tenant", tenant)?, checked("company id", company_id)?).into_bytes())
+}
+
 /// `prefix` + `last`, for the index keys.
 pub(crate) fn child(mut prefix: Vec<u8>, last: &str) -> Vec<u8> {
     prefix.extend_from_slice(last.as_bytes());

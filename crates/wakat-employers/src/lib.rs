@@ -25,6 +25,9 @@
 //! | `company-code/{tenant}/{company id}/{code}`        | empty (the codes of a company)|
 //! | `payment/{tenant}/{payment id}`                    | [`Payment`] JSON              |
 //! | `brand-story/{tenant}/{slug}`                      | [`BrandStory`] JSON           |
+//! | `invitation/{tenant}/{id}`                         | [`Invitation`] JSON           |
+//! | `invitation-token/{tenant}/{sha256(token)}`        | invitation id                 |
+//! | `company-invitation/{tenant}/{company id}/{id}`    | empty (open invitations)      |
 //!
 //! A company's profile, billing data and default clauses live in its [`Company`] record; a user's
 //! role in its [`EmployerUser`] record (absent in older records: owner).
@@ -35,6 +38,7 @@ mod brand_story;
 mod codes;
 mod company;
 mod error;
+mod invitations;
 mod keys;
 mod offers;
 mod panel;
@@ -48,6 +52,7 @@ pub use brand_story::{BrandStory, StoryImages, StoryTexts, COMPANY_TYPES, MAX_ST
 pub use codes::OfferCode;
 pub use company::{Company, EmployerUser, NewCompany, Role};
 pub use error::EmployersError;
+pub use invitations::{Invitation, NewInvitation, INVITATION_LIFETIME_SECS, MAX_OPEN_INVITATIONS};
 pub use offers::{BumpPlan, CreationType, EmployerOffer, OfferState};
 pub use panel::{Clauses, CompanyData};
 pub use payments::{Invoice, NewPayment, Payment, PaymentOutcome, PaymentStatus};

@@ -203,6 +203,15 @@ impl<'a> MailBody<'a> {
         self
     }
 
+    /// Adds a paragraph when `shown` (a note only some recipients need).
+    pub fn paragraph_if(self, shown: bool, text: impl Into<String>) -> MailBody<'a> {
+        if shown {
+            self.paragraph(text)
+        } else {
+            self
+        }
+    }
+
     /// Adds a button to `link`: an http(s) URL, or a path resolved against the board's address.
     pub fn button(mut self, label: impl Into<String>, link: impl Into<String>) -> MailBody<'a> {
         self.blocks.push(Block::Button { label: label.into(), link: link.into() });

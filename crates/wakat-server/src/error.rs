@@ -94,6 +94,8 @@ error_codes! {
     InvalidToken => ("invalid_token", BAD_REQUEST, "the link is invalid or has expired"),
     /// The new e-mail belongs to another account.
     EmailTaken => ("email_taken", CONFLICT, "another account uses this e-mail"),
+    /// A company with as many open invitations as it may have.
+    TooManyInvitations => ("too_many_invitations", CONFLICT, "the company has too many open invitations: withdraw some first"),
     /// The account has as many documents as it may keep.
     TooManyDocuments => ("too_many_documents", UNPROCESSABLE_ENTITY, "delete a document before adding another"),
     /// No such document of this account.
@@ -227,6 +229,8 @@ pub struct FieldErrorBody {
 pub struct ApiError {
     status: StatusCode,
     body: ErrorBody,
+    /// Seconds for the `Retry-After` header of a refusal (every 429 carries one).
+    retry_after: Option<u64>,
 }
 
 /// Result alias of handlers.
@@ -235,7 +239,8 @@ pub type Result<T, E = ApiError> = std::result::Result<T, E>;
 impl ApiError {
     /// The error of `code` with its default message.
     pub fn new(code: ErrorCode) -> ApiError {
-        ApiError { status: code.status(), body: ErrorBody { code: code.as_str().to_string(), message: code.message().to_string(), field: None, errors: None } }
+        let body = ErrorBody { code: code.as_str().to_string(), message: code.message().to_string(), field: None, errors: None };
+        ApiError { status: code.status(), body, retry_after: None }
     }
 
     /// A refused offer (422) for the first of its field errors, naming all of them.
@@ -243,7 +248,7 @@ impl ApiError {
         let Some(first) = errors.first() else { return ApiError::new(ErrorCode::InvalidOffer) };
         let message = errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ");
         let body = ErrorBody { code: first.code.as_str().to_string(), message, field: Some(first.field.clone()), errors: None };
-        ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, body }
+        ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, body, retry_after: None }
     }
 
     /// 400 for a body field that breaks a rule, with the rule's stable key as the code.
@@ -251,6 +256,7 @@ impl ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
             body: ErrorBody { code: key.to_string(), message: message.into(), field: Some(field.to_string()), errors: None },
+            retry_after: None,
         }
     }
 
@@ -275,6 +281,12 @@ impl ApiError {
     /// A more specific message than the table's.
     pub fn with_message(mut self, message: impl Into<String>) -> ApiError {
         self.body.message = message.into();
+        self
+    }
+
+    /// The seconds a refused client should wait (sent as `Retry-After`).
+    pub fn with_retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(seconds);
         self
     }
 
@@ -314,7 +326,11 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status).json(&self.body)
+        let mut response = HttpResponse::build(self.status);
+        if let Some(seconds) = self.retry_after {
+            response.insert_header((actix_web::http::header::RETRY_AFTER, seconds));
+        }
+        response.json(&self.body)
     }
 }
 
@@ -324,6 +340,7 @@ impl From<FieldError> for ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
             body: ErrorBody { code: error.code.as_str().to_string(), message: error.message, field: Some(error.field), errors: None },
+            retry_after: None,
         }
     }
 }
@@ -469,6 +486,9 @@ pub fn employers_error(error: wakat_employers::EmployersError) -> ApiError {
         EmployersError::LastOwner => ApiError::new(ErrorCode::LastOwner),
         EmployersError::OwnerOnly => ApiError::new(ErrorCode::OwnerRoleRequired),
         EmployersError::StorySlugTaken => ApiError::new(ErrorCode::BrandStorySlugTaken).with_field("slug"),
+        EmployersError::TooManyInvitations(max) => {
+            ApiError::new(ErrorCode::TooManyInvitations).with_message(format!("a company may have at most {max} open invitations: withdraw some first"))
+        }
         EmployersError::Refused(errors) => ApiError::fields(&errors),
         EmployersError::Store(store) => store.into(),
         other => ApiError::internal(&other),

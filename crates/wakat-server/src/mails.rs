@@ -48,7 +48,8 @@ impl MailContext {
     }
 
     fn compose(&self, to: &Account, subject: String, tag: &str, body: impl FnOnce(MailBody<'_>) -> MailBody<'_>) -> Result<Mail> {
-        self.compose_to(&to.email, &format!("{} {}", to.first_name, to.last_name), subject, tag, body)
+        let name = if to.contested { String::new() } else { format!("{} {}", to.first_name, to.last_name) };
+        self.compose_to(&to.email, &name, subject, tag, body)
     }
 
     /// A mail to `email` (with a display name unless `name` is blank), its body built on the
@@ -81,13 +82,23 @@ impl MailContext {
     }
 }
 
+/// The mail's first line: by name, unless the names may be a stranger's (a contested account).
 fn greeting(context: &MailContext, account: &Account) -> String {
-    match (account.first_name.trim(), context.pl()) {
+    let name = if account.contested { "" } else { account.first_name.trim() };
+    match (name, context.pl()) {
         ("", true) => "Dzień dobry,".into(),
         ("", false) => "Hello,".into(),
         (name, true) => format!("Cześć {name},"),
         (name, false) => format!("Hi {name},"),
     }
+}
+
+/// Why a contested account's confirmation asks for the password.
+fn contested_note(context: &MailContext) -> String {
+    context.text(
+        "Na ten adres zarejestrowano konto więcej niż raz przed potwierdzeniem, więc hasło ustawisz, potwierdzając adres. Wcześniejsze linki nie działają.",
+        "This address was registered more than once before being confirmed, so you will choose your password when you confirm it. Earlier links no longer work.",
+    )
 }
 
 /// The confirmation link of a new account.
@@ -104,6 +115,7 @@ pub fn confirm_account(context: &MailContext, account: &Account, token: &str, fa
                 "dziękujemy za założenie konta. Kliknij przycisk, aby potwierdzić adres e-mail i zalogować się.",
                 "thank you for signing up. Click the button to confirm your e-mail address and log in.",
             ))
+            .paragraph_if(account.contested, contested_note(context))
             .button(context.text("Potwierdzam", "Confirm"), link)
             .small(context.text(
                 "Link jest ważny 48 godzin. Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość.",

@@ -21,7 +21,6 @@ use std::time::Duration;
 
 use actix_web::body::{EitherBody, MessageBody};
 use actix_web::dev::{Service, ServiceRequest, ServiceResponse, Transform};
-use actix_web::http::header::{HeaderValue, RETRY_AFTER};
 use actix_web::{web, HttpResponse, ResponseError};
 use governor::clock::Clock;
 use governor::{DefaultKeyedRateLimiter, Quota};
@@ -96,6 +95,12 @@ pub enum RateLimitError {
     BadProxy(String),
 }
 
+/// Invitations a company may send in an hour; a company invites a handful of colleagues, a
+/// stream of invitations is someone mailing strangers through the board.
+pub const INVITATIONS_PER_HOUR: NonZeroU32 = NonZeroU32::new(20).expect("non-zero");
+/// Invitations a company may send at once.
+pub const INVITATIONS_BURST: NonZeroU32 = NonZeroU32::new(10).expect("non-zero");
+
 /// Why a request was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RateLimited {
@@ -109,9 +114,14 @@ pub struct RateLimits {
     trusted_proxies: Vec<IpAddr>,
     /// `None`: the class is not limited on that board.
     limiters: HashMap<(String, RateClass), Option<DefaultKeyedRateLimiter<IpAddr>>>,
-    /// Attempts per account (board and e-mail), whoever makes them: guessing one account's
-    /// password from many addresses is slowed too. `None`: unlimited.
+    /// Password attempts per account (board and e-mail), whoever makes them: guessing one
+    /// account's password from many addresses is slowed too. `None`: unlimited.
     accounts: Option<DefaultKeyedRateLimiter<(String, String)>>,
+    /// Mails asked for an address (resets, registrations, new confirmation links): a budget of
+    /// their own, so asking for resets never locks the owner's correct password out.
+    account_mails: Option<DefaultKeyedRateLimiter<(String, String)>>,
+    /// Invitations sent per company (board and company id).
+    invitations: DefaultKeyedRateLimiter<(String, String)>,
     refused: [AtomicU64; RateClass::ALL.len()],
 }
 
@@ -140,11 +150,22 @@ impl RateLimits {
             }
         }
         let per_hour = settings.accounts.attempts_per_account_hour;
-        let accounts = NonZeroU32::new(per_hour).map(|n| {
-            let burst = NonZeroU32::new(per_hour.div_ceil(2)).unwrap_or(n);
-            DefaultKeyedRateLimiter::keyed(Quota::per_hour(n).allow_burst(burst))
-        });
-        Ok(RateLimits { enabled: settings.server.rate_limits_enabled, trusted_proxies, limiters, accounts, refused: Default::default() })
+        let account_budget = || {
+            NonZeroU32::new(per_hour).map(|n| {
+                let burst = NonZeroU32::new(per_hour.div_ceil(2)).unwrap_or(n);
+                DefaultKeyedRateLimiter::keyed(Quota::per_hour(n).allow_burst(burst))
+            })
+        };
+        let invitations = DefaultKeyedRateLimiter::keyed(Quota::per_hour(INVITATIONS_PER_HOUR).allow_burst(INVITATIONS_BURST));
+        Ok(RateLimits {
+            enabled: settings.server.rate_limits_enabled,
+            trusted_proxies,
+            limiters,
+            accounts: account_budget(),
+            account_mails: account_budget(),
+            invitations,
+            refused: Default::default(),
+        })
     }
 
     /// The client a request stands for: the peer, or the first `X-Forwarded-For` hop when the
@@ -173,14 +194,34 @@ impl RateLimits {
         })
     }
 
-    /// Takes one attempt from the budget of the account `email` on `tenant` (logins, resets,
-    /// registrations), so one account is not hammered from many addresses.
+    /// Takes one password attempt from the budget of the account `email` on `tenant` (logins,
+    /// access tokens), so one account is not hammered from many addresses.
     pub fn check_account(&self, tenant: &str, email: &str) -> Result<(), RateLimited> {
-        if !self.enabled {
-            return Ok(());
+        self.check_keyed(self.accounts.as_ref(), (tenant.to_string(), email.trim().to_lowercase()))
+    }
+
+    /// Takes one mail from the budget of the address `email` on `tenant` (password resets,
+    /// registrations, new confirmation links): separate from the password attempts.
+    pub fn check_account_mail(&self, tenant: &str, email: &str) -> Result<(), RateLimited> {
+        self.check_keyed(self.account_mails.as_ref(), (tenant.to_string(), email.trim().to_lowercase()))
+    }
+
+    /// Takes one invitation from the budget of the company `company_id` on `tenant`
+    /// ([`INVITATIONS_PER_HOUR`], bursts of [`INVITATIONS_BURST`]). A rule of the product, not
+    /// a per-client limit: `rate_limits_enabled = false` (load tests) leaves it on.
+    pub fn check_invitation(&self, tenant: &str, company_id: &str) -> Result<(), RateLimited> {
+        self.take(&self.invitations, (tenant.to_string(), company_id.to_string()))
+    }
+
+    fn check_keyed(&self, limiter: Option<&DefaultKeyedRateLimiter<(String, String)>>, key: (String, String)) -> Result<(), RateLimited> {
+        match limiter {
+            Some(limiter) if self.enabled => self.take(limiter, key),
+            _ => Ok(()),
         }
-        let Some(limiter) = &self.accounts else { return Ok(()) };
-        limiter.check_key(&(tenant.to_string(), email.trim().to_lowercase())).map_err(|not_until| {
+    }
+
+    fn take(&self, limiter: &DefaultKeyedRateLimiter<(String, String)>, key: (String, String)) -> Result<(), RateLimited> {
+        limiter.check_key(&key).map_err(|not_until| {
             self.refused[RateClass::Auth.index()].fetch_add(1, Ordering::Relaxed);
             RateLimited { retry_after: not_until.wait_time_from(limiter.clock().now()) }
         })
@@ -203,7 +244,7 @@ impl RateLimits {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
-        if let Some(limiter) = &self.accounts {
+        for limiter in [self.accounts.as_ref(), self.account_mails.as_ref(), Some(&self.invitations)].into_iter().flatten() {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }
@@ -240,18 +281,15 @@ impl RateLimited {
         (self.retry_after.as_secs() + u64::from(self.retry_after.subsec_nanos() > 0)).max(1)
     }
 
-    /// The error body of the refusal.
+    /// The refusal: 429 with `Retry-After` in whole seconds (at least 1) and the usual body.
     pub fn to_error(self) -> ApiError {
-        ApiError::new(ErrorCode::RateLimited).with_message(format!("too many requests; try again in {} s", self.retry_after_secs()))
+        let seconds = self.retry_after_secs();
+        ApiError::new(ErrorCode::RateLimited).with_message(format!("too many requests; try again in {seconds} s")).with_retry_after(seconds)
     }
 }
 
-/// The 429 answer: `Retry-After` in whole seconds (at least 1) and the usual error body.
 fn too_many_requests(limited: RateLimited) -> HttpResponse {
-    let seconds = limited.retry_after_secs();
-    let mut response = limited.to_error().error_response();
-    response.headers_mut().insert(RETRY_AFTER, HeaderValue::from(seconds));
-    response
+    limited.to_error().error_response()
 }
 
 impl<S, B> Transform<S, ServiceRequest> for RateClass

@@ -119,6 +119,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   // (`lib/employer/session-actions.ts`) and are not forwarded: the token never reaches page code.
   write('POST', '/v1/users/sign_up', SMALL_JSON),
   write('PATCH', '/v1/users/regenerate_confirmation_token', SMALL_JSON),
+  // What an invitation's link invites to (the company and role), shown before accepting it.
+  write('POST', '/v1/users/invitation', SMALL_JSON),
   write('POST', '/v1/users/password', SMALL_JSON),
   write('PATCH', '/v1/users/password', SMALL_JSON),
   read('/v2/offer-plans'),

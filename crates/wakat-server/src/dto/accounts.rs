@@ -50,6 +50,24 @@ pub struct TokenRequest {
     pub token: String,
 }
 
+/// `POST /v1/candidate/confirm`: the link's token and, for an address registered more than once
+/// before its confirmation, the password (and names) chosen now.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ConfirmRequest {
+    /// The `token` parameter of the link.
+    pub token: String,
+    /// The account's password from now on (required when the answer was `password_required`).
+    #[serde(default)]
+    pub password: Option<String>,
+    /// First name (with `password`).
+    #[serde(default)]
+    pub first_name: Option<String>,
+    /// Last name (with `password`).
+    #[serde(default)]
+    pub last_name: Option<String>,
+}
+
 /// `POST /v1/candidate/password-reset`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]

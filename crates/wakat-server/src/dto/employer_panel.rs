@@ -69,7 +69,7 @@ pub struct ProfileUpdateRequest {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PanelUserDto {
-    /// Account id.
+    /// Account id (an open invitation's id while the invitation waits).
     pub id: String,
     /// Login e-mail.
     pub email: String,
@@ -79,7 +79,7 @@ pub struct PanelUserDto {
     pub phone: String,
     /// Owner or recruiter.
     pub role: RoleDto,
-    /// Whether the user has confirmed the e-mail (set a password).
+    /// Whether the user has confirmed the e-mail; false for an invitation not yet accepted.
     pub email_confirmed: bool,
     /// Unix seconds.
     pub created_at: i64,
@@ -89,6 +89,20 @@ impl PanelUserDto {
     /// The user with its account's e-mail and confirmation.
     pub fn new(user: EmployerUser, email: String, email_confirmed: bool) -> PanelUserDto {
         PanelUserDto { id: user.account_id, email, name: user.name, phone: user.phone, role: user.role.into(), email_confirmed, created_at: user.created_at }
+    }
+
+    /// An open invitation (its id; not confirmed until accepted).
+    pub fn invited(invitation: wakat_employers::Invitation) -> PanelUserDto {
+        let role = invitation.role.into();
+        PanelUserDto {
+            id: invitation.id,
+            email: invitation.email,
+            name: invitation.name,
+            phone: invitation.phone,
+            role,
+            email_confirmed: false,
+            created_at: invitation.created_at,
+        }
     }
 }
 

@@ -171,7 +171,7 @@ pub struct NewUserRequest {
 /// A user of a company.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct EmployerUserDto {
-    /// Account id.
+    /// Id of the user (of the open invitation, until it is accepted).
     pub id: String,
     /// Login e-mail.
     pub email: String,
@@ -179,6 +179,43 @@ pub struct EmployerUserDto {
     pub name: String,
     /// Owner or recruiter.
     pub role: crate::dto::employer_panel::RoleDto,
+}
+
+/// `POST /v1/users/invitation`: the token of an invitation's link.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct InvitationRequest {
+    /// The `token` parameter of the link.
+    pub token: String,
+}
+
+/// An open invitation, as its link's holder sees it before accepting.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvitationDto {
+    /// The inviting company's name.
+    pub company_name: String,
+    /// The invited address (the account's login once accepted).
+    pub email: String,
+    /// The name the owner gave.
+    pub name: String,
+    /// The role on acceptance.
+    pub role: crate::dto::employer_panel::RoleDto,
+    /// When the link stops working (RFC 3339).
+    pub expires_at: String,
+}
+
+impl InvitationDto {
+    /// The invitation to `company`.
+    pub fn new(invitation: wakat_employers::Invitation, company: wakat_employers::Company) -> InvitationDto {
+        InvitationDto {
+            company_name: company.name,
+            email: invitation.email,
+            name: invitation.name,
+            role: invitation.role.into(),
+            expires_at: crate::dto::iso_time(invitation.expires_at),
+        }
+    }
 }
 
 /// `POST /v1/offers/initiate`.

@@ -2,9 +2,10 @@
 //! warning of a second sign-up. Their links lead to the web app's employer pages.
 
 use wakat_accounts::Account;
+use wakat_employers::{Invitation, Role};
 use wakat_mail::Mail;
 
-use super::{greeting, MailContext};
+use super::{contested_note, greeting, MailContext};
 use crate::error::Result;
 
 /// The confirmation link of a new employer account.
@@ -18,23 +19,36 @@ pub fn confirm(context: &MailContext, account: &Account, token: &str) -> Result<
                 "dziękujemy za rejestrację firmy. Potwierdź adres e-mail, aby publikować ogłoszenia.",
                 "thank you for signing your company up. Confirm your e-mail address to publish offers.",
             ))
+            .paragraph_if(account.contested, contested_note(context))
             .button(context.text("Potwierdzam", "Confirm"), context.link(&format!("/employer/confirm?token={token}")))
             .small(context.text("Link jest ważny 48 godzin.", "The link is valid for 48 hours."))
     })
 }
 
-/// A user added to a company chooses a password through this link.
-pub fn invite(context: &MailContext, account: &Account, company: &str, token: &str) -> Result<Mail> {
+/// An invitation to a company: who invites, to which company and role, and the link on which
+/// it is accepted (or ignored: nothing happens without the acceptance).
+pub fn invite(context: &MailContext, invitation: &Invitation, company: &str, inviter: &str, token: &str) -> Result<Mail> {
     let subject = context.text(&format!("Zaproszenie do firmy {company}"), &format!("You are invited to {company}"));
-    context.compose(account, subject, "employer.invite", |body| {
+    let role = match (invitation.role, context.is_polish()) {
+        (Role::Owner, true) => "właściciel",
+        (Role::Owner, false) => "owner",
+        (Role::Recruiter, true) => "rekruter",
+        (Role::Recruiter, false) => "recruiter",
+    };
+    let inviter = inviter.trim();
+    let who = if inviter.is_empty() { context.text("Ktoś z firmy", "Someone at") } else { inviter.to_string() };
+    context.compose_to(&invitation.email, &invitation.name, subject, "employer.invite", |body| {
         body.heading(context.text("Zaproszenie", "An invitation"))
-            .paragraph(greeting(context, account))
             .paragraph(context.text(
-                &format!("dodano Cię do konta firmy {company}. Ustaw hasło, aby się zalogować."),
-                &format!("you were added to the account of {company}. Set a password to log in."),
+                &format!("{who} zaprasza Cię do konta firmy {company} w serwisie {} (rola: {role}).", context.board_name()),
+                &format!("{who} invites you to the account of {company} on {} (role: {role}).", context.board_name()),
             ))
-            .button(context.text("Ustaw hasło", "Set the password"), context.link(&format!("/employer/confirm?token={token}&setPassword=1")))
-            .small(context.text("Link jest ważny 48 godzin.", "The link is valid for 48 hours."))
+            .paragraph(context.text(
+                "Aby dołączyć, otwórz link i ustaw hasło. Bez tego nic się nie stanie; jeśli nie znasz tej firmy, zignoruj tę wiadomość.",
+                "To join, open the link and choose a password. Nothing happens until you do; if you do not know this company, ignore this mail.",
+            ))
+            .button(context.text("Zobacz zaproszenie", "See the invitation"), context.link(&format!("/employer/invitation?token={token}")))
+            .small(context.text("Link jest ważny 7 dni.", "The link is valid for 7 days."))
     })
 }
 

@@ -9,8 +9,8 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::dto::accounts::{
-    AcceptedDto, CandidateDto, ChangeEmailRequest, ChangePasswordRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetConfirmRequest, ResetRequest,
-    SessionDto, TokenRequest,
+    AcceptedDto, CandidateDto, ChangeEmailRequest, ChangePasswordRequest, ConfirmRequest, LoginRequest, ProfileRequest, RegisterRequest, ResetConfirmRequest,
+    ResetRequest, SessionDto, TokenRequest,
 };
 use crate::error::Result;
 use crate::routes::offers::TenantPath;
@@ -49,15 +49,16 @@ pub async fn register(state: web::Data<AppState>, path: web::Path<TenantPath>, b
 }
 
 /// Opens the confirmation link: confirms the e-mail and logs the browser in.
-#[utoipa::path(post, path = "/api/{tenant}/v1/candidate/confirm", tag = "accounts", request_body = TokenRequest,
+#[utoipa::path(post, path = "/api/{tenant}/v1/candidate/confirm", tag = "accounts", request_body = ConfirmRequest,
     params(("tenant" = String, Path, description = "Board slug")),
     responses((status = 200, description = "Confirmed and logged in; sets the session cookies", body = SessionDto),
-              (status = 400, description = "The link is invalid or has expired", body = crate::error::ErrorBody), (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
-pub async fn confirm(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<TokenRequest>, request: HttpRequest) -> Result<HttpResponse> {
+              (status = 400, description = "The link is invalid or has expired, or the address was registered more than once and the password is missing (password_required) or breaks a rule", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
+pub async fn confirm(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<ConfirmRequest>, request: HttpRequest) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let previous = previous_session(&request);
     let (state_, tenant_) = (state.clone(), tenant.clone());
-    let (account, session) = web::block(move || service::confirm(&state_, &tenant_, &body.token, previous.as_deref())).await??;
+    let (account, session) = web::block(move || service::confirm(&state_, &tenant_, body.into_inner(), previous.as_deref())).await??;
     Ok(logged_in(&state, &tenant, &account, &session))
 }
 
@@ -106,7 +107,7 @@ pub async fn me(state: web::Data<AppState>, candidate: Candidate) -> Result<Http
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody), (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
 pub async fn request_reset(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<ResetRequest>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    web::block(move || service::request_password_reset(&state, &tenant, &body.email)).await??;
+    service::request_password_reset(&state, tenant, body.into_inner().email)?;
     Ok(accepted())
 }
 

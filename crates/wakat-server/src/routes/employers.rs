@@ -6,8 +6,8 @@ use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::dto::accounts::AcceptedDto;
 use crate::dto::employers::{
-    AccessTokenDto, ConfirmRequest, EmailRequest, EmployerUserDto, NewUserRequest, PasswordResetRequest, PlanDto, PlansDto, RevokeRequest, SignUpRequest,
-    TokenCompanyDto, TokenInfoDto, TokenRequest,
+    AccessTokenDto, ConfirmRequest, EmailRequest, EmployerUserDto, InvitationDto, InvitationRequest, NewUserRequest, PasswordResetRequest, PlanDto, PlansDto,
+    RevokeRequest, SignUpRequest, TokenCompanyDto, TokenInfoDto, TokenRequest,
 };
 use crate::employer_session::{bearer, Employer};
 use crate::engine::now;
@@ -62,7 +62,7 @@ pub async fn confirm(state: web::Data<AppState>, path: web::Path<TenantPath>, bo
               (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
 pub async fn regenerate_confirmation_token(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<EmailRequest>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    web::block(move || service::regenerate_confirmation(&state, &tenant, &body.email)).await??;
+    service::regenerate_confirmation(&state, tenant, body.into_inner().email)?;
     Ok(accepted())
 }
 
@@ -73,7 +73,7 @@ pub async fn regenerate_confirmation_token(state: web::Data<AppState>, path: web
               (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
 pub async fn request_password(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<EmailRequest>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    web::block(move || service::request_password_reset(&state, &tenant, &body.email)).await??;
+    service::request_password_reset(&state, tenant, body.into_inner().email)?;
     Ok(accepted())
 }
 
@@ -139,12 +139,27 @@ pub async fn token_info(state: web::Data<AppState>, employer: Employer) -> Resul
 /// a link to set their password. Owners only.
 #[utoipa::path(post, path = "/api/{tenant}/v1/users", tag = "employers", request_body = NewUserRequest,
     params(("tenant" = String, Path, description = "Board slug")), security(("bearer" = [])),
-    responses((status = 201, description = "Created; a mail is on its way", body = EmployerUserDto), (status = 400, description = "A field breaks a rule", body = crate::error::ErrorBody),
-              (status = 401, description = "Not an employer", body = crate::error::ErrorBody), (status = 403, description = "A recruiter (owner_role_required)", body = crate::error::ErrorBody),
-              (status = 409, description = "The e-mail has an account", body = crate::error::ErrorBody)))]
+    responses((status = 201, description = "Invited: a mail with the invitation is on its way (the same answer whether or not the address has an account)", body = EmployerUserDto),
+              (status = 400, description = "A field breaks a rule", body = crate::error::ErrorBody),
+              (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
+              (status = 403, description = "A recruiter (owner_role_required) or an unconfirmed owner (email_not_confirmed)", body = crate::error::ErrorBody),
+              (status = 409, description = "Too many open invitations (too_many_invitations)", body = crate::error::ErrorBody),
+              (status = 429, description = "Too many invitations this hour", body = crate::error::ErrorBody)))]
 pub async fn add_user(state: web::Data<AppState>, employer: Employer, body: web::Json<NewUserRequest>) -> Result<HttpResponse> {
-    let (account, role) = web::block(move || service::add_user(&state, &employer, body.into_inner())).await??;
-    Ok(HttpResponse::Created().json(EmployerUserDto { id: account.id, email: account.email, name: account.first_name, role: role.into() }))
+    let (invitation, role) = web::block(move || service::invite_user(&state, &employer, body.into_inner())).await??;
+    Ok(HttpResponse::Created().json(EmployerUserDto { id: invitation.id, email: invitation.email, name: invitation.name, role: role.into() }))
+}
+
+/// What an invitation's link invites to: the company, the role and the invited address, shown
+/// before the holder accepts it (`PATCH /v1/users/confirm` with the token and a password).
+#[utoipa::path(post, path = "/api/{tenant}/v1/users/invitation", tag = "employers", request_body = InvitationRequest,
+    params(("tenant" = String, Path, description = "Board slug")),
+    responses((status = 200, description = "The open invitation", body = InvitationDto), (status = 400, description = "The link is invalid or has expired", body = crate::error::ErrorBody),
+              (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
+pub async fn invitation(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<InvitationRequest>) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let (invitation, company) = web::block(move || service::invitation(&state, &tenant, &body.token)).await??;
+    Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(InvitationDto::new(invitation, company)))
 }
 
 /// The board's plans (`active=true` keeps only those offered), in the request's language.

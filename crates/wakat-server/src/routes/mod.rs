@@ -47,6 +47,7 @@ pub const RATE_LIMITED: &[(&str, &str)] = &[
     ("put", "/api/{tenant}/v1/candidate/documents/{document_id}"),
     ("post", "/api/{tenant}/v1/users/sign_up"),
     ("patch", "/api/{tenant}/v1/users/confirm"),
+    ("post", "/api/{tenant}/v1/users/invitation"),
     ("patch", "/api/{tenant}/v1/users/regenerate_confirmation_token"),
     ("post", "/api/{tenant}/v1/users/password"),
     ("patch", "/api/{tenant}/v1/users/password"),
@@ -164,6 +165,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
                     .route("/internal/bumps/run", web::post().to(employer_offers::run_bumps))
                     .route("/v1/users/sign_up", web::post().to(employers::sign_up).wrap(RateClass::Auth))
                     .route("/v1/users/confirm", web::patch().to(employers::confirm).wrap(RateClass::Auth))
+                    .route("/v1/users/invitation", web::post().to(employers::invitation).wrap(RateClass::Auth))
                     .route("/v1/users/regenerate_confirmation_token", web::patch().to(employers::regenerate_confirmation_token).wrap(RateClass::Auth))
                     .route("/v1/users/password", web::post().to(employers::request_password).wrap(RateClass::Auth))
                     .route("/v1/users/password", web::patch().to(employers::reset_password).wrap(RateClass::Auth))

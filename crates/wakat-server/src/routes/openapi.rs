@@ -192,6 +192,7 @@ pub struct MapQueryDoc {
         employers::token,
         employers::revoke,
         employers::add_user,
+        employers::invitation,
         employers::plans,
         employers::token_info,
         employer_offers::initiate,

@@ -3,24 +3,45 @@
 //! them in `web::block`. Mails leave on a background thread, so an answer never waits for (or
 //! reveals anything through) the mail server.
 
-use wakat_accounts::{Account, AccountKind, NewAccount, NewSession, ProfileUpdate, Registration, TokenPurpose};
+use actix_web::web;
+use wakat_accounts::{Account, AccountKind, Confirmation, NewAccount, NewSession, ProfileUpdate, Registration, TokenPurpose};
 
-use crate::dto::accounts::{ChangeEmailRequest, ChangePasswordRequest, LoginRequest, ProfileRequest, RegisterRequest};
+use crate::dto::accounts::{ChangeEmailRequest, ChangePasswordRequest, ConfirmRequest, LoginRequest, ProfileRequest, RegisterRequest};
 use crate::engine::{now, Tenant};
 use crate::error::{accounts_error, ApiError, Result};
 use crate::mails::{self, MailContext};
 use crate::session::Candidate;
 use crate::state::AppState;
 
-/// Spends one attempt of the account's hourly budget (429 past it).
+/// Spends one password attempt of the account's hourly budget (429 past it).
 fn check_attempts(state: &AppState, tenant: &Tenant, email: &str) -> Result<()> {
     state.limits.check_account(&tenant.settings.slug, email).map_err(|limited| limited.to_error())
 }
 
-/// Creates an account and mails its confirmation link; an e-mail that has an account gets a
-/// mail saying so (with a fresh link when it is still unconfirmed) and the same answer.
+/// Spends one mail of the address's hourly budget (resets, registrations): not the budget of
+/// the password attempts, so asking for mails never locks the owner out.
+pub(crate) fn check_mail_requests(state: &AppState, tenant: &Tenant, email: &str) -> Result<()> {
+    state.limits.check_account_mail(&tenant.settings.slug, email).map_err(|limited| limited.to_error())
+}
+
+/// Runs `job` on a blocking thread after the answer: whether the address has an account then
+/// changes neither the answer nor its time. Its failure can only be logged.
+pub(crate) fn after_the_answer(state: &web::Data<AppState>, what: &'static str, job: impl FnOnce(&AppState) -> Result<()> + Send + 'static) {
+    let state = state.clone();
+    actix_web::rt::spawn(async move {
+        match web::block(move || job(&state)).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => tracing::error!(%error, what, "a request handled after its answer failed"),
+            Err(error) => tracing::error!(%error, what, "a request handled after its answer did not run"),
+        }
+    });
+}
+
+/// Creates an account and mails its confirmation link; an e-mail that has a confirmed account
+/// gets a mail saying so and the same answer. An unconfirmed account of the e-mail is taken over
+/// by this registration (see [`Registration::Created`]).
 pub fn register(state: &AppState, tenant: &Tenant, lang: &str, request: RegisterRequest) -> Result<()> {
-    check_attempts(state, tenant, &request.email)?;
+    check_mail_requests(state, tenant, &request.email)?;
     let slug = &tenant.settings.slug;
     let lang = request.lang.clone().filter(|l| l == "pl" || l == "en").unwrap_or_else(|| lang.to_string());
     let new_account = NewAccount { email: request.email, password: request.password, first_name: request.first_name, last_name: request.last_name, lang };
@@ -28,20 +49,18 @@ pub fn register(state: &AppState, tenant: &Tenant, lang: &str, request: Register
         Registration::Created { account, confirm_token } => {
             mails::confirm_account(&MailContext::new(state, tenant, &account.lang), &account, &confirm_token, request.favorite_offer_id.as_deref())
         }
-        Registration::AlreadyRegistered { account } if !account.email_confirmed => {
-            let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ConfirmEmail, now()).map_err(accounts_error)?;
-            mails::confirm_account(&MailContext::new(state, tenant, &account.lang), &account, &token, request.favorite_offer_id.as_deref())
-        }
         Registration::AlreadyRegistered { account } => mails::already_registered(&MailContext::new(state, tenant, &account.lang), &account),
     };
     mails::send_in_background(state, mail?)?;
     Ok(())
 }
 
-/// Opens the confirmation link: the e-mail is confirmed and the browser logged in.
-pub fn confirm(state: &AppState, tenant: &Tenant, token: &str, previous_session: Option<&str>) -> Result<(Account, NewSession)> {
+/// Opens the confirmation link: the e-mail is confirmed and the browser logged in. A contested
+/// account (registered more than once) is confirmed only with the password chosen now.
+pub fn confirm(state: &AppState, tenant: &Tenant, request: ConfirmRequest, previous_session: Option<&str>) -> Result<(Account, NewSession)> {
     let slug = &tenant.settings.slug;
-    let account = state.accounts.confirm_email(slug, token, now()).map_err(accounts_error)?;
+    let confirmation = Confirmation { password: request.password, first_name: request.first_name, last_name: request.last_name };
+    let account = state.accounts.confirm_email_with(slug, &request.token, confirmation, now()).map_err(accounts_error)?;
     let session = state.accounts.open_session(slug, &account, previous_session, now()).map_err(accounts_error)?;
     Ok((account, session))
 }
@@ -69,15 +88,19 @@ pub fn logout(state: &AppState, candidate: &Candidate) -> Result<()> {
     state.accounts.close_session(&candidate.tenant.settings.slug, &candidate.session_token).map_err(accounts_error)
 }
 
-/// Mails a reset link when the e-mail has a confirmed or unconfirmed account; the answer is the
-/// same either way.
-pub fn request_password_reset(state: &AppState, tenant: &Tenant, email: &str) -> Result<()> {
-    check_attempts(state, tenant, email)?;
-    let slug = &tenant.settings.slug;
-    if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Candidate, email).map_err(accounts_error)? {
-        let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ResetPassword, now()).map_err(accounts_error)?;
-        mails::send_in_background(state, mails::reset_password(&MailContext::new(state, tenant, &account.lang), &account, &token)?)?;
-    }
+/// Mails a reset link when the e-mail has a confirmed or unconfirmed account. The answer is
+/// the same either way and leaves before the account is looked up, so its time tells nothing
+/// either. Not blocking: call it from the request's task.
+pub fn request_password_reset(state: &web::Data<AppState>, tenant: std::sync::Arc<Tenant>, email: String) -> Result<()> {
+    check_mail_requests(state, &tenant, &email)?;
+    after_the_answer(state, "password reset", move |state| {
+        let slug = &tenant.settings.slug;
+        if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Candidate, &email).map_err(accounts_error)? {
+            let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ResetPassword, now()).map_err(accounts_error)?;
+            mails::send_in_background(state, mails::reset_password(&MailContext::new(state, tenant.as_ref(), &account.lang), &account, &token)?)?;
+        }
+        Ok(())
+    });
     Ok(())
 }
 

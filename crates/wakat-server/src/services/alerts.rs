@@ -185,6 +185,10 @@ pub fn create_guest_alert(state: &AppState, tenant: &Tenant, lang: &str, request
 /// knows); the activation mail carries a link to set the password, which also confirms the
 /// address. Returns that link's token; `None` when the address got an account meanwhile.
 fn create_candidate(state: &AppState, slug: &str, email: &str, lang: &str) -> Result<Option<String>> {
+    // A pending registration of the address is its owner's to confirm: an alert does not take it over.
+    if state.accounts.find_by_email(slug, AccountKind::Candidate, email).map_err(crate::error::accounts_error)?.is_some() {
+        return Ok(None);
+    }
     let account = wakat_accounts::NewAccount {
         email: email.to_string(),
         password: wakat_accounts::token::new_token(),

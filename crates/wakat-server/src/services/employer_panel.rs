@@ -6,6 +6,7 @@ use wakat_employers::{CompanyData, EmployerUser, EmployersError, UserUpdate};
 
 use crate::dto::employer_panel::{BillingDto, ClausesDto, CompanyDto, PanelUserDto, ProfileDto, ProfileUpdateRequest, UserUpdateRequest};
 use crate::employer_session::Employer;
+use crate::engine::now;
 use crate::error::{accounts_error, employers_error, Result};
 use crate::services::employer_offers::logo_path;
 use crate::services::employers::{check_name, check_phone};
@@ -76,15 +77,20 @@ fn panel_user(state: &AppState, employer: &Employer, user: EmployerUser) -> Resu
     Ok(PanelUserDto::new(user, email, confirmed))
 }
 
-/// The company's users (owners only).
+/// The company's users, then its open invitations (owners only).
 pub fn users(state: &AppState, employer: &Employer) -> Result<Vec<PanelUserDto>> {
     require_owner(employer)?;
-    let users = state.employers.company_users(&employer.tenant.settings.slug, &employer.company_id).map_err(employers_error)?;
-    users.into_iter().map(|user| panel_user(state, employer, user)).collect()
+    let slug = &employer.tenant.settings.slug;
+    let users = state.employers.company_users(slug, &employer.company_id).map_err(employers_error)?;
+    let mut listed = users.into_iter().map(|user| panel_user(state, employer, user)).collect::<Result<Vec<_>>>()?;
+    let invitations = state.employers.company_invitations(slug, &employer.company_id, now()).map_err(employers_error)?;
+    listed.extend(invitations.into_iter().map(PanelUserDto::invited));
+    Ok(listed)
 }
 
-/// Changes a user's name, phone or role (owners only; the last owner stays an owner).
-pub fn update_user(state: &AppState, employer: &Employer, account_id: &str, request: UserUpdateRequest) -> Result<PanelUserDto> {
+/// Changes a user's name, phone or role (owners only; the last owner stays an owner), or what
+/// an open invitation will give.
+pub fn update_user(state: &AppState, employer: &Employer, id: &str, request: UserUpdateRequest) -> Result<PanelUserDto> {
     require_owner(employer)?;
     if let Some(name) = &request.name {
         check_name("name", name, 2)?;
@@ -92,18 +98,33 @@ pub fn update_user(state: &AppState, employer: &Employer, account_id: &str, requ
     if let Some(phone) = &request.phone {
         check_phone("phone", phone)?;
     }
+    let slug = &employer.tenant.settings.slug;
     let update = UserUpdate { name: request.name, phone: request.phone, role: request.role.map(Into::into) };
-    let user = state.employers.update_user(&employer.tenant.settings.slug, &employer.company_id, account_id, update).map_err(employers_error)?;
-    panel_user(state, employer, user)
+    match state.employers.update_user(slug, &employer.company_id, id, update.clone()) {
+        Ok(user) => panel_user(state, employer, user),
+        Err(EmployersError::UserNotFound) => {
+            let invitation = state.employers.update_invitation(slug, &employer.company_id, id, update, now()).map_err(employers_error)?;
+            Ok(PanelUserDto::invited(invitation))
+        }
+        Err(other) => Err(employers_error(other)),
+    }
 }
 
 /// Removes a user (owners only; not the last owner): the user leaves the company first, so
 /// its token stops opening employer calls at once, then its account goes with every session.
-pub fn remove_user(state: &AppState, employer: &Employer, account_id: &str) -> Result<()> {
+/// An open invitation's id withdraws the invitation.
+pub fn remove_user(state: &AppState, employer: &Employer, id: &str) -> Result<()> {
     require_owner(employer)?;
     let slug = &employer.tenant.settings.slug;
-    state.employers.remove_user(slug, &employer.company_id, account_id).map_err(employers_error)?;
-    match state.accounts.delete_account(slug, account_id) {
+    match state.employers.remove_user(slug, &employer.company_id, id) {
+        Ok(_) => {}
+        Err(EmployersError::UserNotFound) => {
+            state.employers.cancel_invitation(slug, &employer.company_id, id, now()).map_err(employers_error)?;
+            return Ok(());
+        }
+        Err(other) => return Err(employers_error(other)),
+    }
+    match state.accounts.delete_account(slug, id) {
         Ok(_) | Err(wakat_accounts::AccountsError::NotFound) => Ok(()),
         Err(other) => Err(accounts_error(other)),
     }

@@ -5,15 +5,19 @@
 //! Unlike candidates, an employer may log in before confirming the e-mail (to prepare offers);
 //! publishing needs the confirmation.
 
-use wakat_accounts::{Account, AccountKind, AccountsError, NewAccount, NewSession, Registration, TokenPurpose};
+use std::sync::Arc;
+
+use actix_web::web;
+use wakat_accounts::{Account, AccountKind, AccountsError, Confirmation, NewAccount, NewSession, Registration, TokenPurpose};
 use wakat_core::{FieldCode, FieldError};
-use wakat_employers::{Company, EmployerUser, EmployersError, NewCompany, Role};
+use wakat_employers::{Company, EmployerUser, EmployersError, Invitation, NewCompany, NewInvitation, Role};
 
 use crate::dto::employers::{ConfirmRequest, NewUserRequest, PasswordResetRequest, SignUpRequest, TokenRequest};
 use crate::employer_session::Employer;
 use crate::engine::{now, Tenant};
 use crate::error::{accounts_error, employers_error, ApiError, ErrorCode, Result};
 use crate::mails::{self, employers as employer_mails, MailContext};
+use crate::services::accounts::{after_the_answer, check_mail_requests};
 use crate::state::AppState;
 
 /// Longest user or company name.
@@ -58,6 +62,8 @@ pub(crate) fn check_phone(field: &str, phone: &str) -> Result<()> {
 
 /// Signs a company up: an unconfirmed employer account with its company, and a confirmation
 /// mail. The answer is the same whether or not the e-mail has an account (the mail says which).
+/// An unconfirmed account of the e-mail is taken over with a company of its own (see
+/// [`Registration::Created`]); a sign-up never joins another company.
 pub fn sign_up(state: &AppState, tenant: &Tenant, lang: &str, request: SignUpRequest) -> Result<()> {
     let (company, user) = (request.company, request.user);
     check_name("company.name", &company.name, 2)?;
@@ -67,7 +73,7 @@ pub fn sign_up(state: &AppState, tenant: &Tenant, lang: &str, request: SignUpReq
     check_name("user.name", &user.name, 2)?;
     check_phone("user.phone", &user.phone)?;
     check_passwords_match(&user.password, &user.password_confirmation, "user.password_confirmation")?;
-    check_attempts(state, tenant, &user.email)?;
+    check_mail_requests(state, tenant, &user.email)?;
     let slug = &tenant.settings.slug;
     let new_account =
         NewAccount { email: user.email, password: user.password, first_name: user.name.trim().to_string(), last_name: String::new(), lang: lang.into() };
@@ -84,10 +90,6 @@ pub fn sign_up(state: &AppState, tenant: &Tenant, lang: &str, request: SignUpReq
         })?;
     let mail = match registration {
         Registration::Created { account, confirm_token } => employer_mails::confirm(&MailContext::new(state, tenant, &account.lang), &account, &confirm_token),
-        Registration::AlreadyRegistered { account } if !account.email_confirmed => {
-            let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ConfirmEmail, now()).map_err(accounts_error)?;
-            employer_mails::confirm(&MailContext::new(state, tenant, &account.lang), &account, &token)
-        }
         Registration::AlreadyRegistered { account } => employer_mails::already_registered(&MailContext::new(state, tenant, &account.lang), &account),
     };
     mails::send_in_background(state, mail?)?;
@@ -98,13 +100,19 @@ fn open_session(state: &AppState, tenant: &Tenant, account: &Account) -> Result<
     state.accounts.open_session(&tenant.settings.slug, account, None, now()).map_err(accounts_error)
 }
 
-/// Opens the confirmation link (setting the password when one is given) and logs in.
+/// Opens a mailed link and logs in: an invitation's (accepted with the password chosen now) or
+/// a sign-up's confirmation (setting the password when one is given; a contested account needs
+/// one).
 pub fn confirm(state: &AppState, tenant: &Tenant, request: &ConfirmRequest) -> Result<(Account, NewSession)> {
     if let Some(password) = &request.password {
         check_passwords_match(password, request.password_confirmation.as_deref().unwrap_or_default(), "password_confirmation")?;
     }
     let slug = &tenant.settings.slug;
-    let account = state.accounts.confirm_email_setting_password(slug, &request.token, request.password.as_deref(), now()).map_err(accounts_error)?;
+    if let Some(invitation) = state.employers.invitation_by_token(slug, &request.token, now()).map_err(employers_error)? {
+        return accept_invitation(state, tenant, invitation, request.password.as_deref());
+    }
+    let confirmation = Confirmation { password: request.password.clone(), ..Confirmation::default() };
+    let account = state.accounts.confirm_email_with(slug, &request.token, confirmation, now()).map_err(accounts_error)?;
     if account.kind != AccountKind::Employer {
         return Err(ApiError::new(ErrorCode::InvalidToken).with_field("token"));
     }
@@ -112,27 +120,75 @@ pub fn confirm(state: &AppState, tenant: &Tenant, request: &ConfirmRequest) -> R
     Ok((account, session))
 }
 
-/// Mails a new confirmation link when the e-mail has an unconfirmed employer account.
-pub fn regenerate_confirmation(state: &AppState, tenant: &Tenant, email: &str) -> Result<()> {
-    check_attempts(state, tenant, email)?;
+/// The holder of an invitation's link joins the company with the password chosen now: the link
+/// proves the mailbox, so the account is confirmed at once. An address with a confirmed employer
+/// account cannot join another company (`email_taken`: it is the mailbox's owner who asks).
+fn accept_invitation(state: &AppState, tenant: &Tenant, invitation: Invitation, password: Option<&str>) -> Result<(Account, NewSession)> {
+    let Some(password) = password.filter(|p| !p.is_empty()) else {
+        return Err(FieldError::new("password", FieldCode::PasswordRequired, "choose a password to accept the invitation").into());
+    };
     let slug = &tenant.settings.slug;
-    if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Employer, email).map_err(accounts_error)? {
-        if !account.email_confirmed {
-            let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ConfirmEmail, now()).map_err(accounts_error)?;
-            mails::send_in_background(state, employer_mails::confirm(&MailContext::new(state, tenant, &account.lang), &account, &token)?)?;
+    let lang =
+        state.accounts.get(slug, &invitation.invited_by).map_err(accounts_error)?.map(|a| a.lang).unwrap_or_else(|| tenant.settings.default_locale.clone());
+    let new_account =
+        NewAccount { email: invitation.email.clone(), password: password.to_string(), first_name: invitation.name.clone(), last_name: String::new(), lang };
+    let account = state
+        .accounts
+        .create_confirmed(slug, AccountKind::Employer, &invitation.id, new_account, now(), |account| {
+            let mut ops = state
+                .employers
+                .user_ops(slug, &account.id, &invitation.company_id, &invitation.name, &invitation.phone, invitation.role, now())
+                .map_err(store_error)?;
+            ops.extend(state.employers.invitation_removal_ops(slug, &invitation).map_err(store_error)?);
+            Ok(ops)
+        })
+        .map_err(|error| match error {
+            AccountsError::EmailTaken => ApiError::new(ErrorCode::EmailTaken)
+                .with_message("this address already has an employer account: log in with it, or ask for an invitation to another address")
+                .with_field("token"),
+            other => accounts_error(other),
+        })?;
+    let session = open_session(state, tenant, &account)?;
+    Ok((account, session))
+}
+
+/// What the holder of an invitation's link is invited to (shown before accepting).
+pub fn invitation(state: &AppState, tenant: &Tenant, token: &str) -> Result<(Invitation, Company)> {
+    let slug = &tenant.settings.slug;
+    let invalid = || ApiError::new(ErrorCode::InvalidToken).with_field("token");
+    let invitation = state.employers.invitation_by_token(slug, token, now()).map_err(employers_error)?.ok_or_else(invalid)?;
+    let company = state.employers.company(slug, &invitation.company_id).map_err(employers_error)?.ok_or_else(invalid)?;
+    Ok((invitation, company))
+}
+
+/// Mails a new confirmation link when the e-mail has an unconfirmed employer account, after the
+/// answer (whose time then tells nothing).
+pub fn regenerate_confirmation(state: &web::Data<AppState>, tenant: Arc<Tenant>, email: String) -> Result<()> {
+    check_mail_requests(state, &tenant, &email)?;
+    after_the_answer(state, "new confirmation link", move |state| {
+        let slug = &tenant.settings.slug;
+        if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Employer, &email).map_err(accounts_error)? {
+            if !account.email_confirmed {
+                let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ConfirmEmail, now()).map_err(accounts_error)?;
+                mails::send_in_background(state, employer_mails::confirm(&MailContext::new(state, &tenant, &account.lang), &account, &token)?)?;
+            }
         }
-    }
+        Ok(())
+    });
     Ok(())
 }
 
-/// Mails a password reset link when the e-mail has an employer account.
-pub fn request_password_reset(state: &AppState, tenant: &Tenant, email: &str) -> Result<()> {
-    check_attempts(state, tenant, email)?;
-    let slug = &tenant.settings.slug;
-    if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Employer, email).map_err(accounts_error)? {
-        let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ResetPassword, now()).map_err(accounts_error)?;
-        mails::send_in_background(state, employer_mails::reset(&MailContext::new(state, tenant, &account.lang), &account, &token)?)?;
-    }
+/// Mails a password reset link when the e-mail has an employer account, after the answer.
+pub fn request_password_reset(state: &web::Data<AppState>, tenant: Arc<Tenant>, email: String) -> Result<()> {
+    check_mail_requests(state, &tenant, &email)?;
+    after_the_answer(state, "employer password reset", move |state| {
+        let slug = &tenant.settings.slug;
+        if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Employer, &email).map_err(accounts_error)? {
+            let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ResetPassword, now()).map_err(accounts_error)?;
+            mails::send_in_background(state, employer_mails::reset(&MailContext::new(state, &tenant, &account.lang), &account, &token)?)?;
+        }
+        Ok(())
+    });
     Ok(())
 }
 
@@ -194,36 +250,27 @@ pub fn is_confirmed(state: &AppState, employer: &Employer) -> Result<bool> {
     Ok(account.is_some_and(|a| a.email_confirmed))
 }
 
-/// Adds a user (a recruiter unless `role` says owner) to the caller's company and mails them a
-/// link to set their password. Owners only.
-pub fn add_user(state: &AppState, employer: &Employer, request: NewUserRequest) -> Result<(Account, Role)> {
+/// Invites a user (a recruiter unless `role` says owner) to the caller's company: an
+/// invitation is recorded and mailed, and the address joins only when its owner accepts it.
+/// Confirmed owners only, [`crate::ratelimit::INVITATIONS_PER_HOUR`] a company. The answer is the
+/// same whether or not the address has an account.
+pub fn invite_user(state: &AppState, employer: &Employer, request: NewUserRequest) -> Result<(Invitation, Role)> {
     crate::services::employer_panel::require_owner(employer)?;
+    if !is_confirmed(state, employer)? {
+        return Err(ApiError::new(ErrorCode::EmailNotConfirmed).with_message("confirm your e-mail address before inviting others"));
+    }
     let role: Role = request.role.map_or(Role::Recruiter, Into::into);
     let tenant = &employer.tenant;
     let slug = &tenant.settings.slug;
     check_name("name", &request.name, 2)?;
     check_phone("phone", &request.phone)?;
+    let email = wakat_accounts::normalize_email(&request.email).map_err(accounts_error)?;
+    state.limits.check_invitation(slug, &employer.company_id).map_err(|limited| limited.to_error())?;
     let company = state.employers.company(slug, &employer.company_id).map_err(employers_error)?.ok_or(ErrorCode::Unauthorized)?;
-    // A random password nobody knows: the invited user sets one through the link.
-    let placeholder_password = format!("{}{}", wakat_employers::new_id(), wakat_employers::new_id());
-    let lang = state.accounts.get(slug, &employer.account_id).map_err(accounts_error)?.map(|a| a.lang).unwrap_or_else(|| "pl".into());
-    let new_account =
-        NewAccount { email: request.email, password: placeholder_password, first_name: request.name.trim().to_string(), last_name: String::new(), lang };
-    let (name, phone, company_id) = (request.name, request.phone, employer.company_id.clone());
-    match state
-        .accounts
-        .register_with(slug, AccountKind::Employer, new_account, now(), |account| {
-            state.employers.user_ops(slug, &account.id, &company_id, &name, &phone, role, now()).map_err(store_error)
-        })
-        .map_err(accounts_error)?
-    {
-        Registration::Created { account, confirm_token } => {
-            mails::send_in_background(
-                state,
-                employer_mails::invite(&MailContext::new(state, tenant, &account.lang), &account, &company.name, &confirm_token)?,
-            )?;
-            Ok((account, role))
-        }
-        Registration::AlreadyRegistered { .. } => Err(ApiError::new(ErrorCode::EmailTaken).with_field("email")),
-    }
+    let inviter = state.accounts.get(slug, &employer.account_id).map_err(accounts_error)?.ok_or(ErrorCode::Unauthorized)?;
+    let new = NewInvitation { email, name: request.name, phone: request.phone, role, invited_by: employer.account_id.clone() };
+    let (invitation, token) = state.employers.invite(slug, &employer.company_id, new, now()).map_err(employers_error)?;
+    let context = MailContext::new(state, tenant, &inviter.lang);
+    mails::send_in_background(state, employer_mails::invite(&context, &invitation, &company.name, &inviter.first_name, &token)?)?;
+    Ok((invitation, role))
 }

@@ -1,6 +1,7 @@
 /**
  * Every address of the employer side of the web app (the spec names none: ARCHITECTURE.md lists
- * them). The mails of the API link to `/employer/confirm?token=…` and `/employer/password?token=…`.
+ * them). The mails of the API link to `/employer/confirm?token=…`, `/employer/invitation?token=…`
+ * and `/employer/password?token=…`.
  */
 function withQuery(path: string, query: Record<string, string | null | undefined> = {}): string {
   const params = new URLSearchParams();
@@ -17,6 +18,8 @@ export const employerPaths = {
   signUp: () => '/employer/sign-up',
   /** The confirmation link (with `token`), or the form asking for a new link (without). */
   confirm: (token?: string | null) => withQuery('/employer/confirm', { token }),
+  /** An invitation to a company (the mailed link): what it invites to, accepted with a password. */
+  invitation: (token?: string | null) => withQuery('/employer/invitation', { token }),
   /** The reset request (without `token`), or the new password of the mailed link (with). */
   password: (token?: string | null) => withQuery('/employer/password', { token }),
   offers: () => '/employer/offers',
@@ -46,7 +49,7 @@ export const employerPaths = {
 export const PATHNAME_HEADER = 'x-wakat-pathname';
 
 /** Employer pages a visitor without a session may open (the panel frame sends others to login). */
-const PUBLIC_PATHS = ['/employer/login', '/employer/sign-up', '/employer/confirm', '/employer/password', '/employer/payments/return'];
+const PUBLIC_PATHS = ['/employer/login', '/employer/sign-up', '/employer/confirm', '/employer/invitation', '/employer/password', '/employer/payments/return'];
 
 export function isPublicEmployerPath(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '');

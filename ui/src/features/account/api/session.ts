@@ -26,6 +26,10 @@ export const login = (input: LoginInput) => apiWrite<SessionAnswer>('POST', '/v1
 export const register = (input: RegisterInput) => apiWrite<{ status: string }>('POST', '/v1/candidate/register', withoutEmpty(input));
 
 /** Opens the confirmation link: confirms and logs in. */
-export const confirmAccount = (token: string) => apiWrite<SessionAnswer>('POST', '/v1/candidate/confirm', { token }) as Promise<SessionAnswer>;
+/** What a contested confirmation (`password_required`) sends with the token: the password chosen now and the names. */
+export type ChosenAtConfirmation = { password: string; firstName: string; lastName: string };
+
+export const confirmAccount = (token: string, chosen?: ChosenAtConfirmation) =>
+  apiWrite<SessionAnswer>('POST', '/v1/candidate/confirm', { token, ...chosen }) as Promise<SessionAnswer>;
 
 export const logout = () => apiWrite<null>('POST', '/v1/candidate/logout');

@@ -8,7 +8,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { mutate } from 'swr';
-import { FormMessage } from '@/components/ui/form-field';
+import { FormMessage, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { createTranslator, type MessageKey } from '@/i18n/translate';
 import { FAVOURITES_COUNT_KEY } from '@/lib/favourites';
@@ -16,7 +16,7 @@ import { errorKey, placeServerError } from '@/lib/form-errors';
 import { SESSION_KEY, setSessionCandidate } from '@/lib/session';
 import type { Locale } from '@/lib/types';
 import { confirmEmailChange } from '../api/email';
-import { confirmAccount } from '../api/session';
+import { confirmAccount, type ChosenAtConfirmation } from '../api/session';
 
 type State = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; email: string } | { kind: 'failed'; code: string };
 
@@ -42,16 +42,25 @@ function Failure({ locale, code }: { locale: Locale; code: string }) {
   );
 }
 
+/**
+ * The registration link. One click confirms; when the address was registered more than once
+ * before its confirmation (the API answers `password_required`), the pending password may be a
+ * stranger's, so the password and names are chosen here instead.
+ */
 export function ConfirmAccount({ locale, token, favoriteOfferId }: { locale: Locale; token: string | null; favoriteOfferId: string | null }) {
   const t = createTranslator(locale);
   const router = useRouter();
+  const [chosen, setChosen] = useState<ChosenAtConfirmation>({ password: '', firstName: '', lastName: '' });
   const { state, run } = useTokenAction(async () => {
-    const answer = await confirmAccount(token ?? '');
+    const answer = await confirmAccount(token ?? '', chosen.password ? chosen : undefined);
     await setSessionCandidate(answer.candidate);
     await mutate(FAVOURITES_COUNT_KEY);
     router.refresh();
     return answer.candidate.email;
   });
+  // Once asked for, the password step stays (a too-short password answers another code).
+  const [choosing, setChoosing] = useState(false);
+  if (state.kind === 'failed' && state.code === 'password_required' && !choosing) setChoosing(true);
   if (!token) return <FormMessage kind="error">{t('account.missingToken')}</FormMessage>;
   if (state.kind === 'done') {
     return (
@@ -73,19 +82,42 @@ export function ConfirmAccount({ locale, token, favoriteOfferId }: { locale: Loc
       </div>
     );
   }
+  const failedCode = state.kind === 'failed' && state.code !== 'password_required' ? state.code : null;
+  const field = (name: keyof ChosenAtConfirmation) => ({
+    value: chosen[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => setChosen((current) => ({ ...current, [name]: event.target.value })),
+  });
   return (
-    <div className="stack-form">
-      <p>{t('account.confirmIntro')}</p>
-      {state.kind === 'failed' ? <Failure locale={locale} code={state.code} /> : null}
-      <button type="button" className="button button--primary button--block" onClick={() => void run()} disabled={state.kind === 'busy'} data-testid="confirm-account">
+    <form
+      className="stack-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void run();
+      }}
+    >
+      {choosing ? (
+        <>
+          <FormMessage kind="info" testId="confirm-choose-password">
+            {t('account.confirmChoosePassword')}
+          </FormMessage>
+          <TextField id="confirm-password" label={t('account.password')} type="password" autoComplete="new-password" required hint={t('account.passwordHint')} {...field('password')} />
+          <TextField id="confirm-first-name" label={t('account.firstName')} autoComplete="given-name" {...field('firstName')} />
+          <TextField id="confirm-last-name" label={t('account.lastName')} autoComplete="family-name" {...field('lastName')} />
+        </>
+      ) : (
+        <p>{t('account.confirmIntro')}</p>
+      )}
+      {failedCode ? <Failure locale={locale} code={failedCode} /> : null}
+      <button type="submit" className="button button--primary button--block" disabled={state.kind === 'busy'} data-testid="confirm-account">
         {state.kind === 'busy' ? t('account.confirming') : t('account.confirmButton')}
       </button>
-      {state.kind === 'failed' ? (
+      {failedCode ? (
         <p className="stack-form__links">
           <Link href={paths.login()}>{t('account.login')}</Link> · <Link href={paths.register()}>{t('account.register')}</Link>
         </p>
       ) : null}
-    </div>
+    </form>
   );
 }
 

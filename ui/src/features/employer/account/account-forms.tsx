@@ -85,16 +85,25 @@ export function SignUpForm({ locale, termsHref }: { locale: Locale; termsHref: s
   );
 }
 
-/** The confirmation link: one click confirms (and logs in); an invited user also sets a password. */
-export function ConfirmForm({ locale, token, setPassword }: { locale: Locale; token: string; setPassword: boolean }) {
+/**
+ * The confirmation link: one click confirms (and logs in). When the address was signed up more
+ * than once before its confirmation (the API answers `password_required`), the pending password
+ * may be a stranger's, so the password is chosen here; an invitation is accepted the same way.
+ */
+export function ConfirmForm({ locale, token, setPassword, submitLabel, next }: { locale: Locale; token: string; setPassword: boolean; submitLabel?: string; next?: string }) {
   const t = createTranslator(locale);
-  const form = useForm<NewPasswordValues>({ resolver: setPassword ? zodResolver(newPasswordSchema) : undefined, defaultValues: { password: '', passwordConfirmation: '' }, mode: 'onTouched' });
+  const [choosing, setChoosing] = useState(setPassword);
+  const form = useForm<NewPasswordValues>({ resolver: choosing ? zodResolver(newPasswordSchema) : undefined, defaultValues: { password: '', passwordConfirmation: '' }, mode: 'onTouched' });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    const result = await confirmEmployer(setPassword ? { token, password: values.password, passwordConfirmation: values.passwordConfirmation } : { token });
+    const result = await confirmEmployer(choosing ? { token, password: values.password, passwordConfirmation: values.passwordConfirmation } : { token });
     if (result.ok) {
       // A new company starts with its first offer (the panel frame needs a full load).
-      window.location.assign(employerPaths.newOffer());
+      window.location.assign(next ?? employerPaths.newOffer());
+      return;
+    }
+    if (result.code === 'password_required' && !choosing) {
+      setChoosing(true);
       return;
     }
     showEmployerServerError(form, new ApiError(result.status, result.code, result.message, result.field), { password: 'password', password_confirmation: 'passwordConfirmation' });
@@ -107,14 +116,19 @@ export function ConfirmForm({ locale, token, setPassword }: { locale: Locale; to
           {formError} <Link href={employerPaths.confirm()}>{t('employer.resendLink')}</Link>
         </FormMessage>
       ) : null}
-      {setPassword ? (
+      {choosing && !setPassword ? (
+        <FormMessage kind="info" testId="confirm-choose-password">
+          {t('employer.confirm.choosePassword')}
+        </FormMessage>
+      ) : null}
+      {choosing ? (
         <>
           <TextField id="confirm-password" label={t('employer.field.newPassword')} type="password" autoComplete="new-password" required hint={t('employer.passwordHint')} error={employerErrorText(t, errors.password)} {...form.register('password')} />
           <TextField id="confirm-password-confirmation" label={t('employer.field.passwordConfirmation')} type="password" autoComplete="new-password" required error={employerErrorText(t, errors.passwordConfirmation)} {...form.register('passwordConfirmation')} />
         </>
       ) : null}
       <button type="submit" className="button button--primary button--block" disabled={isSubmitting} data-testid="confirm-submit">
-        {t('employer.confirm.submit')}
+        {submitLabel ?? t('employer.confirm.submit')}
       </button>
     </form>
   );
