@@ -302,18 +302,27 @@ fn every_answer_carries_the_security_headers() {
 fn the_response_cache_keys_on_the_meaning_of_a_request() {
     let app = spawn_app(true);
     let misses = |app: &crate::helpers::TestApp| app.get_ok("/health")["responseCache"]["misses"].as_u64().unwrap();
-    let before = misses(&app);
-    for query in [
-        "keywords[]=java&experienceLevels[]=mid&utm_source=x",
-        "experienceLevels[]=mid&keywords[]=java",
-        "doswiadczenie=mid&keyword=java&zzz=2",
-        "keywords[]=java&experience-level=mid&lang=",
-    ] {
-        app.get_ok(&format!("/api/it/v2/user-panel/offers/count?{query}"));
+    // A background merge of the freshly loaded index may start a new generation (and so a new
+    // cache entry) between two requests: each keyword gets its own try, one clean try suffices.
+    let mut tries = Vec::new();
+    for keyword in ["java", "python", "golang"] {
+        let before = misses(&app);
+        for query in [
+            format!("keywords[]={keyword}&experienceLevels[]=mid&utm_source=x"),
+            format!("experienceLevels[]=mid&keywords[]={keyword}"),
+            format!("doswiadczenie=mid&keyword={keyword}&zzz=2"),
+            format!("keywords[]={keyword}&experience-level=mid&lang="),
+        ] {
+            app.get_ok(&format!("/api/it/v2/user-panel/offers/count?{query}"));
+        }
+        let shared = misses(&app) - before;
+        app.get_ok(&format!("/api/it/v2/user-panel/offers/count?keywords[]={keyword}&experienceLevels[]=senior"));
+        tries.push((shared, misses(&app) - before));
+        if tries.last() == Some(&(1, 2)) {
+            break;
+        }
     }
-    assert_eq!(misses(&app) - before, 1, "order, language of names and unknown parameters share one entry");
-    app.get_ok("/api/it/v2/user-panel/offers/count?keywords[]=java&experienceLevels[]=senior");
-    assert_eq!(misses(&app) - before, 2, "another meaning is another entry");
+    assert_eq!(tries.last(), Some(&(1, 2)), "order, language of names and unknown parameters share one entry; another meaning is another: {tries:?}");
 }
 
 #[test]
