@@ -1,5 +1,5 @@
 //! Applying over HTTP: the form's rules with the spec's keys, attachments checked by content
-//! while streaming, duplicates within a minute, inactive and external offers, one-click apply,
+//! while streaming, one application per person and offer, inactive and external offers, one-click apply,
 //! tracked redirects, and durability through kill -9.
 
 use reqwest::blocking::multipart::{Form, Part};
@@ -54,14 +54,16 @@ pub fn applications_of(app: &TestApp, tenant: &str, slug: &str) -> Vec<Value> {
 }
 
 #[test]
-fn a_guest_applies_with_a_pdf_once_within_a_minute() {
+fn a_guest_applies_with_a_pdf_once_and_a_second_application_hears_when_the_first_was_sent() {
     let app = spawn_app(false);
     offer(&app, "it", "rust-gdansk", json!({}));
     let mut guest = Browser::new(&app);
     let first = apply(&mut guest, "it", "rust-gdansk", with_file(form("Ala Kot", "ala@example.pl", "Dzień dobry"), pdf(), "cv.pdf"));
     assert_eq!(first.status, 201, "{}", first.body);
     let again = apply(&mut guest, "it", "rust-gdansk", with_file(form("Ala Kot", "ALA@example.pl", "Jeszcze raz"), pdf(), "cv.pdf"));
-    assert_eq!((again.status, &again.body["id"]), (201, &first.body["id"]), "the same person within a minute is one application");
+    assert_eq!((again.status, again.body["code"].as_str()), (409, Some("already_applied")), "one person, one application: {}", again.body);
+    let first_at = applications_of(&app, "it", "rust-gdansk")[0]["appliedAt"].clone();
+    assert_eq!(again.body["at"], first_at, "the answer names the first application's time");
     let stored = applications_of(&app, "it", "rust-gdansk");
     assert_eq!(stored.len(), 1);
     let applicant = &stored[0]["applicant"];

@@ -71,3 +71,26 @@ test.describe('mobile', () => {
     await shot(page, 'apply-03-form-mobile');
   });
 });
+
+test('apply-04-a-second-application-of-one-person-hears-when-the-first-was-sent', async ({ page, request }) => {
+  const [offer] = await formOffers(request, 1);
+  const email = uniqueEmail('twice');
+  const applyOnce = async () => {
+    await page.goto(`/job-offer/${encodeURIComponent(offer.slug)}`);
+    await page.getByTestId('apply').click();
+    await page.locator('#apply-name').fill('Grace Hopper');
+    await page.locator('#apply-email').fill(email);
+    await page.locator('#apply-message').fill('I would love to work on your compilers.');
+    await page.getByTestId('apply-attachment').setInputFiles(pdfFile());
+    await page.getByTestId('apply-submit').click();
+  };
+  await applyOnce();
+  await expect(page.getByTestId('apply-success')).toBeVisible();
+  // A guest's browser keeps nothing: the second try is refused and says when the first was sent.
+  await applyOnce();
+  await expect(page.getByTestId('apply-dialog')).toBeHidden();
+  await expect(page.getByTestId('applied-at')).toContainText(String(new Date().getFullYear()));
+  await expect(page.getByTestId('apply')).toBeDisabled();
+  await expect(page.getByTestId('apply')).toHaveText('Aplikacja wysłana');
+  await shot(page, 'apply-04-applied-already');
+});

@@ -1,5 +1,5 @@
-//! Applications sent through the in-product form or one-click apply: submission with duplicate
-//! suppression, reads for the employer and the candidate, and the candidate's GDPR rights.
+//! Applications sent through the in-product form or one-click apply: submission (one per person
+//! and offer), reads for the employer and the candidate, and the candidate's GDPR rights.
 
 use std::sync::Arc;
 
@@ -16,10 +16,6 @@ use crate::page::{paginate, Page, Paged};
 use crate::record::{decode, encode, is_id, new_id, rfc3339, Versioned, RECORD_VERSION};
 use crate::stats::{self, Counter};
 use crate::status::{ApplicationStatus, StatusChange};
-
-/// Seconds during which the same person applying again to the same offer gets their first
-/// application back instead of a second one (a double click, a retried request).
-pub const DUPLICATE_WINDOW_SECS: i64 = 60;
 
 /// The two consents of the apply form.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -98,11 +94,8 @@ impl NewApplication {
 /// The answer to a submission.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Submitted {
-    /// The application's id (the first one's when `duplicate`).
+    /// The application's id.
     pub id: String,
-    /// Whether this was the same person applying again within [`DUPLICATE_WINDOW_SECS`]: nothing was
-    /// stored, and the caller should drop the blob of the new attachment, if it stored one.
-    pub duplicate: bool,
 }
 
 /// A stored application.
@@ -206,7 +199,7 @@ impl From<ApplicationRecord> for Application {
     }
 }
 
-/// The last application of one person to one offer: what the duplicate check reads.
+/// The application of one person to one offer: what the one-application check reads.
 #[derive(Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct DedupeRecord {
@@ -241,7 +234,7 @@ fn history_kind(source: ApplySource) -> HistoryKind {
 
 /// Applications of every tenant, on top of any [`KvStore`].
 ///
-/// Create one per engine and share it: its locks are what make the duplicate check race-free, so
+/// Create one per engine and share it: its locks are what make the one-application check race-free, so
 /// two instances over one engine could both store a first application.
 pub struct ApplicationStore {
     kv: Arc<dyn KvStore>,
@@ -262,11 +255,11 @@ impl ApplicationStore {
 
     /// Stores an application durably and returns its id; `now` is Unix seconds.
     ///
-    /// The same person (same e-mail identity, or same candidate id) applying again to the same
-    /// offer less than [`DUPLICATE_WINDOW_SECS`] after their first application gets that first id
-    /// back with `duplicate: true`, and nothing is stored. The window runs from the first
-    /// application, so repeated clicks do not extend it. The check and the write happen under the
-    /// offer's lock, so concurrent submissions store exactly one application.
+    /// One person applies once to an offer: the same e-mail identity or candidate id with a live
+    /// application to it (not removed by the employer, not erased) is `AlreadyApplied` with that
+    /// application's time, and nothing is stored (a double click or a retried request meets the
+    /// same answer). The check and the write happen under the offer's lock, so concurrent
+    /// submissions store exactly one application.
     pub fn submit(&self, tenant: &str, application: NewApplication, now: i64) -> Result<Submitted> {
         let tenant = keys::tenant(tenant)?;
         let slug = keys::slug(&application.offer_slug)?;
@@ -320,13 +313,13 @@ impl ApplicationStore {
         }
         {
             let offer_guard = self.offer_locks.lock(&[tenant, slug]);
-            if let Some(first_id) = self.recent_application(&dedupe_keys, now)? {
+            if let Some(at) = self.live_application_at(tenant, &dedupe_keys)? {
                 drop(offer_guard);
                 // The first application may have been committed by another thread that has not yet
-                // flushed; flushing here makes the id we answer durable too.
+                // flushed; flushing here makes the one we answer about durable too.
                 self.kv.flush()?;
-                tracing::debug!(tenant, slug, "duplicate application answered with the first one");
-                return Ok(Submitted { id: first_id, duplicate: true });
+                tracing::debug!(tenant, slug, "a second application to one offer refused");
+                return Err(ApplicationsError::AlreadyApplied { at });
             }
             // Counted in the application's own transaction, under the offer's lock (the
             // counter's only writer), so a stored application is counted exactly once.
@@ -334,21 +327,21 @@ impl ApplicationStore {
             self.kv.transaction(ops)?;
         }
         self.kv.flush()?;
-        Ok(Submitted { id, duplicate: false })
+        Ok(Submitted { id })
     }
 
-    /// Returns the id of the person's earliest application still inside the duplicate window.
-    fn recent_application(&self, dedupe_keys: &[Vec<u8>], now: i64) -> Result<Option<String>> {
-        let mut earliest: Option<DedupeRecord> = None;
+    /// When the person's earliest live application to the offer was sent, if they have one.
+    fn live_application_at(&self, tenant: &str, dedupe_keys: &[Vec<u8>]) -> Result<Option<i64>> {
+        let mut earliest: Option<i64> = None;
         for dedupe_key in dedupe_keys {
             let Some(value) = self.kv.get(dedupe_key)? else { continue };
             let dedupe: DedupeRecord = decode(dedupe_key, &value)?;
-            let age = now.saturating_sub(dedupe.at);
-            if (0..DUPLICATE_WINDOW_SECS).contains(&age) && earliest.as_ref().is_none_or(|earliest| dedupe.at < earliest.at) {
-                earliest = Some(dedupe);
+            let live = self.load(tenant, &dedupe.application_id)?.is_some_and(|record| record.removed_at.is_none() && record.applicant.is_some());
+            if live && earliest.is_none_or(|earliest| dedupe.at < earliest) {
+                earliest = Some(dedupe.at);
             }
         }
-        Ok(earliest.map(|dedupe| dedupe.application_id))
+        Ok(earliest)
     }
 
     fn load(&self, tenant: &str, id: &str) -> Result<Option<ApplicationRecord>> {
@@ -481,7 +474,7 @@ impl ApplicationStore {
     /// Each record keeps its id, offer, employer, source and time, so the employer's counts and
     /// lists stay true, and loses name, e-mail, message, consents, candidate id, client key and
     /// attachment (returned so the caller detaches the blobs). The candidate's history entries and
-    /// duplicate-check keys go too. Applications sent without logging in carry no candidate id and
+    /// one-application keys go too. Applications sent without logging in carry no candidate id and
     /// are not found here. The erasure is a snapshot: an application the candidate submits while it
     /// runs may land after it, so the caller erases once the candidate can no longer apply (account
     /// closed, session ended).

@@ -4,7 +4,7 @@ use wakat_store::StoreError;
 
 /// Why an applications, redirects, favourites or history call failed.
 ///
-/// The server maps the kinds to statuses: `NotFound` 404, `LimitReached` 409, `TooManyIds` and
+/// The server maps the kinds to statuses: `NotFound` 404, `LimitReached` and `AlreadyApplied` 409, `TooManyIds` and
 /// `InvalidInput` 400, `Store` and `Corrupt` 500 (cause logged, never shown).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -15,6 +15,12 @@ pub enum ApplicationsError {
     NotFound {
         /// What was looked for (`redirect`, `application`).
         what: &'static str,
+    },
+    /// The same person (e-mail identity or candidate) has a live application to the offer.
+    #[error("an application to this offer was sent already")]
+    AlreadyApplied {
+        /// When the earlier application was sent (Unix seconds).
+        at: i64,
     },
     /// A per-candidate cap is reached (favourites).
     #[error("at most {limit} {what}")]

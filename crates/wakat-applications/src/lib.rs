@@ -11,7 +11,7 @@
 //! - **Acknowledged means durable.** Every write is one atomic transaction followed by a flush
 //!   (fsync) before the call returns, so an answered application survives `kill -9`.
 //! - **Race-free rules without compare-and-swap.** The key-value trait has none, so each store holds
-//!   striped locks around its read-then-write rules (the 60-second duplicate check per offer, the
+//!   striped locks around its read-then-write rules (one application per person and offer, the
 //!   24-hour redirect throttle and counter per offer, the favourites cap per candidate). Create one
 //!   store of each kind per engine and share it.
 //! - **Unguessable ids.** Application and redirect ids are 128 random bits in hex; confirming or
@@ -59,9 +59,7 @@ mod redirects;
 mod stats;
 mod status;
 
-pub use applications::{
-    Applicant, Application, ApplicationStore, AttachmentRef, Consents, ErasedApplications, NewApplication, Submitted, DUPLICATE_WINDOW_SECS,
-};
+pub use applications::{Applicant, Application, ApplicationStore, AttachmentRef, Consents, ErasedApplications, NewApplication, Submitted};
 pub use error::{ApplicationsError, Result};
 pub use favourites::{Favourite, FavouriteStore, MAX_FAVOURITES};
 pub use history::{History, HistoryItem, HistoryKind};

@@ -94,6 +94,8 @@ error_codes! {
     InvalidToken => ("invalid_token", BAD_REQUEST, "the link is invalid or has expired"),
     /// The new e-mail belongs to another account.
     EmailTaken => ("email_taken", CONFLICT, "another account uses this e-mail"),
+    /// A second application of one person (e-mail or candidate) to one offer; `at` is the first's time.
+    AlreadyApplied => ("already_applied", CONFLICT, "you have applied to this offer already"),
     /// A company with as many open invitations as it may have.
     TooManyInvitations => ("too_many_invitations", CONFLICT, "the company has too many open invitations: withdraw some first"),
     /// The account has as many documents as it may keep.
@@ -211,6 +213,9 @@ pub struct ErrorBody {
     /// Every field error, when a whole form was checked (the offer form).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub errors: Option<Vec<FieldErrorBody>>,
+    /// When the conflicting record was made (RFC 3339): the first application of `already_applied`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
 }
 
 /// One field error of a form.
@@ -228,7 +233,8 @@ pub struct FieldErrorBody {
 #[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
-    body: ErrorBody,
+    /// Boxed: every fallible call of the server returns `ApiError`, so it stays small.
+    body: Box<ErrorBody>,
     /// Seconds for the `Retry-After` header of a refusal (every 429 carries one).
     retry_after: Option<u64>,
 }
@@ -239,23 +245,23 @@ pub type Result<T, E = ApiError> = std::result::Result<T, E>;
 impl ApiError {
     /// The error of `code` with its default message.
     pub fn new(code: ErrorCode) -> ApiError {
-        let body = ErrorBody { code: code.as_str().to_string(), message: code.message().to_string(), field: None, errors: None };
-        ApiError { status: code.status(), body, retry_after: None }
+        let body = ErrorBody { code: code.as_str().to_string(), message: code.message().to_string(), field: None, errors: None, at: None };
+        ApiError { status: code.status(), body: Box::new(body), retry_after: None }
     }
 
     /// A refused offer (422) for the first of its field errors, naming all of them.
     pub fn rejected(errors: &[FieldError]) -> ApiError {
         let Some(first) = errors.first() else { return ApiError::new(ErrorCode::InvalidOffer) };
         let message = errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("; ");
-        let body = ErrorBody { code: first.code.as_str().to_string(), message, field: Some(first.field.clone()), errors: None };
-        ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, body, retry_after: None }
+        let body = ErrorBody { code: first.code.as_str().to_string(), message, field: Some(first.field.clone()), errors: None, at: None };
+        ApiError { status: StatusCode::UNPROCESSABLE_ENTITY, body: Box::new(body), retry_after: None }
     }
 
     /// 400 for a body field that breaks a rule, with the rule's stable key as the code.
     pub fn field_error(key: &str, field: &str, message: impl Into<String>) -> ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
-            body: ErrorBody { code: key.to_string(), message: message.into(), field: Some(field.to_string()), errors: None },
+            body: Box::new(ErrorBody { code: key.to_string(), message: message.into(), field: Some(field.to_string()), errors: None, at: None }),
             retry_after: None,
         }
     }
@@ -339,7 +345,7 @@ impl From<FieldError> for ApiError {
     fn from(error: FieldError) -> ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
-            body: ErrorBody { code: error.code.as_str().to_string(), message: error.message, field: Some(error.field), errors: None },
+            body: Box::new(ErrorBody { code: error.code.as_str().to_string(), message: error.message, field: Some(error.field), errors: None, at: None }),
             retry_after: None,
         }
     }
@@ -397,6 +403,11 @@ pub fn applications_error(error: wakat_applications::ApplicationsError) -> ApiEr
             ApiError::new(ErrorCode::InvalidStatusTransition).with_message(format!("an application cannot move from {from} to {to}")).with_field("status")
         }
         ApplicationsError::NotFound { what } => ApiError::new(ErrorCode::NotFound).with_message(format!("there is no such {what}")),
+        ApplicationsError::AlreadyApplied { at } => {
+            let mut error = ApiError::new(ErrorCode::AlreadyApplied).with_message(format!("you applied to this offer on {}", crate::dto::iso_time(at)));
+            error.body.at = Some(crate::dto::iso_time(at));
+            error
+        }
         ApplicationsError::LimitReached { what, limit } => ApiError::new(ErrorCode::LimitReached).with_message(format!("at most {limit} {what}")),
         ApplicationsError::TooManyIds { max, given } => {
             ApiError::from(FieldError::new("jobAdvertisementsIds", wakat_core::FieldCode::TooManyValues, format!("at most {max} ids per call, {given} given")))

@@ -19,13 +19,16 @@ export class ApiError extends Error {
   readonly field: string | null;
   /** Every field error, when the API checked a whole form (else empty). */
   readonly errors: FieldErrorDetail[];
+  /** When the conflicting record was made (RFC 3339), e.g. the first application of `already_applied`. */
+  readonly at: string | null;
 
-  constructor(status: number, code: string, message: string, field: string | null = null, errors: FieldErrorDetail[] = []) {
+  constructor(status: number, code: string, message: string, field: string | null = null, errors: FieldErrorDetail[] = [], at: string | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.field = field;
+    this.at = at;
     this.errors = errors;
   }
 
@@ -44,7 +47,8 @@ export function toApiError(status: number, body: unknown): ApiError {
     const errors = Array.isArray(record.errors)
       ? record.errors.filter((entry): entry is FieldErrorDetail => Boolean(entry) && typeof entry.field === 'string' && typeof entry.code === 'string').map(({ field, code, message }) => ({ field, code, message: String(message ?? '') }))
       : [];
-    return new ApiError(status, code, message, field, errors);
+    const at = typeof record.at === 'string' ? record.at : null;
+    return new ApiError(status, code, message, field, errors, at);
   }
   return new ApiError(status, status === 0 ? 'network_error' : `http_${status}`, `request failed with status ${status}`);
 }

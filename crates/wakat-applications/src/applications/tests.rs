@@ -14,7 +14,6 @@ fn store() -> ApplicationStore {
 fn a_submitted_application_reads_back_whole() {
     let store = store();
     let submitted = store.submit("pl", candidate_application("rust-dev", "jan@example.pl", "cand-1"), T0).unwrap();
-    assert!(!submitted.duplicate);
     assert!(crate::record::is_id(&submitted.id));
     let application = store.get("pl", &submitted.id).unwrap().unwrap();
     assert_eq!((application.offer_slug.as_str(), application.offer_guid.as_str(), application.employer.as_str()), ("rust-dev", "guid-rust-dev", "Acme"));
@@ -41,48 +40,49 @@ fn an_application_is_built_from_a_validated_form() {
     let new_application = NewApplication::from_form(&form, &offer, None, "hash".into());
     assert_eq!((new_application.offer_guid.as_str(), new_application.email.as_str()), ("g-1", "Ola@example.pl"));
     assert_eq!(new_application.consents, Consents { future: true, custom: false });
-    assert!(!store().submit("pl", new_application, T0).unwrap().duplicate);
+    assert!(store().submit("pl", new_application, T0).is_ok());
+}
+
+fn already_applied_at(result: Result<Submitted>) -> i64 {
+    match result {
+        Err(ApplicationsError::AlreadyApplied { at }) => at,
+        other => panic!("expected AlreadyApplied, got {other:?}"),
+    }
 }
 
 #[test]
-fn the_same_email_within_60_seconds_gets_the_first_application() {
+fn the_same_email_applies_once_and_hears_when() {
     let store = store();
-    let first = store.submit("pl", application("rust-dev", "jan@example.pl"), T0).unwrap();
-    let again = store.submit("pl", application("rust-dev", "  JAN@Example.pl "), T0 + DUPLICATE_WINDOW_SECS - 1).unwrap();
-    assert_eq!(again, Submitted { id: first.id.clone(), duplicate: true });
+    store.submit("pl", application("rust-dev", "jan@example.pl"), T0).unwrap();
+    assert_eq!(already_applied_at(store.submit("pl", application("rust-dev", "  JAN@Example.pl "), T0 + 1)), T0, "a double click");
+    assert_eq!(already_applied_at(store.submit("pl", application("rust-dev", "jan@example.pl"), T0 + 30 * 86_400)), T0, "a month later");
     assert_eq!(store.count_for_offer("pl", "rust-dev").unwrap(), 1);
-    let later = store.submit("pl", application("rust-dev", "jan@example.pl"), T0 + DUPLICATE_WINDOW_SECS).unwrap();
-    assert!(!later.duplicate);
-    assert_ne!(later.id, first.id);
-    assert_eq!(store.count_for_offer("pl", "rust-dev").unwrap(), 2);
-}
-
-#[test]
-fn the_window_runs_from_the_first_application() {
-    let store = store();
-    let first = store.submit("pl", application("rust-dev", "jan@example.pl"), T0).unwrap();
-    assert!(store.submit("pl", application("rust-dev", "jan@example.pl"), T0 + 50).unwrap().duplicate);
-    let after_window = store.submit("pl", application("rust-dev", "jan@example.pl"), T0 + 70).unwrap();
-    assert!(!after_window.duplicate, "a duplicate at +50 must not extend the window");
-    assert_ne!(after_window.id, first.id);
 }
 
 #[test]
 fn the_same_candidate_with_another_email_is_the_same_person() {
     let store = store();
-    let first = store.submit("pl", candidate_application("rust-dev", "jan@example.pl", "cand-1"), T0).unwrap();
-    let again = store.submit("pl", candidate_application("rust-dev", "jan.private@example.pl", "cand-1"), T0 + 5).unwrap();
-    assert_eq!(again, Submitted { id: first.id, duplicate: true });
+    store.submit("pl", candidate_application("rust-dev", "jan@example.pl", "cand-1"), T0).unwrap();
+    assert_eq!(already_applied_at(store.submit("pl", candidate_application("rust-dev", "jan.private@example.pl", "cand-1"), T0 + 5)), T0);
 }
 
 #[test]
-fn other_people_and_other_offers_are_not_duplicates() {
+fn an_application_the_employer_removed_may_be_sent_again() {
+    let store = store();
+    let first = store.submit("pl", application("rust-dev", "jan@example.pl"), T0).unwrap();
+    store.remove_by_employer("pl", &first.id, T0 + 10).unwrap();
+    let again = store.submit("pl", application("rust-dev", "jan@example.pl"), T0 + 20).unwrap();
+    assert_ne!(again.id, first.id);
+}
+
+#[test]
+fn other_people_and_other_offers_are_not_the_same_application() {
     let store = store();
     store.submit("pl", candidate_application("rust-dev", "jan@example.pl", "cand-1"), T0).unwrap();
-    assert!(!store.submit("pl", application("rust-dev", "ola@example.pl"), T0 + 1).unwrap().duplicate);
-    assert!(!store.submit("pl", candidate_application("rust-dev", "ala@example.pl", "cand-2"), T0 + 1).unwrap().duplicate);
-    assert!(!store.submit("pl", application("java-dev", "jan@example.pl"), T0 + 1).unwrap().duplicate);
-    assert!(!store.submit("en", application("rust-dev", "jan@example.pl"), T0 + 1).unwrap().duplicate);
+    store.submit("pl", application("rust-dev", "ola@example.pl"), T0 + 1).unwrap();
+    store.submit("pl", candidate_application("rust-dev", "ala@example.pl", "cand-2"), T0 + 1).unwrap();
+    store.submit("pl", application("java-dev", "jan@example.pl"), T0 + 1).unwrap();
+    store.submit("en", application("rust-dev", "jan@example.pl"), T0 + 1).unwrap();
     assert_eq!(store.count_for_offer("pl", "rust-dev").unwrap(), 3);
 }
 
@@ -103,13 +103,13 @@ fn concurrent_submissions_store_exactly_one_application() {
                     new_application.candidate_id = None;
                 }
                 barrier.wait();
-                store.submit("pl", new_application, T0).unwrap()
+                store.submit("pl", new_application, T0)
             })
         })
         .collect();
-    let answers: Vec<Submitted> = handles.into_iter().map(|handle| handle.join().unwrap()).collect();
-    assert_eq!(answers.iter().filter(|answer| !answer.duplicate).count(), 1, "{answers:?}");
-    assert!(answers.iter().all(|answer| answer.id == answers[0].id));
+    let answers: Vec<Result<Submitted>> = handles.into_iter().map(|handle| handle.join().unwrap()).collect();
+    assert_eq!(answers.iter().filter(|answer| answer.is_ok()).count(), 1, "{answers:?}");
+    assert!(answers.iter().all(|answer| answer.is_ok() || matches!(answer, Err(ApplicationsError::AlreadyApplied { at: T0 }))), "{answers:?}");
     assert_eq!(store.count_for_offer("pl", "rust-dev").unwrap(), 1);
 }
 
@@ -191,8 +191,8 @@ fn erasure_keeps_an_anonymous_record_and_returns_the_attachments() {
     assert!(store.get("pl", &ola.id).unwrap().unwrap().applicant.is_some(), "another candidate is untouched");
     assert!(store.export_candidate("pl", "cand-1").unwrap()["applications"].as_array().unwrap().is_empty());
 
-    // The duplicate check forgot the person: applying again at once is a new application.
-    assert!(!store.submit("pl", candidate_application("rust-dev", "jan@example.pl", "cand-1"), T0 + 11).unwrap().duplicate);
+    // The one-application check forgot the person: applying again at once is a new application.
+    assert!(store.submit("pl", candidate_application("rust-dev", "jan@example.pl", "cand-1"), T0 + 11).is_ok());
     assert_eq!(store.erase_candidate("pl", "cand-1", T0 + 12).unwrap().n_applications, 1);
     assert_eq!(store.erase_candidate("pl", "cand-1", T0 + 13).unwrap(), ErasedApplications::default());
 }
@@ -225,8 +225,8 @@ fn applications_survive_a_reopen() {
     let store = ApplicationStore::new(sled_in(&dir));
     assert_eq!(store.get("pl", &submitted.id).unwrap().unwrap().applicant.unwrap().email, "jan@example.pl");
     assert_eq!(store.list_for_candidate("pl", "cand-1", page(1, 10)).unwrap().items[0].id, submitted.id);
-    // The duplicate check survives too.
-    assert!(store.submit("pl", application("rust-dev", "jan@example.pl"), T0 + 1).unwrap().duplicate);
+    // The one-application check survives too.
+    assert_eq!(already_applied_at(store.submit("pl", application("rust-dev", "jan@example.pl"), T0 + 1)), T0);
 }
 
 #[test]
@@ -276,8 +276,8 @@ fn the_employer_moves_statuses_along_the_pipeline_and_deletes() {
     assert_eq!(store.set_status("pl", &third.id, ApplicationStatus::Seen, T0 + 500).unwrap_err(), ApplicationsError::NotFound { what: "application" });
     assert_eq!(ids(store.list_for_offers("pl", &slugs, None, page(1, 10)).unwrap()), vec![second.id.clone(), first.id.clone()]);
 
-    // Every stored application was counted on its day, deleted or not; duplicates were not.
-    assert!(store.submit("pl", application("go-dev", "ola@example.pl"), T0 + 30).unwrap().duplicate);
+    // Every stored application was counted on its day, deleted or not; refused second ones were not.
+    assert!(store.submit("pl", application("go-dev", "ola@example.pl"), T0 + 30).is_err());
     let stats = crate::OfferStats::new(kv);
     assert_eq!(stats.totals("pl", "rust-dev").unwrap().applications, 2);
     assert_eq!(stats.totals("pl", "go-dev").unwrap().applications, 1);

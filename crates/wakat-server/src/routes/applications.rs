@@ -44,12 +44,12 @@ async fn check_captcha(state: &AppState, request: &HttpRequest, action: &str) ->
         description = "name, email, message (≤ 1000 characters), source (apply_form | 1_click_apply), future_consent_accepted, custom_consent_accepted, attachment (pdf, docx, jpeg or png, ≤ 5,000,000 bytes), candidate_id"),
     params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Offer slug"),
            ("Recaptcha-Token" = Option<String>, Header, description = "Captcha token (when the board has a captcha)")),
-    responses((status = 201, description = "Stored (the first application's id again when the same person applied within a minute)", body = ApplicationCreated),
+    responses((status = 201, description = "Stored", body = ApplicationCreated),
               (status = 400, description = "A rule of the form is broken: required, invalidEmail, fileOrDescriptionRequired, fileSize, fileType, messageLength (with the field)", body = crate::error::ErrorBody),
               (status = 401, description = "One-click apply without a session", body = crate::error::ErrorBody),
               (status = 403, description = "A session cookie without the CSRF header", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board or offer", body = crate::error::ErrorBody),
-              (status = 409, description = "The offer is inactive, or takes applications on the employer's site", body = crate::error::ErrorBody),
+              (status = 409, description = "The offer is inactive, or takes applications on the employer's site, or the same person (e-mail or candidate) applied already (already_applied, with the first application's time in `at`)", body = crate::error::ErrorBody),
               (status = 413, description = "A text field is too long", body = crate::error::ErrorBody)))]
 pub async fn apply(
     state: web::Data<AppState>,

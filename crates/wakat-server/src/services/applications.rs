@@ -47,7 +47,7 @@ fn candidate_of(form_candidate_id: Option<&str>, session: Option<&Candidate>) ->
 }
 
 /// Stores an application: validation of spec section 5, the one-click rules, the attachment's
-/// reference in the upload store, and the one-minute duplicate rule.
+/// reference in the upload store, and one application per person and offer.
 pub fn apply(state: &AppState, tenant: &Tenant, slug: &str, mut request: ApplyRequest, session: Option<&Candidate>) -> Result<Submitted> {
     let tenant_slug = &tenant.settings.slug;
     let offer = offer_to_apply(state, tenant, slug, false)?;
@@ -85,13 +85,14 @@ pub fn apply(state: &AppState, tenant: &Tenant, slug: &str, mut request: ApplyRe
         state.blobs.attach(&hash, &attachment.owner).map_err(|e| ApiError::internal(&e))?;
     }
     let new_application = NewApplication::from_form(&form, &offer, attachment.clone(), request.client_key);
-    let submitted = state.applications.submit(tenant_slug, new_application, now()).map_err(applications_error)?;
-    if submitted.duplicate {
+    let submitted = state.applications.submit(tenant_slug, new_application, now());
+    if submitted.is_err() {
+        // Nothing was stored (a second application, a failed write): the file goes with it.
         if let Some(attachment) = &attachment {
             release(state, attachment);
         }
     }
-    Ok(submitted)
+    submitted.map_err(applications_error)
 }
 
 /// Drops an application's reference on its file (the file goes when nobody references it).

@@ -77,7 +77,9 @@ export function ApplyBox({
 }) {
   const t = createTranslator(locale);
   const { candidate, features } = useSession();
-  const appliedAt = useAppliedAt(offer.guid, candidate !== null);
+  const [rejectedAt, setRejectedAt] = useState<string | null>(null);
+  // A logged-in candidate's history, or the first application's time a refused second one named.
+  const appliedAt = useAppliedAt(offer.guid, candidate !== null) ?? rejectedAt;
   const [formOpen, setFormOpen] = useState(false);
   const [applicationId, setApplicationId] = useState<string | null>(null);
   const [external, setExternal] = useState<{ url: string; redirectId: string | null } | null>(null);
@@ -160,8 +162,8 @@ export function ApplyBox({
           {t('applyBox.applyExternal')}
         </a>
       ) : (
-        <button type="button" className="button button--primary button--block" data-testid="apply" onClick={() => setFormOpen(true)}>
-          {t('applyBox.apply')}
+        <button type="button" className="button button--primary button--block" data-testid="apply" onClick={() => setFormOpen(true)} disabled={appliedAt !== null}>
+          {t(appliedAt ? 'applyBox.appliedButton' : 'applyBox.apply')}
         </button>
       )}
       {captcha && offer.active && offer.applyUrl ? <CaptchaChallenge key={redirectRound} widget={captcha} locale={locale} onToken={setRedirectToken} /> : null}
@@ -188,7 +190,16 @@ export function ApplyBox({
               setApplicationId(id);
               if (candidate) void mutate(appliedKey(offer.guid));
             }}
-            onFailed={(error) => notify(t(failureText(error)), 'error')}
+            onFailed={(error) => {
+              if (error instanceof ApiError && error.code === 'already_applied') {
+                // One person, one application: say when the first one went, and close the form.
+                setRejectedAt(error.at ?? new Date().toISOString());
+                closeForm();
+                if (candidate) void mutate(appliedKey(offer.guid));
+                return;
+              }
+              notify(t(failureText(error)), 'error');
+            }}
           />
         )}
       </Dialog>
