@@ -44,7 +44,7 @@ def percentile(values, fraction):
 
 
 def confirmed_account(base, tenant, email, password):
-    status, body, _ = json_call(base, "POST", f"/api/{tenant}/v1/candidate/register", {"email": email, "password": password})
+    status, body, _ = json_call(base, "POST", f"/api/{tenant}/v1/candidate/register", {"email": email, "password": password, "acceptedTerms": True})
     assert status == 202, (status, body)
     for _ in range(200):
         status, body, _ = request(base, "GET", "/api/dev/mailbox?to=" + urllib.parse.quote(email))

@@ -14,7 +14,8 @@ const PASSWORD: &str = "correct horse 1";
 fn register_confirm_login_logout() {
     let app = spawn_app(false);
     let mut browser = Browser::new(&app);
-    let registered = browser.json(Method::POST, "/api/it/v1/candidate/register", &json!({"email": "Ala@Example.pl", "password": PASSWORD}));
+    let registered =
+        browser.json(Method::POST, "/api/it/v1/candidate/register", &json!({"acceptedTerms": true, "email": "Ala@Example.pl", "password": PASSWORD}));
     assert_eq!((registered.status, registered.body["status"].as_str()), (202, Some("checkYourMail")));
     assert!(browser.cookies.is_empty(), "registering does not log in");
 
@@ -61,8 +62,10 @@ fn answers_do_not_tell_who_has_an_account() {
     browser.sign_up("it", "ala@example.pl", PASSWORD);
 
     let mut stranger = Browser::new(&app);
-    let existing = stranger.json(Method::POST, "/api/it/v1/candidate/register", &json!({"email": "ala@example.pl", "password": "another one 2"}));
-    let fresh = stranger.json(Method::POST, "/api/it/v1/candidate/register", &json!({"email": "ola@example.pl", "password": "another one 2"}));
+    let existing =
+        stranger.json(Method::POST, "/api/it/v1/candidate/register", &json!({"acceptedTerms": true, "email": "ala@example.pl", "password": "another one 2"}));
+    let fresh =
+        stranger.json(Method::POST, "/api/it/v1/candidate/register", &json!({"acceptedTerms": true, "email": "ola@example.pl", "password": "another one 2"}));
     assert_eq!((existing.status, &existing.body), (fresh.status, &fresh.body));
     assert_eq!(mails(&app, "ala@example.pl", "account.exists", 1).len(), 1, "the owner hears about the attempt");
     assert_eq!(browser.log_in("it", "ala@example.pl", PASSWORD).status, 200, "the password did not change");
@@ -83,17 +86,23 @@ fn registration_rules_name_the_field() {
     let app = spawn_app(false);
     let mut browser = Browser::new(&app);
     for (body, code, field) in [
-        (json!({"email": "", "password": PASSWORD}), "required", "email"),
-        (json!({"email": "not-an-email", "password": PASSWORD}), "invalidEmail", "email"),
-        (json!({"email": "a@example.pl", "password": "short"}), "password_too_short", "password"),
-        (json!({"email": "a@example.pl", "password": "x".repeat(129)}), "password_too_long", "password"),
-        (json!({"email": "a@example.pl", "password": "a@example.pl"}), "password_is_email", "password"),
-        (json!({"email": "a@example.pl", "password": PASSWORD, "firstName": "x".repeat(101)}), "invalid_name", "firstName"),
+        (json!({"acceptedTerms": true, "email": "", "password": PASSWORD}), "required", "email"),
+        (json!({"acceptedTerms": true, "email": "not-an-email", "password": PASSWORD}), "invalidEmail", "email"),
+        (json!({"acceptedTerms": true, "email": "a@example.pl", "password": "short"}), "password_too_short", "password"),
+        (json!({"acceptedTerms": true, "email": "a@example.pl", "password": "x".repeat(129)}), "password_too_long", "password"),
+        (json!({"acceptedTerms": true, "email": "a@example.pl", "password": "a@example.pl"}), "password_is_email", "password"),
+        (json!({"acceptedTerms": true, "email": "a@example.pl", "password": PASSWORD, "firstName": "x".repeat(101)}), "invalid_name", "firstName"),
+        (json!({"email": "a@example.pl", "password": PASSWORD}), "required", "acceptedTerms"),
+        (json!({"acceptedTerms": false, "email": "a@example.pl", "password": PASSWORD}), "required", "acceptedTerms"),
     ] {
         let answer = browser.json(Method::POST, "/api/it/v1/candidate/register", &body);
         assert_eq!((answer.status, answer.body["code"].as_str(), answer.body["field"].as_str()), (400, Some(code), Some(field)), "{body}");
     }
-    let unknown_field = browser.json(Method::POST, "/api/it/v1/candidate/register", &json!({"email": "a@example.pl", "password": PASSWORD, "admin": true}));
+    let unknown_field = browser.json(
+        Method::POST,
+        "/api/it/v1/candidate/register",
+        &json!({"acceptedTerms": true, "email": "a@example.pl", "password": PASSWORD, "admin": true}),
+    );
     assert_eq!((unknown_field.status, unknown_field.body["code"].as_str()), (400, Some("invalid_json")));
 }
 
@@ -192,7 +201,11 @@ fn boards_do_not_share_accounts_or_sessions() {
     assert_eq!(Browser::new(&app).log_in("work", "ala@example.pl", PASSWORD).status, 401);
     // The same e-mail can hold a separate account on the other board.
     let mut on_work = Browser::new(&app);
-    let answer = on_work.json(Method::POST, "/api/work/v1/candidate/register", &json!({"email": "ala@example.pl", "password": "work password 1"}));
+    let answer = on_work.json(
+        Method::POST,
+        "/api/work/v1/candidate/register",
+        &json!({"acceptedTerms": true, "email": "ala@example.pl", "password": "work password 1"}),
+    );
     assert_eq!(answer.status, 202);
     assert_eq!(mails(&app, "ala@example.pl", "account.confirm", 2).len(), 2, "a confirmation link for the work account");
 }
@@ -236,7 +249,8 @@ fn mails_leave_through_a_real_smtp_server_when_configured() {
     });
     assert_eq!(app.get("/api/dev/mailbox").body["code"], "feature_disabled", "no dev mailbox once SMTP is configured");
     let mut browser = Browser::new(&app);
-    let registered = browser.json(Method::POST, "/api/it/v1/candidate/register", &json!({"email": "ala@example.pl", "password": PASSWORD}));
+    let registered =
+        browser.json(Method::POST, "/api/it/v1/candidate/register", &json!({"acceptedTerms": true, "email": "ala@example.pl", "password": PASSWORD}));
     assert_eq!(registered.status, 202);
     let message = String::from_utf8_lossy(&sink.wait_for_messages(1)[0]).into_owned();
     assert!(message.contains("multipart/alternative") && message.contains("text/html"), "{message}");

@@ -335,7 +335,8 @@ fn create_candidate_makes_a_real_account_whose_password_the_activation_mail_sets
     let token = link_param(&text[start..], "token").unwrap();
     // The account exists (the same registration as the sign-up form): the address is taken.
     let mut stranger = Browser::new(&app);
-    let registered = stranger.json(Method::POST, "/api/it/v1/candidate/register", &json!({"email": "nowa@example.pl", "password": PASSWORD}));
+    let registered =
+        stranger.json(Method::POST, "/api/it/v1/candidate/register", &json!({"acceptedTerms": true, "email": "nowa@example.pl", "password": PASSWORD}));
     assert_eq!(registered.status, 202);
     // The sign-up form takes the unconfirmed registration over (nothing chosen before a
     // confirmation survives another registration), but nobody logs in before the address is confirmed.

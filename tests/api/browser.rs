@@ -72,8 +72,11 @@ impl<'a> Browser<'a> {
 
     /// Registers, confirms through the mailed link, and is logged in; returns the candidate.
     pub fn sign_up(&mut self, tenant: &str, email: &str, password: &str) -> Value {
-        let answer =
-            self.json(Method::POST, &format!("/api/{tenant}/v1/candidate/register"), &json!({"email": email, "password": password, "firstName": "Ala"}));
+        let answer = self.json(
+            Method::POST,
+            &format!("/api/{tenant}/v1/candidate/register"),
+            &json!({"acceptedTerms": true, "email": email, "password": password, "firstName": "Ala"}),
+        );
         assert_eq!(answer.status, 202, "{}", answer.body);
         let token = mailed_token(self.app, email, "account.confirm");
         let confirmed = self.json(Method::POST, &format!("/api/{tenant}/v1/candidate/confirm"), &json!({"token": token}));

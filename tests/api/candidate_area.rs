@@ -132,6 +132,10 @@ fn export_then_erase_everything_of_the_account() {
     assert!(export.to_string().contains(applied.body["id"].as_str().unwrap()), "the application is exported");
     assert!(export.to_string().contains(&guid), "the favourite is exported");
     assert!(!export.to_string().contains("argon2"), "never the password hash");
+    // The sign-up recorded which terms and privacy policy were accepted, and when.
+    let terms = &export["account"]["terms"];
+    assert_eq!((terms["terms"].as_str(), terms["privacyPolicy"].as_str()), (Some("terms-users-2025"), Some("privacy-policy")), "{terms}");
+    assert!(terms["acceptedAt"].as_str().is_some_and(|at| at.starts_with("20")), "{terms}");
 
     let wrong = ala.json(Method::DELETE, "/api/it/v1/candidate/account", &json!({"password": "wrong"}));
     assert_eq!((wrong.status, wrong.body["code"].as_str()), (400, Some("invalid_password")));

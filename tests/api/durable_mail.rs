@@ -32,7 +32,8 @@ fn an_account_mail_acknowledged_before_a_kill_9_is_delivered_after_the_restart()
     let data_dir = tempfile::tempdir().unwrap();
     let server = start_with(data_dir.path(), &smtp_env(closed_port()));
     let app = server.app(data_dir.path());
-    let registered = app.send_json(Method::POST, "/api/it/v1/candidate/register", &json!({"email": "ala@example.pl", "password": PASSWORD}));
+    let registered =
+        app.send_json(Method::POST, "/api/it/v1/candidate/register", &json!({"acceptedTerms": true, "email": "ala@example.pl", "password": PASSWORD}));
     assert_eq!(registered.status, 202, "{}", registered.body);
     server.kill_9();
 

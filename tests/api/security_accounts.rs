@@ -17,7 +17,11 @@ const VICTIM_PASSWORD: &str = "victim's own 7";
 const VICTIM: &str = "victim@example.pl";
 
 fn register(browser: &mut Browser<'_>, email: &str, password: &str, first_name: &str) {
-    let answer = browser.json(Method::POST, "/api/it/v1/candidate/register", &json!({"email": email, "password": password, "firstName": first_name}));
+    let answer = browser.json(
+        Method::POST,
+        "/api/it/v1/candidate/register",
+        &json!({"acceptedTerms": true, "email": email, "password": password, "firstName": first_name}),
+    );
     assert_eq!(answer.status, 202, "{}", answer.body);
 }
 
@@ -345,7 +349,8 @@ fn common_blank_and_control_character_passwords_are_refused_with_the_reason() {
         ("        ", "password_blank"),
         ("correct\u{0}horse 1", "password_control_characters"),
     ] {
-        let candidate = app.send_json(Method::POST, "/api/it/v1/candidate/register", &json!({"email": "new@example.pl", "password": password}));
+        let candidate =
+            app.send_json(Method::POST, "/api/it/v1/candidate/register", &json!({"acceptedTerms": true, "email": "new@example.pl", "password": password}));
         assert_eq!((candidate.status, candidate.body["code"].as_str(), candidate.body["field"].as_str()), (400, Some(code), Some("password")), "{password:?}");
         let body = json!({
             "company": {"name": "Acme", "accepted_regulations": true, "subscribe_to_newsletter": false},

@@ -5,7 +5,7 @@ import { linkFromMail, PASSWORD, uniqueEmail } from './candidate';
 
 test('account-04-dev-mailbox-page', async ({ page }) => {
   const email = uniqueEmail('mailbox');
-  const registered = await page.request.post(`/api/${tenant}/v1/candidate/register`, { data: { email, password: PASSWORD, firstName: 'Ada', lang: 'pl' } });
+  const registered = await page.request.post(`/api/${tenant}/v1/candidate/register`, { data: { email, password: PASSWORD, firstName: 'Ada', lang: 'pl', acceptedTerms: true } });
   expect(registered.status()).toBe(202);
   await linkFromMail(page.request, email, '/account/confirm');
   // Browsers cannot reach the mailbox through the app's /api.

@@ -101,6 +101,10 @@ export async function registerAndConfirm(
   await page.locator('#register-password').fill(PASSWORD);
   await page.locator('#register-first-name').fill(names.firstName);
   await page.locator('#register-last-name').fill(names.lastName);
+  // The terms must be accepted: without the tick the form refuses (issue 23, item 10).
+  await page.getByTestId('register-submit').click();
+  await expect(page.getByTestId('register-terms-error')).toBeVisible();
+  await page.locator('#register-terms').check();
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('register-done')).toContainText(email);
   const link = await confirmationLink(email);

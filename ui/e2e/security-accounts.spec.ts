@@ -37,7 +37,7 @@ test('security-02-an-address-registered-twice-chooses-its-password-when-confirme
     ['attacker chose 9', 'Mallory'],
     [PASSWORD, 'Ada'],
   ]) {
-    const registered = await request.post(`${apiURL}/api/${tenant}/v1/candidate/register`, { data: { email, password, firstName } });
+    const registered = await request.post(`${apiURL}/api/${tenant}/v1/candidate/register`, { data: { email, password, firstName, acceptedTerms: true } });
     expect(registered.status()).toBe(202);
   }
   await page.goto(await openConfirmationLink(request, email, 2));

@@ -64,10 +64,26 @@ pub struct Account {
     /// Stored CVs and other documents.
     #[serde(default)]
     pub documents: Vec<Document>,
+    /// The terms accepted at registration (absent for accounts made another way: an invitation,
+    /// a job alert, or before the sign-up form asked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub terms: Option<TermsAcceptance>,
     /// Unix seconds.
     pub created_at: i64,
     /// Unix seconds.
     pub updated_at: i64,
+}
+
+/// Which legal documents an account accepted, and when.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TermsAcceptance {
+    /// The terms document in force then (its name, e.g. `terms-users-2025`), if the board has one.
+    pub terms: Option<String>,
+    /// The privacy policy document then, if the board has one.
+    pub privacy_policy: Option<String>,
+    /// Unix seconds.
+    pub accepted_at: i64,
 }
 
 /// A stored file of an account (a CV); the bytes live in the upload store under `blob_hash`.

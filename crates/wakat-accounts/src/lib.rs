@@ -33,7 +33,7 @@ mod sessions;
 mod store;
 pub mod token;
 
-pub use account::{Account, AccountKind, Document, Session, TokenPurpose};
+pub use account::{Account, AccountKind, Document, Session, TermsAcceptance, TokenPurpose};
 pub use error::AccountsError;
 pub use password::{PasswordCost, Passwords};
 pub use sessions::{NewSession, SESSION_LIFETIME_SECS};

@@ -11,7 +11,7 @@ use wakat_store::{KvStore, WriteOp};
 use crate::account::{OneTimeToken, RECORD_VERSION};
 use crate::password::{check_new_password, Passwords};
 use crate::token::{hash_token, new_id, new_token};
-use crate::{keys, Account, AccountKind, AccountsError, Document, TokenPurpose};
+use crate::{keys, Account, AccountKind, AccountsError, Document, TermsAcceptance, TokenPurpose};
 
 /// Most documents an account keeps.
 pub const MAX_DOCUMENTS: usize = 5;
@@ -33,6 +33,8 @@ pub struct NewAccount {
     pub last_name: String,
     /// Language of the mails.
     pub lang: String,
+    /// The terms accepted with this registration, if any.
+    pub terms: Option<TermsAcceptance>,
 }
 
 /// What [`AccountStore::register`] did; the API answers both the same way so that nobody can
@@ -184,7 +186,16 @@ impl AccountStore {
                 // Reset links stay: they went to the mailbox, and a reset settles the password.
                 ops.extend(self.revoke_tokens_ops(tenant, &pending.id, |purpose| matches!(purpose, TokenPurpose::ConfirmEmail))?);
                 ops.extend(self.revoke_sessions_ops(tenant, &pending.id, None)?);
-                Account { password_hash, first_name, last_name, lang: lang_or_default(&new.lang), contested: true, updated_at: now, ..pending }
+                Account {
+                    password_hash,
+                    first_name,
+                    last_name,
+                    lang: lang_or_default(&new.lang),
+                    terms: new.terms,
+                    contested: true,
+                    updated_at: now,
+                    ..pending
+                }
             }
             None => {
                 let account = Account {
@@ -201,6 +212,7 @@ impl AccountStore {
                     lang: lang_or_default(&new.lang),
                     preferences: Preferences::default(),
                     documents: Vec::new(),
+                    terms: new.terms.clone(),
                     created_at: now,
                     updated_at: now,
                 };
@@ -244,7 +256,7 @@ impl AccountStore {
                 ops.extend(self.revoke_tokens_ops(tenant, &pending.id, |_| true)?);
                 ops.extend(self.revoke_sessions_ops(tenant, &pending.id, None)?);
                 let lang = lang_or_default(&new.lang);
-                Account { password_hash, first_name, last_name, lang, email_confirmed: true, contested: false, updated_at: now, ..pending }
+                Account { password_hash, first_name, last_name, lang, terms: new.terms, email_confirmed: true, contested: false, updated_at: now, ..pending }
             }
             None => {
                 // The id is the invitation's random one: taken means a broken store, not a user error.
@@ -265,6 +277,7 @@ impl AccountStore {
                     lang: lang_or_default(&new.lang),
                     preferences: Preferences::default(),
                     documents: Vec::new(),
+                    terms: new.terms.clone(),
                     created_at: now,
                     updated_at: now,
                 };

@@ -13,7 +13,7 @@ fn store() -> AccountStore {
 }
 
 fn new_account(email: &str) -> NewAccount {
-    NewAccount { email: email.into(), password: "long enough 1".into(), first_name: "Ala".into(), last_name: "Kot".into(), lang: "pl".into() }
+    NewAccount { email: email.into(), password: "long enough 1".into(), first_name: "Ala".into(), last_name: "Kot".into(), lang: "pl".into(), terms: None }
 }
 
 fn registered(accounts: &AccountStore, tenant: &str, email: &str) -> (Account, String) {
@@ -234,6 +234,7 @@ fn registration_carries_extra_writes_and_confirmation_can_set_a_password() {
         first_name: String::new(),
         last_name: String::new(),
         lang: "pl".into(),
+        terms: None,
     };
     let registration = accounts
         .register_with("it", AccountKind::Employer, new("boss@acme.example"), NOW, |account| {

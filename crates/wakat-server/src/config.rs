@@ -269,6 +269,29 @@ pub fn parse_terms_date(text: &str, end_of_day: bool) -> Option<time::OffsetDate
     Some(day.with_time(time_of_day).assume_utc())
 }
 
+impl TenantSettings {
+    /// The terms document of `audience` (`users` or `clients`) in force at `now` (Unix seconds):
+    /// the latest one whose from_date has come and whose due_date has not passed.
+    pub fn terms_in_force(&self, audience: &str, now: i64) -> Option<&TermsSettings> {
+        let at = |text: Option<&str>, end_of_day: bool| text.and_then(|text| parse_terms_date(text, end_of_day)).map(|moment| moment.unix_timestamp());
+        self.terms
+            .iter()
+            .filter(|terms| terms.audience == audience)
+            .filter(|terms| at(terms.from_date.as_deref(), false).is_none_or(|from| from <= now))
+            .filter(|terms| at(terms.due_date.as_deref(), true).is_none_or(|due| now <= due))
+            .max_by_key(|terms| at(terms.from_date.as_deref(), false).unwrap_or(i64::MIN))
+    }
+
+    /// What a sign-up of `audience` accepts at `now`: the terms in force and the privacy policy.
+    pub fn terms_acceptance(&self, audience: &str, now: i64) -> wakat_accounts::TermsAcceptance {
+        wakat_accounts::TermsAcceptance {
+            terms: self.terms_in_force(audience, now).map(|terms| terms.file.clone()),
+            privacy_policy: Some(self.legal.privacy_policy.clone()).filter(|name| !name.is_empty()),
+            accepted_at: now,
+        }
+    }
+}
+
 impl Default for TenantSettings {
     fn default() -> Self {
         TenantSettings {
@@ -572,6 +595,11 @@ mod tests {
         let settings = Settings::from_toml(&text, []).unwrap();
         let tenant = &settings.tenants[0];
         assert_eq!(tenant.terms[0].due_date.as_deref(), Some("2026-12-31"));
+        let day = |text: &str| parse_terms_date(text, false).unwrap().unix_timestamp();
+        assert_eq!(tenant.terms_in_force("users", day("2026-06-01")).map(|t| t.file.as_str()), Some("users-2025"));
+        assert!(tenant.terms_in_force("users", day("2027-01-01")).is_none(), "past its due date");
+        assert!(tenant.terms_in_force("users", day("2024-12-31")).is_none(), "before its from date");
+        assert!(tenant.terms_in_force("clients", day("2026-06-01")).is_none());
         assert!(tenant.has_legal_document("users-2025"));
         assert!(tenant.has_legal_document("privacy-policy"));
         assert!(!tenant.has_legal_document("information-clause"));

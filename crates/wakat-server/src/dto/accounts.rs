@@ -27,6 +27,10 @@ pub struct RegisterRequest {
     /// An offer to add to the favourites once the account is confirmed (the spec's `favoriteOfferId`).
     #[serde(default)]
     pub favorite_offer_id: Option<String>,
+    /// The terms and the privacy policy in force are accepted (required: `required` otherwise);
+    /// the account records which documents and when.
+    #[serde(default)]
+    pub accepted_terms: bool,
 }
 
 /// `POST /v1/candidate/login`.

@@ -5,6 +5,7 @@
 
 use actix_web::web;
 use wakat_accounts::{Account, AccountKind, Confirmation, NewAccount, NewSession, ProfileUpdate, Registration, TokenPurpose};
+use wakat_core::{FieldCode, FieldError};
 
 use crate::dto::accounts::{ChangeEmailRequest, ChangePasswordRequest, ConfirmRequest, LoginRequest, ProfileRequest, RegisterRequest};
 use crate::engine::{now, Tenant};
@@ -44,7 +45,12 @@ pub fn register(state: &AppState, tenant: &Tenant, lang: &str, request: Register
     check_mail_requests(state, tenant, &request.email)?;
     let slug = &tenant.settings.slug;
     let lang = request.lang.clone().filter(|l| l == "pl" || l == "en").unwrap_or_else(|| lang.to_string());
-    let new_account = NewAccount { email: request.email, password: request.password, first_name: request.first_name, last_name: request.last_name, lang };
+    if !request.accepted_terms {
+        return Err(FieldError::new("acceptedTerms", FieldCode::Required, "accept the terms and the privacy policy to sign up").into());
+    }
+    let terms = Some(tenant.settings.terms_acceptance("users", now()));
+    let new_account =
+        NewAccount { email: request.email, password: request.password, first_name: request.first_name, last_name: request.last_name, lang, terms };
     let mail = match state.accounts.register(slug, AccountKind::Candidate, new_account, now()).map_err(accounts_error)? {
         Registration::Created { account, confirm_token } => {
             mails::confirm_account(&MailContext::new(state, tenant, &account.lang), &account, &confirm_token, request.favorite_offer_id.as_deref())

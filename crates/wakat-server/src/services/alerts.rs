@@ -195,6 +195,8 @@ fn create_candidate(state: &AppState, slug: &str, email: &str, lang: &str) -> Re
         first_name: String::new(),
         last_name: String::new(),
         lang: lang.to_string(),
+        // Made by the alert form, which asks for no terms: accepted when the account is used.
+        terms: None,
     };
     match state.accounts.register(slug, AccountKind::Candidate, account, now()).map_err(crate::error::accounts_error)? {
         wakat_accounts::Registration::Created { account, .. } => {

@@ -242,6 +242,11 @@ pub fn export(state: &AppState, candidate: &Candidate) -> Result<serde_json::Val
             "lang": account.lang,
             "preferences": account.preferences,
             "documents": account.documents,
+            "terms": account.terms.as_ref().map(|terms| serde_json::json!({
+                "terms": terms.terms,
+                "privacyPolicy": terms.privacy_policy,
+                "acceptedAt": crate::dto::iso_time(terms.accepted_at),
+            })),
             "createdAt": crate::dto::iso_time(account.created_at),
             "updatedAt": crate::dto::iso_time(account.updated_at),
         },

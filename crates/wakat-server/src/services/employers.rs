@@ -75,8 +75,9 @@ pub fn sign_up(state: &AppState, tenant: &Tenant, lang: &str, request: SignUpReq
     check_passwords_match(&user.password, &user.password_confirmation, "user.password_confirmation")?;
     check_mail_requests(state, tenant, &user.email)?;
     let slug = &tenant.settings.slug;
+    let terms = Some(tenant.settings.terms_acceptance("clients", now()));
     let new_account =
-        NewAccount { email: user.email, password: user.password, first_name: user.name.trim().to_string(), last_name: String::new(), lang: lang.into() };
+        NewAccount { email: user.email, password: user.password, first_name: user.name.trim().to_string(), last_name: String::new(), lang: lang.into(), terms };
     let new_company = NewCompany { name: company.name, accepted_regulations: true, subscribe_to_newsletter: company.subscribe_to_newsletter };
     let (name, phone) = (user.name, user.phone);
     let registration = state
@@ -130,8 +131,14 @@ fn accept_invitation(state: &AppState, tenant: &Tenant, invitation: Invitation, 
     let slug = &tenant.settings.slug;
     let lang =
         state.accounts.get(slug, &invitation.invited_by).map_err(accounts_error)?.map(|a| a.lang).unwrap_or_else(|| tenant.settings.default_locale.clone());
-    let new_account =
-        NewAccount { email: invitation.email.clone(), password: password.to_string(), first_name: invitation.name.clone(), last_name: String::new(), lang };
+    let new_account = NewAccount {
+        email: invitation.email.clone(),
+        password: password.to_string(),
+        first_name: invitation.name.clone(),
+        last_name: String::new(),
+        lang,
+        terms: None,
+    };
     let account = state
         .accounts
         .create_confirmed(slug, AccountKind::Employer, &invitation.id, new_account, now(), |account| {

@@ -76,3 +76,20 @@ export function FormMessage({ kind, children, testId }: { kind: 'error' | 'succe
     </p>
   );
 }
+
+/** A checkbox with its label, wired like the other fields (error in `aria-describedby`). */
+export function CheckboxField({ id, label, error, ref, ...input }: { id: string; label: ReactNode; error?: string | null; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className={`form-field${error ? ' form-field--invalid' : ''}`}>
+      <label className="checkbox" htmlFor={id}>
+        <input id={id} type="checkbox" ref={ref} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+        <span>{label}</span>
+      </label>
+      {error ? (
+        <p id={`${id}-error`} className="form-field__error" data-testid={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

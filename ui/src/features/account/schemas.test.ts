@@ -5,13 +5,17 @@ const issues = (result: { success: boolean; error?: { issues: { path: PropertyKe
   result.success ? {} : Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
 describe('register', () => {
-  const base = { email: 'ada@example.com', password: 'x'.repeat(8), firstName: '', lastName: '' };
+  const base = { email: 'ada@example.com', password: 'x'.repeat(8), firstName: '', lastName: '', acceptedTerms: true };
   it('takes 8 to 128 characters, not the e-mail', () => {
     expect(issues(registerSchema.safeParse(base))).toEqual({});
     expect(issues(registerSchema.safeParse({ ...base, password: 'x'.repeat(7) }))).toEqual({ password: 'password_too_short' });
     expect(issues(registerSchema.safeParse({ ...base, password: 'x'.repeat(128) }))).toEqual({});
     expect(issues(registerSchema.safeParse({ ...base, password: 'x'.repeat(129) }))).toEqual({ password: 'password_too_long' });
     expect(issues(registerSchema.safeParse({ ...base, password: 'ADA@example.com' }))).toEqual({ password: 'password_is_email' });
+  });
+
+  it('needs the terms accepted', () => {
+    expect(issues(registerSchema.safeParse({ ...base, acceptedTerms: false }))).toEqual({ acceptedTerms: 'terms_required' });
   });
 
   it('needs a valid e-mail; names are optional but plain text', () => {

@@ -31,7 +31,7 @@ export const loginSchema = z.object({ email, password: anyPassword });
 export type LoginValues = z.input<typeof loginSchema>;
 
 export const registerSchema = z
-  .object({ email, password: newPassword, firstName: name, lastName: name })
+  .object({ email, password: newPassword, firstName: name, lastName: name, acceptedTerms: z.boolean().refine((accepted) => accepted, 'terms_required') })
   .superRefine((values, context) => {
     if (values.password && values.password.trim().toLowerCase() === values.email.trim().toLowerCase()) {
       context.addIssue({ code: 'custom', path: ['password'], message: 'password_is_email' });

@@ -15,6 +15,8 @@ export interface RegisterInput {
   lastName?: string;
   lang?: string;
   favoriteOfferId?: string | null;
+  /** The terms and privacy policy in force are accepted (the API records which and when). */
+  acceptedTerms: boolean;
 }
 
 const withoutEmpty = <T extends object>(input: T): Partial<T> => Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined && value !== '')) as Partial<T>;

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { mutate } from 'swr';
-import { FormMessage, TextField } from '@/components/ui/form-field';
+import { CheckboxField, FormMessage, TextField } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { createTranslator } from '@/i18n/translate';
 import { FAVOURITES_COUNT_KEY, favouriteKey } from '@/lib/favourites';
@@ -62,14 +62,14 @@ export function LoginForm({ locale, next, favoriteOfferId }: { locale: Locale; n
 export function RegisterForm({ locale, next, favoriteOfferId }: { locale: Locale; next: string | null; favoriteOfferId: string | null }) {
   const t = createTranslator(locale);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<RegisterValues>({ resolver: zodResolver(registerSchema), defaultValues: { email: '', password: '', firstName: '', lastName: '' }, mode: 'onTouched' });
+  const form = useForm<RegisterValues>({ resolver: zodResolver(registerSchema), defaultValues: { email: '', password: '', firstName: '', lastName: '', acceptedTerms: false }, mode: 'onTouched' });
   const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await register({ email: values.email.trim(), password: values.password, firstName: values.firstName.trim(), lastName: values.lastName.trim(), lang: locale, favoriteOfferId });
+      await register({ email: values.email.trim(), password: values.password, firstName: values.firstName.trim(), lastName: values.lastName.trim(), lang: locale, favoriteOfferId, acceptedTerms: values.acceptedTerms });
       setSentTo(values.email.trim());
     } catch (error) {
-      showServerError(form, error, { email: 'email', password: 'password', firstName: 'firstName', lastName: 'lastName' });
+      showServerError(form, error, { email: 'email', password: 'password', firstName: 'firstName', lastName: 'lastName', acceptedTerms: 'acceptedTerms' });
     }
   });
   if (sentTo) {
@@ -90,6 +90,20 @@ export function RegisterForm({ locale, next, favoriteOfferId }: { locale: Locale
         <TextField id="register-first-name" label={<>{t('account.firstName')} <span className="muted">{t('account.optional')}</span></>} autoComplete="given-name" error={errorText(t, errors.firstName)} {...form.register('firstName')} />
         <TextField id="register-last-name" label={<>{t('account.lastName')} <span className="muted">{t('account.optional')}</span></>} autoComplete="family-name" error={errorText(t, errors.lastName)} {...form.register('lastName')} />
       </div>
+      <CheckboxField
+        id="register-terms"
+        label={
+          <>
+            {t('account.acceptTerms')}{' '}
+            <a href={paths.terms()} target="_blank" rel="noopener">
+              {t('nav.terms')}
+            </a>{' '}
+            <span aria-hidden="true">*</span>
+          </>
+        }
+        error={errorText(t, errors.acceptedTerms)}
+        {...form.register('acceptedTerms')}
+      />
       <button type="submit" className="button button--primary button--block" disabled={isSubmitting} data-testid="register-submit">
         {t('account.registerSubmit')}
       </button>

@@ -1,24 +1,10 @@
 /**
- * Form controls of the employer forms not in `components/ui/form-field` (checkbox, select, radio
- * group), wired the same way: a label, the error in `aria-describedby`, `aria-invalid`.
+ * Form controls of the employer forms not in `components/ui/form-field` (select, radio group; the
+ * checkbox moved there and is re-exported), wired the same way: a label, the error in `aria-describedby`, `aria-invalid`.
  */
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
 
-export function CheckboxField({ id, label, error, ref, ...input }: { id: string; label: ReactNode; error?: string | null; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div className={`form-field${error ? ' form-field--invalid' : ''}`}>
-      <label className="checkbox" htmlFor={id}>
-        <input id={id} type="checkbox" ref={ref} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
-        <span>{label}</span>
-      </label>
-      {error ? (
-        <p id={`${id}-error`} className="form-field__error" data-testid={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+export { CheckboxField } from '@/components/ui/form-field';
 
 export interface Option {
   value: string;
