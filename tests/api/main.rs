@@ -27,6 +27,7 @@ mod payments;
 mod search_quality;
 mod search_tools;
 mod search_understanding;
+mod security_ops;
 mod terms;
 mod views;
 mod writes;

@@ -10,6 +10,7 @@ pub mod board_files;
 pub mod cache;
 pub mod captcha;
 pub mod config;
+pub mod downloads;
 pub mod dto;
 pub mod employer_session;
 pub mod engine;
