@@ -1,5 +1,5 @@
 //! Issue 22, the operations items of the security review: download names that follow the
-//! content.
+//! content, and payment returns that stay on the board.
 
 use reqwest::Method;
 use serde_json::{json, Value};
@@ -7,9 +7,21 @@ use serde_json::{json, Value};
 use crate::applying::{apply, form, pdf, with_file, PASSWORD};
 use crate::browser::Browser;
 use crate::candidate_area::upload_cv;
-use crate::employer_client::{company_id, sign_up};
-use crate::helpers::{spawn_app, TestApp};
+use crate::employer_client::{company_id, sign_up, EmployerClient};
+use crate::helpers::{repo_path, spawn_app, Answer, TestApp};
 use crate::panel_offers::published_offer;
+
+/// An error answer in the API's shape: `code`, a message, and `field`.
+fn assert_error(answer: &Answer, status: u16, code: &str, field: Option<&str>, context: &str) {
+    assert_eq!((answer.status, answer.body["code"].as_str(), answer.body["field"].as_str()), (status, Some(code), field), "{context}: {}", answer.body);
+    assert!(answer.body["message"].as_str().is_some_and(|message| !message.is_empty()), "{context}: {}", answer.body);
+}
+
+/// The board's settings as `wakat.toml` has them (environment overrides from `env`).
+fn file_settings(env: &[(&str, &str)]) -> wakat_server::Settings {
+    let text = std::fs::read_to_string(repo_path("wakat.toml")).unwrap();
+    wakat_server::Settings::from_toml(&text, env.iter().map(|(name, value)| (name.to_string(), value.to_string()))).unwrap()
+}
 
 /// A PDF that is an HTML page too: a browser sniffing it as HTML would run its script.
 fn polyglot() -> Vec<u8> {
@@ -65,4 +77,58 @@ fn downloads_are_named_by_their_content_without_bidi_tricks() {
     let id = applied.body["id"].as_str().unwrap();
     let (content_type, disposition) = download(&app, &format!("/api/it/v1/offers/{slug}/applications/{id}/download"), Some(&employer.token));
     assert_eq!((content_type.as_str(), disposition), ("application/pdf", attachment("cvlmth.pdf", "cvlmth.pdf")));
+}
+
+fn pay(employer: &EmployerClient<'_>, slug: &str, token: &str, return_url: &str) -> Answer {
+    employer.call(Method::POST, "/v1/payments", Some(&json!({"offer_id": slug, "token": token, "accepted_regulations": true, "return_url": return_url})))
+}
+
+fn no_redirects() -> reqwest::blocking::Client {
+    reqwest::blocking::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap()
+}
+
+/// Where the sandbox's `action` button sends the employer back to.
+fn sandbox_return(app: &TestApp, payment_id: &str, action: &str) -> String {
+    let answered = no_redirects().post(format!("{}/api/it/v1/payments/sandbox/{payment_id}/{action}", app.base)).send().unwrap();
+    assert_eq!(answered.status().as_u16(), 303);
+    answered.headers()["location"].to_str().unwrap().to_string()
+}
+
+#[test]
+fn payment_returns_stay_on_the_board() {
+    let settings = file_settings(&[]);
+    let web = settings.tenants[0].web_url(&settings.server).to_string();
+    let app = spawn_app(false);
+    let employer = sign_up(&app, "it", "pay@acme.example", "Acme Software");
+    let (slug, token) = employer.ready_offer("pro", "Quokka Rust Developer");
+    let board = url::Url::parse(&web).unwrap();
+    let host_port = format!("{}:{}", board.host_str().unwrap(), board.port_or_known_default().unwrap());
+    for outside in [
+        "https://evil.example/paid".to_string(),
+        "http://evil.example".to_string(),
+        "//evil.example/paid".to_string(),
+        "/\\evil.example/paid".to_string(),
+        "\\\\evil.example/paid".to_string(),
+        "javascript:alert(1)".to_string(),
+        "/paid\n".to_string(),
+        format!("http://{host_port}.evil.example/paid"),
+        format!("http://{host_port}@evil.example/paid"),
+        format!("http://someone@{host_port}/paid"),
+        format!("{}://{host_port}/paid", if board.scheme() == "https" { "http" } else { "https" }),
+        format!("ftp://{host_port}/paid"),
+    ] {
+        assert_error(&pay(&employer, &slug, &token, &outside), 400, "invalid_url", Some("return_url"), &outside);
+    }
+
+    // The web app's own value (`employerPaths.paymentReturn`): a path of the board.
+    let created = pay(&employer, &slug, &token, &format!("/employer/payments/return?offer={slug}"));
+    assert_eq!(created.status, 201, "{}", created.body);
+    let id = created.body["id"].as_str().unwrap();
+    assert_eq!(sandbox_return(&app, id, "pay"), format!("{web}/employer/payments/return?offer={slug}&paymentId={id}"));
+
+    let (slug, token) = employer.ready_offer("pro", "Senior Rust Developer");
+    let created = pay(&employer, &slug, &token, &format!("{web}/employer/paid"));
+    assert_eq!(created.status, 201, "an address on the board's own origin: {}", created.body);
+    let id = created.body["id"].as_str().unwrap();
+    assert_eq!(sandbox_return(&app, id, "cancel"), format!("{web}/employer/paid?paymentId={id}"));
 }
