@@ -19,6 +19,7 @@ pub mod internal_token;
 pub mod mail_queue;
 pub mod mails;
 pub mod metrics;
+pub mod operator_access;
 pub mod payments;
 pub mod ratelimit;
 pub mod routes;
