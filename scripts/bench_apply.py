@@ -47,6 +47,7 @@ def confirmed_account(base, tenant, email, password):
     status, body, _ = json_call(base, "POST", f"/api/{tenant}/v1/candidate/register", {"email": email, "password": password, "acceptedTerms": True})
     assert status == 202, (status, body)
     for _ in range(200):
+        # The dev mailbox: the server runs with WAKAT_MAIL__DEV_MAILBOX=true (scripts/bench-apply).
         status, body, _ = request(base, "GET", "/api/dev/mailbox?to=" + urllib.parse.quote(email))
         mails = [m for m in json.loads(body)["data"] if m["tag"] == "account.confirm"]
         if mails:

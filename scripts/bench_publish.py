@@ -54,7 +54,7 @@ def employer(base, tenant, email):
             break
         time.sleep(0.1)
     else:
-        raise SystemExit("no confirmation mail (the dev mailbox needs the outbox transport)")
+        raise SystemExit("no confirmation mail (the dev mailbox needs WAKAT_MAIL__DEV_MAILBOX=true and the outbox transport)")
     status, answer = call(base, "PATCH", f"/api/{tenant}/v1/users/confirm", {"token": token})
     assert status == 200, answer
     return answer["access_token"]

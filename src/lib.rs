@@ -203,7 +203,10 @@ fn serve(settings: Settings) -> Result<()> {
             println!("  board '{tenant}': {base}/api/{tenant}/v2/user-panel/offers");
         }
         println!("  OpenAPI document: {base}/api/openapi.json");
-        println!("  internal write API: token from `wakat internal-token` (Authorization: Bearer …)");
+        println!("  internal write API: token from `wakat internal-token` (Authorization: Bearer …), documented at {base}/api/internal/openapi.json");
+        if application.engine().settings.mail.dev_mailbox {
+            println!("  dev mailbox: {base}/api/dev/mailbox (clients on this machine only)");
+        }
         application.run_until_stopped().await?;
         Ok(())
     })

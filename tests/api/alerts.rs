@@ -305,7 +305,6 @@ fn openapi_documents_every_alerts_endpoint_and_code() {
         ("/api/{tenant}/guests/job-alerts/{candidate_id}/{job_filter_id}", "delete"),
         ("/api/{tenant}/job-alerts/unsubscribe", "post"),
         ("/api/{tenant}/guests/job-filters/new-offers", "get"),
-        ("/api/{tenant}/internal/bumps/run", "post"),
     ] {
         assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "openapi lacks {method} {path}");
     }

@@ -21,7 +21,7 @@ fn wait_searchable(app: &TestApp, tenant: &str, guid: &str) {
     }
 }
 
-fn upload_cv(browser: &mut Browser, tenant: &str, bytes: Vec<u8>, name: &str) -> crate::helpers::Answer {
+pub fn upload_cv(browser: &mut Browser, tenant: &str, bytes: Vec<u8>, name: &str) -> crate::helpers::Answer {
     let request = browser
         .request(Method::POST, &format!("/api/{tenant}/v1/candidate/documents"))
         .multipart(Form::new().part("file", Part::bytes(bytes).file_name(name.to_string())));

@@ -254,7 +254,6 @@ fn openapi_lists_every_employer_endpoint() {
         ("get", "/api/{tenant}/v1/payments/sandbox/{id}"),
         ("post", "/api/{tenant}/v1/payments/sandbox/{id}/{action}"),
         ("post", "/api/{tenant}/v1/payments/stripe/webhook"),
-        ("post", "/api/{tenant}/internal/companies/{company_id}/codes"),
     ] {
         assert!(paths.get(path).and_then(|p| p.get(method)).is_some(), "openapi lacks {method} {path}");
     }

@@ -32,6 +32,8 @@ pub fn test_settings(data_dir: &std::path::Path, with_default_data: bool) -> Set
     settings.server.writer_memory_mb = 32;
     // Tests hammer the API from one address; the rate limit tests turn limits on themselves.
     settings.server.rate_limits_enabled = false;
+    // Tests read their mails (confirmation and reset links) from the dev mailbox, on loopback.
+    settings.mail.dev_mailbox = true;
     // The cheapest argon2id cost: tests log in hundreds of times (the benchmark uses the real one).
     settings.accounts.password_memory_kib = 64;
     settings.accounts.password_iterations = 1;
@@ -185,6 +187,7 @@ impl RealServer {
             .env("WAKAT_SERVER__INDEX_DATA_DIR", repo_path("index-data"))
             .env("WAKAT_SERVER__WORKERS", "2")
             .env("WAKAT_SERVER__RATE_LIMITS_ENABLED", "false")
+            .env("WAKAT_MAIL__DEV_MAILBOX", "true")
             .env("WAKAT_ACCOUNTS__PASSWORD_MEMORY_KIB", "64")
             .env("WAKAT_ACCOUNTS__PASSWORD_ITERATIONS", "1")
             .env("WAKAT_TENANTS__0__DEFAULT_DATA", "")

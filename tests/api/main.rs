@@ -28,6 +28,7 @@ mod search_quality;
 mod search_tools;
 mod search_understanding;
 mod security_accounts;
+mod security_ops;
 mod terms;
 mod views;
 mod writes;

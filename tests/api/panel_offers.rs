@@ -158,7 +158,7 @@ fn applications_move_through_statuses_the_candidate_sees_and_the_cv_downloads() 
     let cv = app.client.get(format!("{}{download_url}", app.base)).bearer_auth(&employer.token).send().unwrap();
     assert_eq!(cv.status(), 200);
     assert_eq!(cv.headers()["content-type"], "application/pdf", "the sniffed type");
-    assert_eq!(cv.headers()["content-disposition"], "attachment; filename=\"moje_cv.pdf\"");
+    assert_eq!(cv.headers()["content-disposition"], "attachment; filename=\"moje_cv.pdf\"; filename*=UTF-8''moje%20cv.pdf");
     assert_eq!(cv.bytes().unwrap().to_vec(), pdf(), "the bytes the candidate sent");
     let wrong_offer = employer.call(Method::GET, &format!("/v1/offers/offer-0000000000000000/applications/{id}/download"), None);
     assert_eq!((wrong_offer.status, wrong_offer.body["code"].as_str()), (404, Some("application_not_found")));

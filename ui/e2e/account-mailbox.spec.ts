@@ -1,5 +1,6 @@
 // The development mailbox page (issue 9): the server reads the API's outbox (never forwarded to
-// browsers) and shows a mail's HTML in a sandboxed frame with no permissions.
+// browsers) and shows a mail's HTML in a sandboxed frame with no permissions. Only visitors on
+// this machine see it, with a note saying so (issue 22).
 import { test, expect, shot, tenant } from './fixtures';
 import { linkFromMail, PASSWORD, uniqueEmail } from './candidate';
 
@@ -10,7 +11,10 @@ test('account-04-dev-mailbox-page', async ({ page }) => {
   await linkFromMail(page.request, email, '/account/confirm');
   // Browsers cannot reach the mailbox through the app's /api.
   expect((await page.request.get('/api/dev/mailbox')).status()).toBe(404);
+  // Nor through the page itself, on a public host name (the mailbox is for this machine only).
+  expect((await page.request.get('/dev/mailbox', { headers: { 'x-forwarded-host': 'wakat.example', host: 'wakat.example' } })).status()).toBe(404);
   await page.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
+  await expect(page.getByTestId('mailbox-note')).toContainText('WAKAT_MAIL__DEV_MAILBOX=true');
   const rows = page.getByTestId('mailbox-row');
   await expect(rows).toHaveCount(1);
   await rows.first().getByRole('link').click();

@@ -33,11 +33,22 @@ pub struct MailSettings {
     /// Threads of the mail queue sending at once (each mail is marked sent before its thread
     /// takes the next, so a crash can repeat at most this many).
     pub senders: usize,
+    /// Serves the outbox's mails (password-reset links included) at `/api/dev/mailbox` to
+    /// clients on the server's own machine. Off unless switched on: a development aid, never a
+    /// production feature (the server refuses to start with it on a non-loopback address).
+    pub dev_mailbox: bool,
 }
 
 impl Default for MailSettings {
     fn default() -> MailSettings {
-        MailSettings { transport: MailTransport::Outbox, from: "no-reply@localhost".into(), from_name: None, smtp: SmtpSettings::default(), senders: 32 }
+        MailSettings {
+            transport: MailTransport::Outbox,
+            from: "no-reply@localhost".into(),
+            from_name: None,
+            smtp: SmtpSettings::default(),
+            senders: 32,
+            dev_mailbox: false,
+        }
     }
 }
 

@@ -78,6 +78,9 @@ pub struct ServerSettings {
     /// Token required by the internal write API; when empty, one is generated on first start and
     /// kept in `{data_dir}/internal-token` (mode 0600).
     pub internal_token: String,
+    /// Token of `GET /metrics` (`Authorization: Bearer …`); when empty, `/metrics` answers only
+    /// clients on the server's own machine (a loopback peer, not behind a proxy naming another).
+    pub metrics_token: String,
     /// Token opening the search explain call (`X-Wakat-Debug-Token`); empty: the call is off.
     pub search_debug_token: String,
     /// Threads searching index segments in parallel.
@@ -120,6 +123,7 @@ impl Default for ServerSettings {
             data_dir: "data".into(),
             index_data_dir: "index-data".into(),
             internal_token: String::new(),
+            metrics_token: String::new(),
             search_debug_token: String::new(),
             search_threads: 1,
             writer_memory_mb: 128,
@@ -442,8 +446,9 @@ impl Settings {
 /// Loopback names the first board answers on unless a board lists them.
 const LOOPBACK_HOSTS: [&str; 2] = ["localhost", "127.0.0.1"];
 
-/// Slugs that cannot name a board: `/api/{slug}` is another call.
-const RESERVED_SLUGS: [&str; 1] = ["boards"];
+/// Slugs that cannot name a board: `/api/{slug}` is another call (`/api/boards`, the dev mailbox,
+/// the internal OpenAPI document).
+const RESERVED_SLUGS: [&str; 3] = ["boards", "dev", "internal"];
 
 /// A lowercase host name (labels of letters, digits and inner dashes) or dotted IPv4 address.
 fn is_valid_host(host: &str) -> bool {
@@ -647,7 +652,9 @@ mod tests {
         }
         let twice = format!("{}{}", board("it", "[\"it.example\"]"), board("work", "[\"IT.example\"]"));
         assert!(Settings::from_toml(&twice, []).is_err());
-        assert!(Settings::from_toml(&board("boards", "[]"), []).is_err());
+        for reserved in ["boards", "dev", "internal"] {
+            assert!(Settings::from_toml(&board(reserved, "[]"), []).is_err(), "{reserved}");
+        }
     }
 
     #[test]

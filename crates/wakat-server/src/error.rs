@@ -66,6 +66,8 @@ error_codes! {
     InvalidKey => ("invalid_key", BAD_REQUEST, "the identifier is not valid"),
     /// The call needs credentials the request does not carry (or carries wrong).
     Unauthorized => ("unauthorized", UNAUTHORIZED, "this call needs valid credentials"),
+    /// An operator's call (the dev mailbox, `/metrics` without a token) from another machine.
+    LoopbackOnly => ("loopback_only", FORBIDDEN, "this call answers only clients on the server's own machine"),
     /// No such endpoint.
     NotFound => ("not_found", NOT_FOUND, "no such endpoint"),
     /// No such board.

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::dev::{Server, ServerHandle};
-use actix_web::{web, App, HttpResponse, HttpServer};
+use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use tracing_actix_web::TracingLogger;
 
 use crate::board_files::BoardFiles;
@@ -51,6 +51,8 @@ pub struct Application {
 impl Application {
     /// Opens the engine, loads default data on first start, binds `settings.server.bind`.
     pub fn build(engine: Engine) -> std::io::Result<Application> {
+        let settings = &engine.settings;
+        crate::operator_access::check_dev_mailbox_bind(&settings.server.bind, settings.mail.dev_mailbox).map_err(std::io::Error::other)?;
         let engine = Arc::new(engine);
         let n_loaded = engine.load_default_data(now()).map_err(std::io::Error::other)?;
         if n_loaded > 0 {
@@ -101,10 +103,16 @@ impl Application {
             views: views.clone(),
             mail_queue: mail_queue.clone(),
         }));
-        let dev_mailbox = if mail_settings.transport == wakat_mail::MailTransport::Outbox && !server_settings.public_url.starts_with("https://") {
-            Some(Arc::new(wakat_mail::Outbox::in_data_dir(&server_settings.data_dir).map_err(std::io::Error::other)?))
-        } else {
-            None
+        let dev_mailbox = match (mail_settings.dev_mailbox, mail_settings.transport) {
+            (true, wakat_mail::MailTransport::Outbox) => {
+                tracing::warn!("the dev mailbox is on: every mail is shown to clients on this machine at /api/dev/mailbox");
+                Some(Arc::new(wakat_mail::Outbox::in_data_dir(&server_settings.data_dir).map_err(std::io::Error::other)?))
+            }
+            (true, wakat_mail::MailTransport::Smtp) => {
+                tracing::warn!("mail.dev_mailbox is on but mail goes over SMTP: the dev mailbox stays off");
+                None
+            }
+            (false, _) => None,
         };
         let captcha: Arc<dyn crate::captcha::CaptchaVerifier> = Arc::from(crate::captcha::build(&accounts_settings.captcha));
         let blobs = Arc::new(wakat_uploads::BlobStore::new(&server_settings.data_dir, engine.kv.clone()).map_err(std::io::Error::other)?);
@@ -262,8 +270,10 @@ async fn health(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().json(serde_json::json!({"status": "ok", "responseCache": state.cache.stats()}))
 }
 
-/// Prometheus metrics (OpenMetrics text); not under `/api` and not rate limited.
-async fn metrics_text(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+/// Prometheus metrics (OpenMetrics text); not under `/api` and not rate limited. For operators
+/// only: the token of `server.metrics_token`, or the server's own machine when there is none.
+async fn metrics_text(state: web::Data<AppState>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
+    crate::operator_access::authorize_metrics(&request, &state.engine.settings.server.metrics_token)?;
     let metrics = state.metrics.clone();
     // Rendering reads directory sizes from disk.
     let text = web::block(move || metrics.render()).await?.map_err(|error| ApiError::internal(&error))?;

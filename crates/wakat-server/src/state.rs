@@ -32,7 +32,7 @@ pub struct AppState {
     pub accounts: Arc<wakat_accounts::AccountStore>,
     /// The one mailer (SMTP, or the outbox of the dev mailbox).
     pub mailer: Arc<dyn wakat_mail::Mailer>,
-    /// The outbox, when mail goes there and the dev mailbox may show it (never over HTTPS).
+    /// The outbox, when mail goes there and `mail.dev_mailbox` is on (for loopback clients only).
     pub dev_mailbox: Option<Arc<wakat_mail::Outbox>>,
     /// Signs and checks expiring links (private downloads).
     pub signer: Arc<wakat_accounts::LinkSigner>,

@@ -19,7 +19,7 @@ const MAX_FILE_NAME_CHARS: usize = 200;
 pub struct ReceivedFile {
     /// Where the bytes are.
     pub blob: StoredBlob,
-    /// The name the uploader gave, cleaned (no directories, no control characters).
+    /// The name the uploader gave, cleaned (no directories, no control or bidirectional characters).
     pub file_name: String,
 }
 
@@ -54,10 +54,10 @@ pub async fn read_text(field: &mut Field, max_bytes: usize) -> Result<String> {
         .map_err(|_| ApiError::new(ErrorCode::InvalidMultipart).with_message(format!("the field '{name}' is not UTF-8 text")).with_field(&name))
 }
 
-/// The uploader's file name without directories or control characters.
+/// The uploader's file name without directories, control or bidirectional characters (a
+/// right-to-left override would show `cv\u{202E}fdp.exe` as "cvexe.pdf").
 pub fn clean_file_name(raw: &str) -> String {
-    let base = raw.rsplit(['/', '\\']).next().unwrap_or_default();
-    base.chars().filter(|c| !c.is_control()).take(MAX_FILE_NAME_CHARS).collect::<String>().trim().to_string()
+    wakat_uploads::clean_file_name(raw, MAX_FILE_NAME_CHARS)
 }
 
 /// Streams a file field into the store. A field with neither a file name nor bytes (a form

@@ -61,6 +61,17 @@ impl FileKind {
         self.row().2
     }
 
+    /// Returns every extension a file of this kind is named with, the usual one
+    /// ([`FileKind::extension`]) first: a download keeps `photo.jpg` rather than renaming it.
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            FileKind::Pdf => &["pdf"],
+            FileKind::Docx => &["docx"],
+            FileKind::Jpeg => &["jpeg", "jpg"],
+            FileKind::Png => &["png"],
+        }
+    }
+
     /// Returns the kind with this MIME type.
     pub fn from_mime_type(mime_type: &str) -> Option<FileKind> {
         KINDS.iter().find(|(_, kind_mime, _)| *kind_mime == mime_type).map(|(kind, _, _)| *kind)
@@ -117,6 +128,7 @@ mod tests {
             assert_eq!(KINDS.iter().filter(|(row_kind, _, _)| *row_kind == kind).count(), 1, "{kind:?}");
             assert_eq!(FileKind::from_mime_type(kind.mime_type()), Some(kind));
             assert_eq!(FileKind::from_extension(kind.extension()), Some(kind));
+            assert_eq!(kind.extensions().first(), Some(&kind.extension()));
         }
         assert_eq!(FileKind::all().count(), KINDS.len());
         assert_eq!(FileKind::from_extension("exe"), None);

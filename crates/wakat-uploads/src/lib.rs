@@ -20,7 +20,10 @@
 //!   (`owner` is an opaque key chosen by the caller, such as `it/candidate/123/cv/1`).
 //!   [`BlobStore::detach`] deletes the file with its last reference. The HTTP layer and the
 //!   owners' own records (which keep the [`StoredBlob`]) live elsewhere: this crate knows
-//!   nothing of HTTP.
+//!   nothing of HTTP but the value of a download's `Content-Disposition`.
+//! - **Names are hostile too.** A stored name is cleaned of control and bidirectional
+//!   characters, and every download is named by [`content_disposition`]: its extension follows
+//!   the recognised kind, so a PDF/HTML polyglot named `cv.html` is saved as `cv.pdf`.
 //!
 //! # Crashes and orphans
 //!
@@ -60,12 +63,14 @@
 //! [`KvStore`]: wakat_store::KvStore
 #![warn(missing_docs)]
 
+mod download_name;
 mod error;
 mod hash;
 mod kind;
 mod store;
 mod upload;
 
+pub use download_name::{clean_file_name, content_disposition, content_disposition_of, download_name, download_name_of, is_unsafe_char};
 pub use error::UploadError;
 pub use hash::BlobHash;
 pub use kind::FileKind;

@@ -166,6 +166,8 @@ describe('matchPublicApi: everything else', () => {
     '/api',
     '/api/',
     '/api/openapi.json',
+    '/api/internal/openapi.json',
+    '/metrics',
     '/api/it/health',
     '/api/it/v2/user-panel/offers/',
     '/api/it/v2/user-panel/offers//count',

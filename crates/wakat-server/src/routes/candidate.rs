@@ -295,10 +295,9 @@ pub async fn download_document(state: web::Data<AppState>, path: web::Path<Docum
         Ok((document, bytes))
     })
     .await??;
-    let file_name: String = document.file_name.chars().map(|c| if c.is_ascii_alphanumeric() || ".-_".contains(c) { c } else { '_' }).collect();
     Ok(HttpResponse::Ok()
         .content_type(document.mime.as_str())
-        .insert_header(("content-disposition", format!("attachment; filename=\"{file_name}\"")))
+        .insert_header(crate::downloads::attachment(&document.file_name, &document.mime))
         .insert_header(("cache-control", "private, no-store"))
         .body(bytes))
 }
@@ -309,7 +308,7 @@ pub async fn download_document(state: web::Data<AppState>, path: web::Path<Docum
 pub async fn export(state: web::Data<AppState>, candidate: Candidate) -> Result<HttpResponse> {
     let data = web::block(move || service::export(&state, &candidate)).await??;
     Ok(HttpResponse::Ok()
-        .insert_header(("content-disposition", "attachment; filename=\"wakat-data.json\""))
+        .insert_header(crate::downloads::attachment_named("wakat-data.json", "json"))
         .insert_header(("cache-control", "private, no-store"))
         .json(data))
 }

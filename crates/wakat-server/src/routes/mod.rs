@@ -81,6 +81,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(
         web::scope("/api")
             .route("/openapi.json", web::get().to(openapi::document))
+            .route("/internal/openapi.json", web::get().to(openapi::internal_document))
             .route("/boards", web::get().to(meta::boards))
             .route("/dev/mailbox", web::get().to(dev::list))
             .route("/dev/mailbox/{id}", web::get().to(dev::get))

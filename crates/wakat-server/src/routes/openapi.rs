@@ -1,15 +1,16 @@
 //! The OpenAPI document, generated from the handlers' annotations.
 
-use actix_web::HttpResponse;
+use actix_web::{web, HttpRequest, HttpResponse};
 use utoipa::OpenApi;
 
 use wakat_core::FieldCode;
 
-use crate::error::ErrorCode;
+use crate::error::{ErrorCode, Result};
 use crate::routes::{
     accounts, alerts, applications, brand_stories, candidate, dev, employer_offers, employer_panel, employers, internal, meta, offers, panel_offers, payments,
     places,
 };
+use crate::state::AppState;
 
 /// Filter, sort and paging parameters shared by every offers call. Each array parameter may be
 /// repeated (`keywords[]=java&keywords[]=spring`) or comma-separated; the list page's Polish and
@@ -116,7 +117,8 @@ pub struct MapQueryDoc {
     region: Option<String>,
 }
 
-/// The API description.
+/// The public API description (`/api/openapi.json`): every call a client of the boards may make.
+/// The operators' calls are in [`InternalApiDoc`]; the public document never names them.
 #[derive(OpenApi)]
 #[openapi(
     info(
@@ -149,9 +151,6 @@ pub struct MapQueryDoc {
         meta::logo,
         meta::cover,
         places::cities,
-        internal::create_offer,
-        internal::put_offer,
-        internal::delete_offer,
         accounts::register,
         accounts::confirm,
         accounts::login,
@@ -181,9 +180,6 @@ pub struct MapQueryDoc {
         candidate::download_document,
         candidate::export,
         candidate::delete_account,
-        internal::offer_applications,
-        dev::list,
-        dev::get,
         employers::sign_up,
         employers::confirm,
         employers::regenerate_confirmation_token,
@@ -210,7 +206,6 @@ pub struct MapQueryDoc {
         employer_offers::form_inputs_data,
         employer_offers::skills,
         employer_offers::logo,
-        employer_offers::issue_code,
         employer_panel::profile,
         employer_panel::update_profile,
         employer_panel::users,
@@ -225,7 +220,6 @@ pub struct MapQueryDoc {
         brand_stories::status,
         brand_stories::technologies,
         employer_offers::edit_token,
-        employer_offers::run_bumps,
         payments::create,
         payments::status,
         payments::sandbox_page,
@@ -242,7 +236,6 @@ pub struct MapQueryDoc {
         alerts::activate,
         alerts::unsubscribe_guest,
         alerts::one_click_unsubscribe,
-        alerts::run_digests,
         alerts::feed,
         alerts::feed_link,
         alerts::guest_new_offers,
@@ -257,6 +250,30 @@ pub struct MapQueryDoc {
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody, crate::dto::employers::EmployerOfferDto))
 )]
 pub struct ApiDoc;
+
+/// The operators' calls (`/api/internal/openapi.json`, behind the internal token): the internal
+/// write API and triggers under `/api/{tenant}/internal/`, and the dev mailbox.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Wakat internal API",
+        description = "Operators' calls: the internal write API and job triggers (`Authorization: Bearer` with the internal token, `wakat internal-token`) and the dev mailbox (clients on the server's own machine, when `mail.dev_mailbox` is on). Errors are `{code, message, field}`."
+    ),
+    paths(
+        internal::create_offer,
+        internal::put_offer,
+        internal::delete_offer,
+        internal::offer_applications,
+        employer_offers::issue_code,
+        employer_offers::run_bumps,
+        alerts::run_digests,
+        dev::list,
+        dev::get,
+    ),
+    modifiers(&BearerScheme),
+    components(schemas(crate::error::ErrorBody))
+)]
+pub struct InternalApiDoc;
 
 /// The employers' access tokens (`POST /v1/oauth/token`) as the `bearer` security scheme.
 struct BearerScheme;
@@ -295,10 +312,19 @@ pub fn error_codes() -> Vec<&'static str> {
     codes
 }
 
-/// The document as JSON, with the error codes listed as the `code` enum of `ErrorBody`, so a
-/// client (or a fuzzer) knows every code it may meet.
+/// The public document as JSON (see [`complete`]).
 pub fn document_json() -> serde_json::Value {
-    let mut document = serde_json::to_value(ApiDoc::openapi()).unwrap_or_default();
+    complete(serde_json::to_value(ApiDoc::openapi()).unwrap_or_default())
+}
+
+/// The internal document as JSON (see [`complete`]).
+pub fn internal_document_json() -> serde_json::Value {
+    complete(serde_json::to_value(InternalApiDoc::openapi()).unwrap_or_default())
+}
+
+/// A document with the error codes listed as the `code` enum of `ErrorBody`, so a client (or a
+/// fuzzer) knows every code it may meet, and the answers every body or rate limit may bring.
+fn complete(mut document: serde_json::Value) -> serde_json::Value {
     if let Some(code) = document.pointer_mut("/components/schemas/ErrorBody/properties/code") {
         code["enum"] = serde_json::json!(error_codes());
     }
@@ -344,4 +370,13 @@ pub async fn document() -> HttpResponse {
     static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let body = DOCUMENT.get_or_init(|| document_json().to_string());
     HttpResponse::Ok().content_type("application/json").body(body.as_str())
+}
+
+/// `GET /api/internal/openapi.json`, for holders of the internal token only: the operators' calls
+/// are no business of the public, not even as a list.
+pub async fn internal_document(state: web::Data<AppState>, request: HttpRequest) -> Result<HttpResponse> {
+    crate::routes::internal::authorize(&state, &request)?;
+    static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    let body = DOCUMENT.get_or_init(|| internal_document_json().to_string());
+    Ok(HttpResponse::Ok().content_type("application/json").insert_header(("cache-control", "no-store")).body(body.as_str()))
 }

@@ -148,7 +148,7 @@ pub async fn statistics(state: web::Data<AppState>, employer: Employer, query: w
     if csv {
         return Ok(HttpResponse::Ok()
             .content_type("text/csv; charset=utf-8")
-            .insert_header(("content-disposition", format!("attachment; filename=\"statistics-{}-{}.csv\"", stats.from, stats.to)))
+            .insert_header(crate::downloads::attachment_named(&format!("statistics-{}-{}.csv", stats.from, stats.to), "csv"))
             .insert_header(("cache-control", "private, no-store"))
             .body(statistics_csv(&stats)));
     }
@@ -214,10 +214,9 @@ pub async fn delete_application(state: web::Data<AppState>, employer: Employer, 
               (status = 404, description = "No such application of the company, or no CV", body = crate::error::ErrorBody)))]
 pub async fn download_cv(state: web::Data<AppState>, employer: Employer, path: web::Path<CvPath>) -> Result<HttpResponse> {
     let (attachment, bytes) = web::block(move || service::cv(&state, &employer, &path.slug, &path.id)).await??;
-    let file_name: String = attachment.file_name.chars().map(|c| if c.is_ascii_alphanumeric() || ".-_".contains(c) { c } else { '_' }).collect();
     Ok(HttpResponse::Ok()
         .content_type(attachment.mime.as_str())
-        .insert_header(("content-disposition", format!("attachment; filename=\"{file_name}\"")))
+        .insert_header(crate::downloads::attachment(&attachment.file_name, &attachment.mime))
         .insert_header(("cache-control", "private, no-store"))
         .insert_header(("x-content-type-options", "nosniff"))
         .body(bytes))

@@ -25,14 +25,31 @@ fn provider_error(error: PaymentError) -> ApiError {
     }
 }
 
-/// A return URL the employer may be sent to: a path of the web app or an http(s) URL.
-fn check_return_url(url: &str) -> Result<()> {
-    let ok = (url.starts_with('/') && !url.starts_with("//")) || ::url::Url::parse(url).is_ok_and(|u| matches!(u.scheme(), "http" | "https"));
-    if ok && !url.chars().any(char::is_whitespace) && url.len() <= 2_000 {
-        Ok(())
-    } else {
-        Err(ApiError::field_error("invalid_url", "return_url", "a path of the web app or an http(s) URL"))
+/// Longest return URL taken.
+const MAX_RETURN_URL: usize = 2_000;
+
+/// Where a payment may send the employer back to, as an absolute URL of the board's web app
+/// (`web_url`, without a trailing '/'); `None` for anything else. The payment's return answers a
+/// redirect to it, so an outside address would make the board an open redirect: a phishing page
+/// behind a link that starts at the board. Taken: a path of the web app (one leading `/`, no `//`
+/// or backslash, which browsers read as another host) or an absolute URL on exactly the web app's
+/// origin, without credentials.
+pub fn board_return_url(url: &str, web_url: &str) -> Option<String> {
+    if url.len() > MAX_RETURN_URL || url.chars().any(|c| c.is_whitespace() || c.is_control()) || url.contains('\\') {
+        return None;
     }
+    if url.starts_with('/') {
+        return (!url.starts_with("//")).then(|| format!("{web_url}{url}"));
+    }
+    let board = ::url::Url::parse(web_url).ok()?;
+    let parsed = ::url::Url::parse(url).ok()?;
+    let same_origin = matches!(parsed.scheme(), "http" | "https") && parsed.origin() == board.origin();
+    (same_origin && parsed.username().is_empty() && parsed.password().is_none()).then(|| url.to_string())
+}
+
+fn check_return_url(url: &str, web_url: &str) -> Result<String> {
+    board_return_url(url, web_url)
+        .ok_or_else(|| ApiError::field_error("invalid_url", "return_url", format!("a path of the web app (/…) or an address under {web_url}")))
 }
 
 /// Records a payment for the offer and starts it at the provider; returns the payment and the
@@ -43,7 +60,8 @@ pub fn create(state: &AppState, employer: &Employer, request: PaymentRequest) ->
     if !request.accepted_regulations {
         return Err(ApiError::field_error("required", "accepted_regulations", "accept the terms to pay"));
     }
-    check_return_url(&request.return_url)?;
+    let web_url = tenant.settings.web_url(&state.engine.settings.server).to_string();
+    let return_url = check_return_url(&request.return_url, &web_url)?;
     let offer = state.employers.offer(slug, &employer.company_id, &request.offer_id).map_err(employers_error)?;
     if !offer.token_matches(&request.token) {
         return Err(employers_error(EmployersError::InvalidOfferToken));
@@ -83,9 +101,7 @@ pub fn create(state: &AppState, employer: &Employer, request: PaymentRequest) ->
         form: (!request.extend).then(|| offer.form.clone()),
     };
     let payment = state.employers.create_payment(slug, new, now()).map_err(employers_error)?;
-    let web_url = tenant.settings.web_url(&state.engine.settings.server).to_string();
-    let separator = if request.return_url.contains('?') { '&' } else { '?' };
-    let return_url = if request.return_url.starts_with('/') { format!("{web_url}{}", request.return_url) } else { request.return_url.clone() };
+    let separator = if return_url.contains('?') { '&' } else { '?' };
     let checkout = Checkout {
         payment_id: payment.id.clone(),
         tenant: slug.clone(),
@@ -163,7 +179,9 @@ pub fn sandbox_action(state: &AppState, tenant: &Tenant, payment_id: &str, actio
     };
     let payment = settle(state, tenant, payment_id, status)?;
     let web_url = tenant.settings.web_url(&state.engine.settings.server);
-    let base = if payment.return_url.starts_with('/') { format!("{web_url}{}", payment.return_url) } else { payment.return_url.clone() };
+    // Checked again: a payment recorded before return URLs were limited to the board may hold
+    // any address; its employer lands on the board's front page instead.
+    let base = board_return_url(&payment.return_url, web_url).unwrap_or_else(|| format!("{web_url}/"));
     let separator = if base.contains('?') { '&' } else { '?' };
     Ok(format!("{base}{separator}paymentId={}", payment.id))
 }

@@ -1,5 +1,7 @@
 import Link from 'next/link';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
+import { mailboxVisitorAllowed } from '@/features/dev-mailbox/access';
 import { listMails, recipients, type Mail } from '@/features/dev-mailbox/api';
 import { getTranslator } from '@/i18n/request';
 import { ApiError } from '@/lib/api-client';
@@ -10,8 +12,12 @@ export const metadata = { title: 'Dev mailbox', robots: { index: false, follow: 
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** The development mailbox (server-rendered from the API; 404 when the API has it off). */
+/**
+ * The development mailbox (server-rendered from the API; 404 when the API has it off, and for a
+ * visitor on another machine: see `features/dev-mailbox/access.ts`).
+ */
 export default async function MailboxPage({ searchParams }: Props) {
+  if (!mailboxVisitorAllowed(await headers())) notFound();
   const [{ locale, t }, query] = await Promise.all([getTranslator(), searchParams]);
   const to = typeof query.to === 'string' ? query.to.trim() : '';
   let mails: Mail[];
@@ -26,6 +32,9 @@ export default async function MailboxPage({ searchParams }: Props) {
     <div className="mailbox" data-testid="mailbox">
       <h1>{t('mailbox.title')}</h1>
       <p className="muted">{t('mailbox.intro')}</p>
+      <p className="mailbox__note" role="note" data-testid="mailbox-note">
+        {t('mailbox.onlyHere')}
+      </p>
       <form className="mailbox__filter" method="get" action={paths.devMailbox()}>
         <label htmlFor="mailbox-to">{t('mailbox.filter')}</label>
         <input id="mailbox-to" name="to" type="search" defaultValue={to} />

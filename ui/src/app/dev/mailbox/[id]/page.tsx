@@ -1,5 +1,7 @@
 import Link from 'next/link';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
+import { mailboxVisitorAllowed } from '@/features/dev-mailbox/access';
 import { addresses, getMail, headerPairs, mailLinks, recipients, type Mail } from '@/features/dev-mailbox/api';
 import { getTranslator } from '@/i18n/request';
 import { ApiError } from '@/lib/api-client';
@@ -11,9 +13,11 @@ export const metadata = { title: 'Dev mailbox', robots: { index: false, follow: 
 /**
  * One mail of the development mailbox. Its HTML is shown inside a sandboxed `<iframe srcdoc>`
  * with every permission off (no scripts, forms, popups or navigation of this page); the frame
- * inherits this page's CSP, so it cannot load remote content either.
+ * inherits this page's CSP, so it cannot load remote content either. Visitors on another machine
+ * get a 404 (see `features/dev-mailbox/access.ts`).
  */
 export default async function MailPage({ params }: { params: Promise<{ id: string }> }) {
+  if (!mailboxVisitorAllowed(await headers())) notFound();
   const [{ locale, t }, { id }] = await Promise.all([getTranslator(), params]);
   let mail: Mail;
   try {
@@ -30,6 +34,9 @@ export default async function MailPage({ params }: { params: Promise<{ id: strin
         <Link href={paths.devMailbox()}>← {t('mailbox.back')}</Link>
       </p>
       <h1>{mail.subject || '—'}</h1>
+      <p className="mailbox__note" role="note" data-testid="mailbox-note">
+        {t('mailbox.onlyHere')}
+      </p>
       <dl className="mailbox__meta">
         <dt>{t('mailbox.from')}</dt>
         <dd>{addresses(mail.from)}</dd>
