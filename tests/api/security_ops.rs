@@ -57,7 +57,7 @@ fn file_settings(env: &[(&str, &str)]) -> wakat_server::Settings {
 
 /// Registers a candidate straight through the API: a confirmation mail goes to the outbox.
 fn register(app: &TestApp, email: &str) {
-    let registered = app.send_json(Method::POST, "/api/it/v1/candidate/register", &json!({"email": email, "password": PASSWORD}));
+    let registered = app.send_json(Method::POST, "/api/it/v1/candidate/register", &json!({"acceptedTerms": true, "email": email, "password": PASSWORD}));
     assert_eq!(registered.status, 202, "{}", registered.body);
 }
 

@@ -71,6 +71,16 @@ pub struct ProfileUpdate {
     pub preferences: Preferences,
 }
 
+/// A new account's fields, checked, with its password hashed.
+struct ChosenAccount {
+    email: String,
+    password_hash: String,
+    first_name: String,
+    last_name: String,
+    lang: String,
+    terms: Option<TermsAcceptance>,
+}
+
 /// What the holder of a confirmation link sends with it.
 #[derive(Debug, Clone, Default)]
 pub struct Confirmation {
@@ -172,53 +182,11 @@ impl AccountStore {
         now: i64,
         also: impl FnOnce(&Account) -> Result<Vec<WriteOp>, AccountsError>,
     ) -> Result<Registration, AccountsError> {
-        let email = normalize_email(&new.email)?;
-        check_new_password(&new.password, &email)?;
-        let first_name = check_name("firstName", &new.first_name)?;
-        let last_name = check_name("lastName", &new.last_name)?;
-        // Hash before taking the lock: it is the slow part.
-        let password_hash = self.passwords.hash(&new.password)?;
+        let chosen = self.check_new_account(new)?;
         let _guard = self.email_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        let mut ops = Vec::new();
-        let account = match self.find_by_email(tenant, kind, &email)? {
+        let (account, mut ops) = match self.find_by_email(tenant, kind, &chosen.email)? {
             Some(account) if account.email_confirmed => return Ok(Registration::AlreadyRegistered { account }),
-            Some(pending) => {
-                // Reset links stay: they went to the mailbox, and a reset settles the password.
-                ops.extend(self.revoke_tokens_ops(tenant, &pending.id, |purpose| matches!(purpose, TokenPurpose::ConfirmEmail))?);
-                ops.extend(self.revoke_sessions_ops(tenant, &pending.id, None)?);
-                Account {
-                    password_hash,
-                    first_name,
-                    last_name,
-                    lang: lang_or_default(&new.lang),
-                    terms: new.terms,
-                    contested: true,
-                    updated_at: now,
-                    ..pending
-                }
-            }
-            None => {
-                let account = Account {
-                    v: RECORD_VERSION,
-                    id: new_id(),
-                    kind,
-                    email: email.clone(),
-                    email_confirmed: false,
-                    contested: false,
-                    password_hash,
-                    first_name,
-                    last_name,
-                    message: String::new(),
-                    lang: lang_or_default(&new.lang),
-                    preferences: Preferences::default(),
-                    documents: Vec::new(),
-                    terms: new.terms.clone(),
-                    created_at: now,
-                    updated_at: now,
-                };
-                ops.push(WriteOp::Put { key: keys::email(tenant, kind, &email)?, value: account.id.as_bytes().to_vec() });
-                account
-            }
+            pending => self.settle_account(tenant, kind, chosen, pending, &new_id(), false, now)?,
         };
         let (confirm_token, token_ops) = self.token_ops(tenant, &account.id, TokenPurpose::ConfirmEmail, now)?;
         ops.extend(token_ops);
@@ -243,52 +211,85 @@ impl AccountStore {
         now: i64,
         also: impl FnOnce(&Account) -> Result<Vec<WriteOp>, AccountsError>,
     ) -> Result<Account, AccountsError> {
+        let chosen = self.check_new_account(new)?;
+        let _guard = self.email_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let pending = match self.find_by_email(tenant, kind, &chosen.email)? {
+            Some(account) if account.email_confirmed => return Err(AccountsError::EmailTaken),
+            pending => pending,
+        };
+        // The id is the invitation's random one: taken means a broken store, not a user error.
+        if pending.is_none() && self.get(tenant, id)?.is_some() {
+            return Err(AccountsError::Corrupt { key: format!("account/{tenant}/{id}"), message: "the id of a new account is taken".into() });
+        }
+        let (account, mut ops) = self.settle_account(tenant, kind, chosen, pending, id, true, now)?;
+        ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
+        ops.extend(also(&account)?);
+        self.commit(ops)?;
+        Ok(account)
+    }
+
+    /// Checks a new account's fields and hashes its password (the slow part, before any lock).
+    fn check_new_account(&self, new: NewAccount) -> Result<ChosenAccount, AccountsError> {
         let email = normalize_email(&new.email)?;
         check_new_password(&new.password, &email)?;
-        let first_name = check_name("firstName", &new.first_name)?;
-        let last_name = check_name("lastName", &new.last_name)?;
-        let password_hash = self.passwords.hash(&new.password)?;
-        let _guard = self.email_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        Ok(ChosenAccount {
+            first_name: check_name("firstName", &new.first_name)?,
+            last_name: check_name("lastName", &new.last_name)?,
+            password_hash: self.passwords.hash(&new.password)?,
+            lang: lang_or_default(&new.lang),
+            terms: new.terms,
+            email,
+        })
+    }
+
+    /// The account `chosen` makes, with the writes besides its record: the e-mail's unconfirmed
+    /// account `pending` taken over (its sessions and confirmation links revoked; every link when
+    /// `confirmed`, since the mailbox is proven then; else it becomes contested), or a new one with
+    /// `id`. Called under the e-mail lock.
+    #[allow(clippy::too_many_arguments)]
+    fn settle_account(
+        &self,
+        tenant: &str,
+        kind: AccountKind,
+        chosen: ChosenAccount,
+        pending: Option<Account>,
+        id: &str,
+        confirmed: bool,
+        now: i64,
+    ) -> Result<(Account, Vec<WriteOp>), AccountsError> {
+        let ChosenAccount { email, password_hash, first_name, last_name, lang, terms } = chosen;
         let mut ops = Vec::new();
-        let account = match self.find_by_email(tenant, kind, &email)? {
-            Some(account) if account.email_confirmed => return Err(AccountsError::EmailTaken),
+        let account = match pending {
             Some(pending) => {
-                ops.extend(self.revoke_tokens_ops(tenant, &pending.id, |_| true)?);
+                // Reset links stay on a registration: they went to the mailbox, and a reset settles the password.
+                ops.extend(self.revoke_tokens_ops(tenant, &pending.id, |purpose| confirmed || matches!(purpose, TokenPurpose::ConfirmEmail))?);
                 ops.extend(self.revoke_sessions_ops(tenant, &pending.id, None)?);
-                let lang = lang_or_default(&new.lang);
-                Account { password_hash, first_name, last_name, lang, terms: new.terms, email_confirmed: true, contested: false, updated_at: now, ..pending }
+                let contested = !confirmed;
+                Account { password_hash, first_name, last_name, lang, terms, email_confirmed: confirmed, contested, updated_at: now, ..pending }
             }
             None => {
-                // The id is the invitation's random one: taken means a broken store, not a user error.
-                if self.get(tenant, id)?.is_some() {
-                    return Err(AccountsError::Corrupt { key: format!("account/{tenant}/{id}"), message: "the id of a new account is taken".into() });
-                }
-                let account = Account {
+                ops.push(WriteOp::Put { key: keys::email(tenant, kind, &email)?, value: id.as_bytes().to_vec() });
+                Account {
                     v: RECORD_VERSION,
                     id: id.to_string(),
                     kind,
-                    email: email.clone(),
-                    email_confirmed: true,
+                    email,
+                    email_confirmed: confirmed,
                     contested: false,
                     password_hash,
                     first_name,
                     last_name,
                     message: String::new(),
-                    lang: lang_or_default(&new.lang),
+                    lang,
                     preferences: Preferences::default(),
                     documents: Vec::new(),
-                    terms: new.terms.clone(),
+                    terms,
                     created_at: now,
                     updated_at: now,
-                };
-                ops.push(WriteOp::Put { key: keys::email(tenant, kind, &email)?, value: account.id.as_bytes().to_vec() });
-                account
+                }
             }
         };
-        ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
-        ops.extend(also(&account)?);
-        self.commit(ops)?;
-        Ok(account)
+        Ok((account, ops))
     }
 
     /// The writes that revoke the account's open one-time tokens whose purpose `revoke` picks
