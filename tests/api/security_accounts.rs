@@ -176,6 +176,8 @@ fn an_invitation_is_seen_then_accepted_explicitly_or_withdrawn() {
     let owner = sign_up(&app, "it", "boss@acme.example", "Acme");
     assert_eq!(invite(&owner, "piotr@acme.example").status, 201);
     let token = mailed_token(&app, "piotr@acme.example", "employer.invite");
+    let other_board = app.send_json(Method::POST, "/api/work/v1/users/invitation", &json!({"token": token}));
+    assert_eq!(other_board.body["code"], "invalid_token", "an invitation belongs to its board");
     let seen = app.send_json(Method::POST, "/api/it/v1/users/invitation", &json!({"token": token}));
     assert_eq!(seen.status, 200, "{}", seen.body);
     assert_eq!(

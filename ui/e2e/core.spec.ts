@@ -1,5 +1,5 @@
 // Core journeys: homepage, search, chips, offer page, language, 404, no-JavaScript, mobile.
-import { test, expect, MOBILE, horizontalOverflow, scrollListPast } from './fixtures';
+import { test, expect, MOBILE, horizontalOverflow, scrollListPast, shot } from './fixtures';
 
 test('01-home-count', async ({ page }) => {
   await page.goto('/');
@@ -86,6 +86,24 @@ test('06-unknown-offer-404', async ({ page }) => {
   const response = await page.goto('/job-offer/no-such-offer-e2e');
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId('not-found')).toBeVisible();
+});
+
+test('06c-a-list-address-that-names-nothing-is-a-404-with-a-way-back', async ({ page }) => {
+  for (const path of ['/nonexistent-page/xyz/abc', '/krakow/no-such-category', '/java/no-such-subcategory', '/no-such-place-e2e']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByTestId('not-found'), path).toBeVisible();
+  }
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  const links = page.getByTestId('not-found-links');
+  await expect(links.getByRole('link')).not.toHaveCount(0);
+  await shot(page, '06c-unknown-list-address');
+  await links.getByRole('link').first().click();
+  await expect(page.getByTestId('offer-card').first()).toBeVisible();
+  // Real places and categories still list.
+  for (const path of ['/krakow/java', '/kamienna-gora', '/all-locations']) {
+    expect((await page.goto(path))?.status(), path).toBe(200);
+  }
 });
 
 test.describe('without JavaScript', () => {

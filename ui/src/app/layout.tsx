@@ -22,6 +22,8 @@ import type { Board } from '@/lib/boards';
 import type { BoardConfig } from '@/lib/types';
 import { SessionProvider } from '@/lib/session';
 import { getCandidate } from '@/lib/session-server';
+import { employerPaths } from '@/lib/employer/paths';
+import { getEmployer } from '@/lib/employer/server';
 import { AccountNav } from '@/features/account/components/account-nav';
 import { FavouritesHeaderButton } from '@/features/favourites/components/favourites-header-button';
 import { AlertsHeaderLink } from '@/features/alerts/components/alerts-header-link';
@@ -74,6 +76,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Candidate accounts: the login check once per request, only with the flag and a session cookie.
   const candidateFeatures = { login: Boolean(flags.candidatePortalLogin), favourites: Boolean(flags.favouritesButton), history: Boolean(flags.applicationHistory), matched: Boolean(flags.matchedForYou) };
   const candidate = board && candidateFeatures.login ? await getCandidate() : null;
+  // An employer's session (its cookie; one API call, shared with the panel's own check) puts the
+  // employer's panel in the header instead of the candidates' login links.
+  const employer = board ? await getEmployer() : null;
   return (
     <html lang={locale} data-board={board?.slug} data-theme={theme === 'dark' ? 'dark' : 'light'} data-layout={look === 'new' ? 'horizontal' : undefined}>
       <body style={themeStyle(config, theme)}>
@@ -92,6 +97,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <HeaderSearch locale={locale} keywordName={config?.urlParams.keyword?.[locale] ?? 'keyword'} minChars={config?.limits.headerSuggestMinChars ?? HEADER_SUGGEST_MIN_CHARS} />
               <nav aria-label={t('nav.home')} className="site-header__nav">
                 <Link href={paths.allOffers()}>{t('nav.allOffers')}</Link>
+                {employer ? null : (
+                  <Link href={paths.forEmployers()} data-testid="nav-for-employers">
+                    {t('nav.forEmployers')}
+                  </Link>
+                )}
                 <Suspense fallback={null}>
                   <LanguageSwitch locale={locale} label={t('nav.language')} switchTo={t('nav.switchTo')} />
                 </Suspense>
@@ -101,7 +111,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <div className="site-header__user" data-slot="user">
                 <FavouritesHeaderButton locale={locale} />
                 <AlertsHeaderLink locale={locale} enabled={Boolean(flags.jobAlerts)} />
-                <AccountNav locale={locale} />
+                {employer ? (
+                  <Link className="button button--small" href={employerPaths.offers()} data-testid="nav-employer">
+                    {t('nav.employerPanel')}: {employer.company.name}
+                  </Link>
+                ) : null}
+                <AccountNav locale={locale} hideGuestLinks={employer !== null} />
               </div>
             </header>
           </HeaderGate>
@@ -112,7 +127,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         {board ? (
           <footer className="site-footer">
             <p>
-              © {config?.tenant.name ?? board.name} · {t('footer.rights')} · <Link href={paths.terms()}>{t('nav.terms')}</Link>
+              © {config?.tenant.name ?? board.name} · {t('footer.rights')} · <Link href={paths.terms()}>{t('nav.terms')}</Link> ·{' '}
+              <Link href={paths.forEmployers()} data-testid="footer-for-employers">
+                {t('nav.forEmployers')}
+              </Link>
               {look === 'old' ? (
                 <>
                   {' · '}

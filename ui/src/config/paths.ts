@@ -22,6 +22,8 @@ export const paths = {
   subcategory: (categorySlug: string, subcategorySlug: string, citySlug?: string | null) =>
     `${citySlug ? `/${citySlug}` : ''}/${categorySlug}/${subcategorySlug}`,
   terms: () => '/terms-and-privacy-policies',
+  /** The public page for employers: the plans and the way into the employer side. */
+  forEmployers: () => '/for-employers',
   brandStory: (slug: string) => `/brands/story/${encodeURIComponent(slug)}`,
   /** The company list (the published company stories), 20 a page. */
   brands: (page = 1) => (page > 1 ? `/brands?page=${page}` : '/brands'),

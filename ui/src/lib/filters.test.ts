@@ -65,7 +65,7 @@ describe('parseListUrl', () => {
   });
 
   it('drops malformed values and keeps the rest', () => {
-    const { filters, dropped } = parse('/krakow/nosuchcategory?doswiadczenie=junior,wizard&radius=-5&from=abc&widelki=maybe&zarobki=30000,10000&sortBy=random&showMap=perhaps&keyword=java');
+    const { filters, dropped, unknownPath } = parse('/krakow/nosuchcategory?doswiadczenie=junior,wizard&radius=-5&from=abc&widelki=maybe&zarobki=30000,10000&sortBy=random&showMap=perhaps&keyword=java');
     expect(filters.city).toBe('krakow');
     expect(filters.category).toBeNull();
     expect(filters.experienceLevels).toEqual(['junior']);
@@ -75,14 +75,18 @@ describe('parseListUrl', () => {
     expect(filters.salaryMin).toBeNull();
     expect(filters.sort).toBe('published');
     expect(filters.keyword).toBe('java');
-    expect(dropped).toEqual(expect.arrayContaining(['nosuchcategory', 'doswiadczenie=wizard', 'radius', 'from', 'widelki', 'zarobki', 'sortBy', 'showMap']));
+    expect(dropped).toEqual(expect.arrayContaining(['doswiadczenie=wizard', 'radius', 'from', 'widelki', 'zarobki', 'sortBy', 'showMap']));
+    expect(unknownPath, 'a path segment that names nothing makes the address a 404').toEqual(['nosuchcategory']);
   });
 
-  it('drops a subcategory of another category and a malformed city', () => {
-    const { filters, dropped } = parse('/java/django,spring');
+  it('tells path segments that name no category, subcategory or place', () => {
+    const { filters, unknownPath } = parse('/java/django,spring');
     expect(filters.subcategories).toEqual(['spring']);
-    expect(dropped).toEqual(['django']);
+    expect(unknownPath).toEqual(['django']);
     expect(parse('/kra%3Ckow').filters.city).toBeNull();
+    expect(parse('/kra%3Ckow').unknownPath).toEqual(['kra<kow']);
+    expect(parse('/nonexistent-page/xyz/abc').unknownPath).toEqual(['xyz', 'abc']);
+    expect(parse('/krakow/java/spring').unknownPath).toEqual([]);
   });
 
   it('turns a typed city name into its slug and drops radius without a city', () => {
@@ -230,7 +234,7 @@ describe('currency in the list URL', () => {
 
   it('drops currency on a board without the currencyChange flag or outside its list', () => {
     const url = new URL('http://x/all-locations?currency=eur');
-    expect(parseListUrl(['all-locations'], url.searchParams, noChoice)).toEqual({ filters: emptyFilters(), dropped: ['currency'] });
+    expect(parseListUrl(['all-locations'], url.searchParams, noChoice)).toEqual({ filters: emptyFilters(), dropped: ['currency'], unknownPath: [] });
     const two = { ...config, currencies: ['pln', 'eur'] } as BoardConfig;
     expect(parseListUrl(['all-locations'], new URLSearchParams('currency=usd'), two).filters.currency).toBeNull();
     expect(currencyChoosable(noChoice)).toBe(false);

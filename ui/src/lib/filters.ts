@@ -82,6 +82,8 @@ export interface ParsedList {
   filters: ListFilters;
   /** Names (or path segments) whose values were malformed and dropped. */
   dropped: string[];
+  /** Path segments that name no place, category or subcategory: the address is not a list (404). */
+  unknownPath: string[];
 }
 
 type RawQuery = URLSearchParams | Record<string, string | string[] | undefined>;
@@ -152,32 +154,34 @@ function paramKey(config: BoardConfig, raw: string): string | null {
 export function parseListUrl(segments: string[], query: RawQuery, config: BoardConfig): ParsedList {
   const filters = emptyFilters();
   const dropped: string[] = [];
+  const unknownPath: string[] = [];
   const path = segments.map((segment) => safeDecode(segment).trim().toLowerCase()).filter(Boolean);
 
   let index = 0;
   if (path[0] !== undefined && !findCategory(config, path[0])) {
     if (path[0] !== ALL_LOCATIONS) {
+      // A place's slug; whether the gazetteer knows it is the page's question (one API call).
       if (SLUG.test(path[0])) filters.city = path[0];
-      else dropped.push(path[0]);
+      else unknownPath.push(path[0]);
     }
     index = 1;
   }
   if (path[index] !== undefined) {
     const category = findCategory(config, path[index]);
     if (category) filters.category = category.slug;
-    else dropped.push(path[index]);
+    else unknownPath.push(path[index]);
     index += 1;
   }
   if (path[index] !== undefined) {
     const parent = filters.category ? findCategory(config, filters.category) : undefined;
     for (const item of splitList(path[index])) {
-      if (parent && parent.children.some((child) => child.slug === item) && !filters.subcategories.includes(item)) {
-        filters.subcategories.push(item);
-      } else dropped.push(item);
+      if (parent && parent.children.some((child) => child.slug === item)) {
+        if (!filters.subcategories.includes(item)) filters.subcategories.push(item);
+      } else unknownPath.push(item);
     }
     index += 1;
   }
-  for (const extra of path.slice(index)) dropped.push(extra);
+  for (const extra of path.slice(index)) unknownPath.push(extra);
 
   let sortBy: string | null = null;
   let orderBy: string | null = null;
@@ -288,7 +292,7 @@ export function parseListUrl(segments: string[], query: RawQuery, config: BoardC
   }
   if (cityFromQuery) filters.city = citySlug(config, cityFromQuery);
   if (!filters.city) filters.radius = null;
-  return { filters, dropped };
+  return { filters, dropped, unknownPath };
 }
 
 function safeDecode(segment: string): string {

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { redirect } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { cookies } from 'next/headers';
 import { listLayoutFor } from '@/features/theme/theme';
 import { HORIZONTAL_THEME_COOKIE } from '@/lib/preference-cookies';
@@ -38,6 +38,10 @@ async function load(props: Props) {
   const [{ slug }, query, baseConfig, { locale, t }] = await Promise.all([props.params, props.searchParams, getConfig(), getTranslator()]);
   const parsed = parseListUrl(slug, query, baseConfig);
   const config = await getConfigForCity(parsed.filters.city);
+  // An address whose path names no place, category or subcategory is no list: 404 (with the
+  // search box and popular links), not "0 offers" under an invented name.
+  const unknownPlace = parsed.filters.city !== null && !('city' in query) && !config.topCities.some((city) => city.slug === parsed.filters.city);
+  if (parsed.unknownPath.length || unknownPlace) notFound();
   // The address's currency wins (an explicit default too, which is then dropped from the address);
   // without one the `wakat-currency` cookie applies (links then carry it).
   const currency = await requestCurrency(config, urlCurrencyValue(query, baseConfig));

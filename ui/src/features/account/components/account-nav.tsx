@@ -1,8 +1,9 @@
 'use client';
 /**
  * The header's account corner (boards with `candidatePortalLogin`): login and register links for
- * guests (coming back to the page they were on), a menu for candidates (profile, favourites,
- * application history, log out).
+ * guests (coming back to the page they were on; none while an employer is logged in, whose panel
+ * link the header shows instead), a menu for candidates (profile, favourites, application
+ * history, log out).
  */
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
@@ -21,7 +22,8 @@ function returnPath(pathname: string): string | null {
   return pathname.startsWith('/account') || pathname === '/' ? null : pathname;
 }
 
-export function AccountNav({ locale }: { locale: Locale }) {
+/** `hideGuestLinks`: an employer is logged in, so a guest's candidate login links would mislead. */
+export function AccountNav({ locale, hideGuestLinks = false }: { locale: Locale; hideGuestLinks?: boolean }) {
   const t = createTranslator(locale);
   const pathname = usePathname() ?? '/';
   const router = useRouter();
@@ -31,6 +33,7 @@ export function AccountNav({ locale }: { locale: Locale }) {
   if (!features.login) return null;
 
   if (!candidate) {
+    if (hideGuestLinks) return null;
     const next = returnPath(pathname);
     return (
       <span className="account-nav" data-testid="account-nav">
