@@ -49,6 +49,28 @@ test('boards-01-two-hosts-two-boards', async ({ page }) => {
   await expect(canonical).toHaveAttribute('href', onHost('work.localhost', href ?? ''));
 });
 
+test('boards-04-each-board-speaks-of-its-own-trade', async ({ page }) => {
+  // Every board-facing text comes from the board's configuration (`[tenants.texts]`): the IT
+  // board's words never show on the other board.
+  await quietPopups(page, ['work.localhost', 'it.localhost']);
+  const texts = async (host: string) => {
+    await page.goto(onHost(host));
+    return {
+      heading: (await page.locator('#hero-heading').innerText()).trim(),
+      placeholder: await page.locator('#header-search-keyword').getAttribute('placeholder'),
+      description: await page.locator('meta[name="description"]').getAttribute('content'),
+    };
+  };
+  const it = await texts('it.localhost');
+  const work = await texts('work.localhost');
+  expect(it.heading).toBe('Znajdź pracę w IT');
+  expect(work.heading).toBe('Znajdź pracę w sprzedaży, logistyce i HR');
+  for (const key of ['heading', 'placeholder', 'description'] as const) {
+    expect(work[key], key).not.toBe(it[key]);
+    expect(work[key] ?? '', key).not.toMatch(/\bIT\b|technolog/i);
+  }
+});
+
 test('boards-02-unknown-host-is-a-clear-404', async ({ page }) => {
   const response = await page.goto(onHost('nope.localhost', '/krakow'));
   expect(response?.status()).toBe(404);

@@ -342,6 +342,8 @@ pub struct BoardDto {
     pub default_locale: String,
     /// The captcha widget of public writes (applications, redirects); absent while it is off.
     pub captcha: Option<CaptchaWidget>,
+    /// The board's wording of the web app's texts: message key → language → text.
+    pub texts: std::collections::BTreeMap<String, std::collections::BTreeMap<String, String>>,
 }
 
 /// The captcha widget a browser renders to earn the `Recaptcha-Token` of a public write.
@@ -374,6 +376,7 @@ impl BoardList {
                 hosts: tenant.hosts.clone(),
                 default_locale: tenant.default_locale.clone(),
                 captcha: captcha.clone(),
+                texts: tenant.texts.clone(),
             })
             .collect();
         BoardList { data }

@@ -14,7 +14,8 @@ import { lookChoice, NEW_LOOK, OLD_LOOK, resolveTheme, showThemeToggle, type The
 import { LookSwitch } from '@/features/popups/components/look-switch';
 import { HORIZONTAL_POPUP_COOKIE, HORIZONTAL_THEME_COOKIE, SURVEY_COOKIE, THEME_COOKIE } from '@/lib/preference-cookies';
 import { getConfig } from '@/features/config/api/get-config';
-import { getTranslator } from '@/i18n/request';
+import { getTranslator, boardOverrides } from '@/i18n/request';
+import { BoardTextsProvider } from '@/i18n/board-texts';
 import { LanguageSwitch } from '@/components/ui/language-switch';
 import { paths } from '@/config/paths';
 import { currentBoard, siteOrigin } from '@/lib/board-server';
@@ -82,6 +83,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} data-board={board?.slug} data-theme={theme === 'dark' ? 'dark' : 'light'} data-layout={look === 'new' ? 'horizontal' : undefined}>
       <body style={themeStyle(config, theme)}>
+        <BoardTextsProvider texts={boardOverrides(board, locale)}>
         <SessionProvider candidate={candidate} features={candidateFeatures}>
         <a className="skip-link" href="#main">
           {t('nav.skip')}
@@ -155,6 +157,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </Suspense>
         ) : null}
         </SessionProvider>
+        </BoardTextsProvider>
       </body>
     </html>
   );

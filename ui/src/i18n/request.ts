@@ -2,6 +2,7 @@
 import { cookies } from 'next/headers';
 import { currentBoard } from '@/lib/board-server';
 import { createTranslator, DEFAULT_LOCALE, isLocale, LOCALE_COOKIE } from './translate';
+import type { Board } from '@/lib/boards';
 import type { Locale } from '@/lib/types';
 
 export async function getLocale(): Promise<Locale> {
@@ -12,7 +13,13 @@ export async function getLocale(): Promise<Locale> {
   return board?.defaultLocale ?? DEFAULT_LOCALE;
 }
 
+/** The board's own wording of its texts in `locale` (message key → text). */
+export function boardOverrides(board: Board | null, locale: Locale): Partial<Record<string, string>> {
+  return Object.fromEntries(Object.entries(board?.texts ?? {}).flatMap(([key, byLang]) => (byLang[locale] ? [[key, byLang[locale]]] : [])));
+}
+
+/** The request's locale and translator, with the board's own wording of its texts. */
 export async function getTranslator() {
-  const locale = await getLocale();
-  return { locale, t: createTranslator(locale) };
+  const [locale, board] = await Promise.all([getLocale(), currentBoard().catch(() => null)]);
+  return { locale, t: createTranslator(locale, boardOverrides(board, locale)) };
 }

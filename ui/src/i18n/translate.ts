@@ -53,10 +53,14 @@ export function pluralCategory(locale: Locale, count: number): Intl.LDMLPluralRu
   return new Intl.PluralRules(locale).select(count);
 }
 
-export function createTranslator(locale: Locale): Translator {
+/**
+ * The translator of `locale`. `overrides` are a board's own wording of some keys (its `texts`
+ * in `wakat.toml`), used before the catalogue.
+ */
+export function createTranslator(locale: Locale, overrides: Partial<Record<string, string>> = {}): Translator {
   const dictionary = messages[locale];
   return (key, values = {}) => {
-    const message = dictionary[key] ?? messages[DEFAULT_LOCALE][key] ?? key;
+    const message = overrides[key] ?? dictionary[key] ?? messages[DEFAULT_LOCALE][key] ?? key;
     let text: string;
     if (typeof message === 'string') text = message;
     else {

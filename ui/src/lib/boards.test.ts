@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { boardForHost, boardOrigin, captchaOrigins, createBoardDirectory, hostName, hostPort, parseBoards, type Board } from './boards';
 
-const IT: Board = { slug: 'it', name: 'Wakat IT', hosts: ['it.localhost', '127.0.0.1', 'localhost'], defaultLocale: 'pl', captcha: null };
-const WORK: Board = { slug: 'work', name: 'Wakat Praca', hosts: ['work.localhost'], defaultLocale: 'pl', captcha: null };
+const IT: Board = { slug: 'it', name: 'Wakat IT', hosts: ['it.localhost', '127.0.0.1', 'localhost'], defaultLocale: 'pl', captcha: null, texts: {} };
+const WORK: Board = { slug: 'work', name: 'Wakat Praca', hosts: ['work.localhost'], defaultLocale: 'pl', captcha: null, texts: {} };
 const BOARDS = [IT, WORK];
 
 describe('hostName', () => {
@@ -53,6 +53,11 @@ describe('boardOrigin', () => {
 });
 
 describe('parseBoards', () => {
+  it("keeps a board's texts in the languages served, as strings", () => {
+    const [board] = parseBoards({ data: [{ ...IT, texts: { 'home.heading': { pl: 'Praca w IT', en: 'IT jobs', de: 'IT-Jobs' }, broken: 3, 'home.jobsIn': { pl: 7 } } }] });
+    expect(board.texts).toEqual({ 'home.heading': { pl: 'Praca w IT', en: 'IT jobs' }, 'home.jobsIn': {} });
+  });
+
   it('keeps well-formed boards', () => {
     expect(parseBoards({ data: [IT, { slug: 'x' }, WORK, null] })).toEqual([IT, WORK]);
     expect(() => parseBoards({ boards: [] })).toThrow();

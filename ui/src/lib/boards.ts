@@ -17,6 +17,26 @@ export interface Board {
   defaultLocale: Locale;
   /** The captcha widget of public writes (applications, redirects); null while it is off. */
   captcha: CaptchaWidget | null;
+  /** The board's wording of the web app's texts: message key → language → text (over the catalogue's defaults). */
+  texts: BoardTexts;
+}
+
+export type BoardTexts = Record<string, Partial<Record<Locale, string>>>;
+
+/** The board's texts, keeping only string texts in the known languages. */
+function parseTexts(value: unknown): BoardTexts {
+  if (!value || typeof value !== 'object') return {};
+  const texts: BoardTexts = {};
+  for (const [key, byLang] of Object.entries(value as Record<string, unknown>)) {
+    if (!byLang || typeof byLang !== 'object') continue;
+    const entry: Partial<Record<Locale, string>> = {};
+    for (const locale of ['pl', 'en'] as const) {
+      const text = (byLang as Record<string, unknown>)[locale];
+      if (typeof text === 'string') entry[locale] = text;
+    }
+    texts[key] = entry;
+  }
+  return texts;
 }
 
 export type CaptchaKind = 'turnstile' | 'hcaptcha' | 'recaptcha';
@@ -110,7 +130,7 @@ export function parseBoards(body: unknown): Board[] {
         entry.hosts.every((host: unknown) => typeof host === 'string') &&
         (entry.defaultLocale === 'pl' || entry.defaultLocale === 'en'),
     )
-    .map((board) => ({ ...board, captcha: parseCaptcha(board.captcha) }));
+    .map((board) => ({ ...board, captcha: parseCaptcha(board.captcha), texts: parseTexts(board.texts) }));
 }
 
 /**

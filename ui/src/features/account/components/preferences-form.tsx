@@ -9,7 +9,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import useSWR from 'swr';
 import { FormMessage, TextField } from '@/components/ui/form-field';
-import { createTranslator } from '@/i18n/translate';
+import { useTranslator } from '@/i18n/board-texts';
 import { apiGet } from '@/lib/api-client';
 import type { Candidate, ExperienceLevel } from '@/lib/candidate';
 import { setSessionCandidate } from '@/lib/session';
@@ -39,7 +39,7 @@ function useCitySuggestions(text: string) {
 }
 
 function CityPicker({ locale, value, onChange, names, onName }: { locale: Locale; value: string[]; onChange: (cities: string[]) => void; names: Record<string, string>; onName: (slug: string, name: string) => void }) {
-  const t = createTranslator(locale);
+  const t = useTranslator(locale);
   const [text, setText] = useState('');
   const suggestions = useCitySuggestions(text).filter((city) => !value.includes(city.slug));
   const inputId = useId();
@@ -90,7 +90,7 @@ function CityPicker({ locale, value, onChange, names, onName }: { locale: Locale
 }
 
 export function PreferencesForm({ locale, candidate, options }: { locale: Locale; candidate: Candidate; options: PreferenceOptions }) {
-  const t = createTranslator(locale);
+  const t = useTranslator(locale);
   const [saved, setSaved] = useState(false);
   const [names, setNames] = useState(options.cityNames);
   const preferences = candidate.preferences;

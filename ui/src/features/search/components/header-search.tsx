@@ -9,7 +9,7 @@
 import { useState, type FormEvent } from 'react';
 import { usePathname, useRouter } from 'next/navigation';
 import { paths } from '@/config/paths';
-import { createTranslator } from '@/i18n/translate';
+import { useTranslator } from '@/i18n/board-texts';
 import type { Locale } from '@/lib/types';
 import { rememberSearch, type LastSearch } from '../last-searches';
 import { headerSearchHref } from '../header-search';
@@ -18,7 +18,7 @@ import { KeywordCombobox } from './keyword-combobox';
 import '../search.css';
 
 export function HeaderSearch({ locale, keywordName, minChars = HEADER_SUGGEST_MIN_CHARS }: { locale: Locale; keywordName: string; minChars?: number }) {
-  const t = createTranslator(locale);
+  const t = useTranslator(locale);
   const router = useRouter();
   const pathname = usePathname();
   const [text, setText] = useState('');

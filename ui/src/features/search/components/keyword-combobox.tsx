@@ -6,7 +6,8 @@
  * (`localStorage.lastSearch`). Picking an entry hands it to `onPick`; the form decides where to go.
  */
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
-import { createTranslator, type MessageKey } from '@/i18n/translate';
+import { useTranslator } from '@/i18n/board-texts';
+import type { MessageKey } from '@/i18n/translate';
 import type { Locale } from '@/lib/types';
 import { useSuggestions } from '../api/suggest-offers';
 import { readLastSearches, type LastSearch, type SearchVariant } from '../last-searches';
@@ -46,7 +47,7 @@ export interface KeywordComboboxProps {
 }
 
 export function KeywordCombobox({ id, name, locale, value, onValueChange, onPick, minChars, placeholder, autoFocus, listTestId, listLabel, className }: KeywordComboboxProps) {
-  const t = createTranslator(locale);
+  const t = useTranslator(locale);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [lastSearches, setLastSearches] = useState<LastSearch[]>([]);

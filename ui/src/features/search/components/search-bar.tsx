@@ -9,7 +9,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { createTranslator } from '@/i18n/translate';
+import { useTranslator } from '@/i18n/board-texts';
 import { slugify } from '@/lib/text';
 import type { City, Locale } from '@/lib/types';
 import { cityLabel, exactCity, type CityOption } from '../city-combobox';
@@ -59,7 +59,7 @@ export function SearchBar({
   formId,
   autoFocus = false,
 }: SearchBarProps) {
-  const t = createTranslator(locale);
+  const t = useTranslator(locale);
   const router = useRouter();
   const formRef = useRef<HTMLFormElement>(null);
   const [keywordText, setKeywordText] = useState(keyword);
