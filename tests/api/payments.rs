@@ -87,6 +87,51 @@ fn the_sandbox_pays_once_and_fails_or_cancels() {
     assert_eq!(unaccepted.body["field"], "accepted_regulations");
 }
 
+#[test]
+fn invoice_data_is_checked_kept_and_reused() {
+    let app = spawn_app(false);
+    let employer = sign_up(&app, "it", "invoice@acme.example", "Acme Software");
+    let (slug, token) = employer.ready_offer("pro", "Quokka Rust Developer");
+    // What the review typed: a NIP "123", a postal code "abc", the country "Polska".
+    let mut typed = pay_request(&slug, &token);
+    typed["invoice_tax_id"] = json!("123");
+    typed["invoice_postal_code"] = json!("abc");
+    typed["invoice_country"] = json!("Polska");
+    let refused = employer.call(Method::POST, "/v1/payments", Some(&typed));
+    assert_eq!(
+        (refused.status, refused.body["field"].as_str(), refused.body["code"].as_str()),
+        (400, Some("invoice_country"), Some("invalid_country")),
+        "{}",
+        refused.body
+    );
+    typed["invoice_country"] = json!("PL");
+    let refused = employer.call(Method::POST, "/v1/payments", Some(&typed));
+    let fields: Vec<(&str, &str)> =
+        refused.body["errors"].as_array().unwrap().iter().map(|e| (e["field"].as_str().unwrap(), e["code"].as_str().unwrap())).collect();
+    assert_eq!(fields, [("invoice_tax_id", "invalid_nip"), ("invoice_postal_code", "invalid_postal_code")]);
+    let mut foreign = pay_request(&slug, &token);
+    foreign["invoice_country"] = json!("DE");
+    foreign["invoice_tax_id"] = json!("12345");
+    assert_eq!(employer.call(Method::POST, "/v1/payments", Some(&foreign)).body["code"], "invalid_tax_id", "an EU company's VAT number is checked");
+
+    // Valid data, kept as the company's billing data when asked.
+    let mut kept = pay_request(&slug, &token);
+    kept["save_billing_data"] = json!(true);
+    kept["invoice_tax_id"] = json!("676-246-16-59");
+    assert_eq!(employer.call(Method::POST, "/v1/payments", Some(&kept)).status, 201);
+    let company = employer.call(Method::GET, "/v1/company", None);
+    assert_eq!(
+        (company.body["billingData"]["taxId"].as_str(), company.body["billingData"]["postalCode"].as_str()),
+        (Some("6762461659"), Some("31-001")),
+        "{}",
+        company.body
+    );
+    // The next payment without typed data uses them.
+    let bare = json!({"offer_id": slug, "token": token, "accepted_regulations": true, "return_url": "/employer/offers/paid", "offer_type": "pro"});
+    let created = employer.call(Method::POST, "/v1/payments", Some(&bare));
+    assert_eq!(created.status, 201, "{}", created.body);
+}
+
 /// A loopback stand-in for Stripe's API: creates Checkout sessions and answers their status.
 struct StripeStub {
     base: String,

@@ -219,6 +219,10 @@ field_codes! {
     // The employer panel (issue 12): billing data and brand stories.
     /// A Polish tax id (NIP) whose checksum or length is wrong.
     InvalidNip => "invalid_nip",
+    /// A foreign tax id not in its country's shape (an EU VAT number by its member state's rule).
+    InvalidTaxId => "invalid_tax_id",
+    /// Not an ISO 3166-1 alpha-2 country code.
+    InvalidCountry => "invalid_country",
     /// A Polish postal code not written `NN-NNN`.
     InvalidPostalCode => "invalid_postal_code",
     /// A technology the board's dictionary does not have.

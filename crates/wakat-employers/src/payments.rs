@@ -21,6 +21,20 @@ pub struct Invoice {
     pub tax_id: String,
 }
 
+impl From<crate::BillingData> for Invoice {
+    fn from(billing: crate::BillingData) -> Invoice {
+        Invoice {
+            street: billing.street,
+            street_number: billing.street_number,
+            city: billing.city,
+            country: billing.country,
+            company_name: billing.company_name,
+            postal_code: billing.postal_code,
+            tax_id: billing.tax_id,
+        }
+    }
+}
+
 /// Where a payment is at the provider.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

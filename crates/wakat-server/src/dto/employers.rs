@@ -556,6 +556,9 @@ pub struct PaymentRequest {
     pub accepted_regulations: bool,
     /// Where the employer comes back (a path of the web app or an http(s) URL).
     pub return_url: String,
+    /// Keep the invoice data as the company's billing data ("Dane do faktury"; owners only).
+    #[serde(default)]
+    pub save_billing_data: bool,
     /// An extension of a published offer rather than its publication.
     #[serde(default)]
     pub extend: bool,

@@ -2,7 +2,8 @@
 //! and settled by whichever comes first — the provider's webhook, the sandbox page, or the
 //! status poll asking the provider — and applied to the offer exactly once.
 
-use wakat_employers::{EmployerOffer, EmployersError, Invoice, NewPayment, Payment, PaymentStatus};
+use wakat_core::FieldError;
+use wakat_employers::{BillingData, EmployerOffer, EmployersError, Invoice, NewPayment, Payment, PaymentStatus};
 
 use crate::dto::employers::PaymentRequest;
 use crate::employer_session::Employer;
@@ -47,6 +48,22 @@ pub fn board_return_url(url: &str, web_url: &str) -> Option<String> {
     (same_origin && parsed.username().is_empty() && parsed.password().is_none()).then(|| url.to_string())
 }
 
+/// A billing rule's error under the payment request's name of its field (`taxId` → `invoice_tax_id`).
+fn invoice_field(mut error: FieldError) -> FieldError {
+    error.field = match error.field.as_str() {
+        "companyName" => "invoice_company_name",
+        "taxId" => "invoice_tax_id",
+        "street" => "invoice_street",
+        "streetNumber" => "invoice_street_number",
+        "postalCode" => "invoice_postal_code",
+        "city" => "invoice_city",
+        "country" => "invoice_country",
+        other => other,
+    }
+    .to_string();
+    error
+}
+
 fn check_return_url(url: &str, web_url: &str) -> Result<String> {
     board_return_url(url, web_url)
         .ok_or_else(|| ApiError::field_error("invalid_url", "return_url", format!("a path of the web app (/…) or an address under {web_url}")))
@@ -78,14 +95,28 @@ pub fn create(state: &AppState, employer: &Employer, request: PaymentRequest) ->
     } else {
         publish_record(state, tenant, plan, &mut trial, String::new()).map_err(employers_error)?;
     }
-    let invoice = Invoice {
+    let typed = BillingData {
+        company_name: request.invoice_company_name,
+        tax_id: request.invoice_tax_id,
         street: request.invoice_street,
         street_number: request.invoice_street_number,
+        postal_code: request.invoice_postal_code,
         city: request.invoice_city,
         country: request.invoice_country,
-        company_name: request.invoice_company_name,
-        postal_code: request.invoice_postal_code,
-        tax_id: request.invoice_tax_id,
+    };
+    let invoice = if typed == BillingData::default() {
+        // No invoice data typed: the company's billing data, if it keeps any.
+        let company = state.employers.company(slug, &employer.company_id).map_err(employers_error)?;
+        company.and_then(|company| company.billing).map(Invoice::from).unwrap_or_default()
+    } else {
+        // Typed invoice data follow the billing page's rules (NIP checksum, Polish postal code,
+        // ISO country, EU VAT numbers); refused fields are named as the payment request names them.
+        let billing = typed.validated().map_err(|errors| ApiError::fields(&errors.into_iter().map(invoice_field).collect::<Vec<_>>()))?;
+        if request.save_billing_data {
+            crate::services::employer_panel::require_owner(employer)?;
+            state.employers.set_billing(slug, &employer.company_id, billing.clone()).map_err(employers_error)?;
+        }
+        Invoice::from(billing)
     };
     let new = NewPayment {
         company_id: employer.company_id.clone(),

@@ -78,6 +78,8 @@ export interface InvoiceData {
   invoice_country: string;
   subscribe_to_newsletter: boolean;
   accepted_regulations: boolean;
+  /** Keep the invoice data as the company's billing data (owners). */
+  save_billing_data: boolean;
 }
 
 /** Creates a payment and answers where to pay (the provider's page). */

@@ -12,11 +12,13 @@ import { z } from 'zod';
 import { FormMessage, TextField } from '@/components/ui/form-field';
 import { createTranslator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
+import { employerGet, useEmployer } from '@/lib/employer/client';
 import { employerPaths } from '@/lib/employer/paths';
 import type { Plan } from '@/lib/employer/types';
 import type { Locale } from '@/lib/types';
 import { CheckboxField } from '../../components/fields';
 import { createPayment, loadOffer, publishWithCode, verifyCode } from '../api';
+import type { CompanyInfo } from '../../company/types';
 import type { EmployerOffer } from '../types';
 import { offerErrorText } from './form-kit';
 import { PlanCards } from './plan-cards';
@@ -32,7 +34,8 @@ export const invoiceSchema = z.object({
   invoice_city: required,
   invoice_country: required,
   subscribe_to_newsletter: z.boolean(),
-  accepted_regulations: z.boolean().refine((accepted) => accepted, 'regulations_required'),
+  accepted_regulations: z.boolean().refine((accepted) => accepted, 'payment_regulations_required'),
+  save_billing_data: z.boolean(),
 });
 export type InvoiceValues = z.input<typeof invoiceSchema>;
 
@@ -49,9 +52,12 @@ export function PublishStep({ slug, plans, locale, extend }: { slug: string; pla
   const [busy, setBusy] = useState(false);
   const form = useForm<InvoiceValues>({
     resolver: zodResolver(invoiceSchema),
-    defaultValues: { invoice_company_name: '', invoice_tax_id: '', invoice_street: '', invoice_street_number: '', invoice_postal_code: '', invoice_city: '', invoice_country: 'PL', subscribe_to_newsletter: false, accepted_regulations: false },
+    defaultValues: { invoice_company_name: '', invoice_tax_id: '', invoice_street: '', invoice_street_number: '', invoice_postal_code: '', invoice_city: '', invoice_country: 'PL', subscribe_to_newsletter: false, accepted_regulations: false, save_billing_data: false },
     mode: 'onTouched',
   });
+  // Owners keep the company's billing data ("Dane do faktury"): the form starts from it, and
+  // typed data can be saved there (checked by default while the company has none).
+  const owner = useEmployer()?.role !== 'recruiter';
   useEffect(() => {
     loadOffer(slug)
       .then((loaded) => {
@@ -59,7 +65,29 @@ export function PublishStep({ slug, plans, locale, extend }: { slug: string; pla
         if (!form.getValues('invoice_company_name')) form.setValue('invoice_company_name', loaded.form.companyName);
       })
       .catch((error) => setFailure(error instanceof ApiError ? error.code : 'network_error'));
-  }, [slug, form]);
+    if (!owner) return;
+    employerGet<CompanyInfo>('/v1/company')
+      .then((company) => {
+        const billing = company.billingData;
+        if (!billing) {
+          form.setValue('save_billing_data', true);
+          return;
+        }
+        const prefill: [keyof InvoiceValues, string][] = [
+          ['invoice_company_name', billing.companyName],
+          ['invoice_tax_id', billing.taxId],
+          ['invoice_street', billing.street],
+          ['invoice_street_number', billing.streetNumber],
+          ['invoice_postal_code', billing.postalCode],
+          ['invoice_city', billing.city],
+          ['invoice_country', billing.country],
+        ];
+        for (const [name, value] of prefill) if (value) form.setValue(name, value);
+      })
+      .catch(() => {
+        // Without the company's data the form is typed by hand, as before.
+      });
+  }, [slug, form, owner]);
   if (failure) return <FormMessage kind="error">{offerErrorText(t, failure)}</FormMessage>;
   if (!offer) return <p className="muted">{t('employer.offerForm.loading')}</p>;
   const plan = plans.filter((entry) => entry.slug === offer.planKey);
@@ -136,6 +164,7 @@ export function PublishStep({ slug, plans, locale, extend }: { slug: string; pla
           <TextField id="invoice-country" label={t('employer.publish.country')} required autoComplete="country" error={err('invoice_country')} {...form.register('invoice_country')} />
         </div>
         <CheckboxField id="invoice-newsletter" label={t('employer.signUp.newsletter')} {...form.register('subscribe_to_newsletter')} />
+        {owner ? <CheckboxField id="invoice-save-billing" label={t('employer.publish.saveBilling')} {...form.register('save_billing_data')} /> : null}
         <CheckboxField id="invoice-regulations" label={t('employer.publish.regulations')} error={err('accepted_regulations')} {...form.register('accepted_regulations')} />
         <button type="submit" className="button button--primary" disabled={form.formState.isSubmitting} data-testid="pay">
           {t('employer.publish.pay')}
