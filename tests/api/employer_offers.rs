@@ -403,3 +403,37 @@ fn the_inline_jpeg_becomes_the_offers_image() {
     assert_eq!(served.headers()["content-type"].to_str().unwrap(), "image/jpeg");
     assert_eq!(served.bytes().unwrap().to_vec(), jpeg);
 }
+
+#[test]
+fn what_the_employer_typed_once_reaches_the_company_and_the_next_offer() {
+    let app = spawn_app(false);
+    let employer = sign_up(&app, "it", "once@acme.example", "Acme Software");
+    // A new offer starts with its contact: the user who starts it.
+    let (slug, token) = employer.initiate("basic");
+    let draft = employer.call(Method::GET, &format!("/v1/offers/{slug}?token={token}"), None);
+    let form = &draft.body["form"];
+    assert_eq!(
+        (form["contactName"].as_str(), form["contactEmail"].as_str(), form["contactPhone"].as_str()),
+        (Some("Anna Nowak"), Some("once@acme.example"), Some("+48 600 700 800")),
+        "{}",
+        draft.body
+    );
+    // The company has no size, website, logo or clauses until an offer is published with them.
+    let before = employer.call(Method::GET, "/v1/company", None).body;
+    assert_eq!((before["companySize"].as_str(), before["companyLogo"].as_str(), &before["clauses"]), (Some(""), None, &Value::Null), "{before}");
+    assert_eq!(employer.upload_logo(&slug, &token, png(300)).status, 200);
+    assert_eq!(employer.save(&slug, &token, &complete_form("it", "Senior Rust Developer")).status, 200);
+    let code = employer.issue_code(&company_id(&employer), "basic");
+    assert_eq!(employer.publish_with_code(&slug, &token, &code).status, 200);
+    let after = employer.call(Method::GET, "/v1/company", None).body;
+    assert_eq!((after["companySize"].as_str(), after["companyWebsite"].as_str()), (Some("11-25"), Some("https://acme.example")), "{after}");
+    assert!(after["companyLogo"].as_str().is_some_and(|logo| logo.contains("/company-logos/")), "the offer's logo is the company's: {after}");
+    assert_eq!(after["clauses"]["informationClauseText"], "The controller of your data is Acme Software sp. z o.o., Kraków, Rynek 1.");
+    // The next offer starts from them.
+    let (next, next_token) = employer.initiate("basic");
+    let next_form = employer.call(Method::GET, &format!("/v1/offers/{next}?token={next_token}"), None).body["form"].clone();
+    assert_eq!(
+        (next_form["companySize"].as_str(), next_form["informationClauseText"].as_str().map(|t| t.starts_with("The controller"))),
+        (Some("11-25"), Some(true))
+    );
+}

@@ -102,6 +102,45 @@ impl EmployerStore {
         Ok((company, extra))
     }
 
+    /// Keeps in the company what a published offer's form says and the company lacks: its size,
+    /// website and logo (`logo`, the offer's blob), and, when it has no default clauses, the
+    /// offer's clauses. What the company has is never overwritten. Returns the company and
+    /// whether it took the logo (the caller attaches the blob to the company).
+    pub fn adopt_offer_profile(
+        &self,
+        tenant: &str,
+        company_id: &str,
+        form: &wakat_core::offer_form::OfferForm,
+        logo: Option<&str>,
+    ) -> Result<(Company, bool), EmployersError> {
+        let clauses = Clauses {
+            information_clause_text: form.information_clause_text.clone(),
+            future_consent_enabled: form.future_consent_enabled,
+            future_consent_text: form.future_consent_text.clone(),
+            custom_consent_enabled: form.custom_consent_enabled,
+            custom_consent_text: form.custom_consent_text.clone(),
+        }
+        .validated()
+        .ok()
+        .filter(|clauses| !clauses.information_clause_text.is_empty());
+        self.change_company(tenant, company_id, |company| {
+            if company.size.is_empty() {
+                company.size = form.company_size.trim().to_string();
+            }
+            if company.website.is_empty() {
+                company.website = form.company_website.trim().to_string();
+            }
+            if company.clauses.is_none() {
+                company.clauses = clauses;
+            }
+            let took_logo = company.logo_blob.is_none() && logo.is_some();
+            if took_logo {
+                company.logo_blob = logo.map(str::to_string);
+            }
+            Ok(took_logo)
+        })
+    }
+
     /// Saves name, size, website and (when given) a new logo's hash; a company without a logo
     /// must send one. Returns the company and the logo it replaced.
     pub fn update_company_data(

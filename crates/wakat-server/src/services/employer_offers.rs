@@ -60,6 +60,24 @@ fn public_offer(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Off
     })
 }
 
+/// After a publication: what the employer typed into the offer form and the company profile
+/// lacks (size, website, logo, clauses) is kept there, so it is not typed again. A failure is
+/// logged, never the publication's.
+pub(crate) fn keep_in_company_profile(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) {
+    let slug = &tenant.settings.slug;
+    match state.employers.adopt_offer_profile(slug, &offer.company_id, &offer.form, offer.logo_blob.as_deref()) {
+        Ok((_, true)) => {
+            let owner = crate::services::employer_panel::company_logo_owner(slug, &offer.company_id);
+            let attached = offer.logo_blob.as_deref().and_then(|hash| wakat_uploads::BlobHash::parse(hash).ok()).map(|hash| state.blobs.attach(&hash, &owner));
+            if let Some(Err(error)) = attached {
+                tracing::error!(%error, company = offer.company_id, "the offer's logo could not become the company's");
+            }
+        }
+        Ok((_, false)) => {}
+        Err(error) => tracing::error!(%error, company = offer.company_id, "the company profile could not keep the offer's data"),
+    }
+}
+
 /// Writes the public copy of a published (or finished) record through the engine.
 pub(crate) fn write_published(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Result<()> {
     write_public(state, tenant, offer)
@@ -102,11 +120,17 @@ fn owned_without_token(state: &AppState, employer: &Employer, slug: &str) -> Res
 fn new_form(state: &AppState, employer: &Employer) -> Result<(OfferForm, Option<String>)> {
     let tenant = &employer.tenant.settings.slug;
     let Some(company) = state.employers.company(tenant, &employer.company_id).map_err(employers_error)? else { return Ok((OfferForm::default(), None)) };
+    // The contact person is the user starting the offer, until the form says otherwise.
+    let user = state.employers.user(tenant, &employer.account_id).map_err(employers_error)?;
+    let account = state.accounts.get(tenant, &employer.account_id).map_err(crate::error::accounts_error)?;
     let form = OfferForm {
         company_name: company.name,
         company_size: company.size,
         company_website: company.website,
         company_logo: company.logo_blob.as_deref().map(|hash| logo_path(tenant, hash)).unwrap_or_default(),
+        contact_name: user.as_ref().map(|user| user.name.clone()).unwrap_or_default(),
+        contact_phone: user.map(|user| user.phone).unwrap_or_default(),
+        contact_email: account.map(|account| account.email).unwrap_or_default(),
         ..OfferForm::default()
     };
     let form = match &company.clauses {
@@ -297,6 +321,7 @@ pub fn publish_with_code(state: &AppState, employer: &Employer, slug: &str, toke
         })
         .map_err(employers_error)?;
     write_public(state, tenant, &offer)?;
+    keep_in_company_profile(state, tenant, &offer);
     Ok(offer)
 }
 

@@ -178,6 +178,9 @@ pub fn settle(state: &AppState, tenant: &Tenant, payment_id: &str, status: Payme
     if let Some(offer) = applied {
         let public_tenant = state.tenant(slug)?;
         crate::services::employer_offers::write_published(state, &public_tenant, &offer)?;
+        if !payment.extend {
+            crate::services::employer_offers::keep_in_company_profile(state, &public_tenant, &offer);
+        }
     }
     Ok(payment)
 }

@@ -308,10 +308,21 @@ export function ApplicationSection({ form, t, error }: SectionProps) {
 export function ConsentsSection({ form, t, error }: SectionProps) {
   const future = form.watch('futureConsentEnabled');
   const custom = form.watch('customConsentEnabled');
+  // Turning the future-recruitments consent on starts from the board's default wording (with
+  // `{company}`, which publishing replaces), never from an empty required box.
+  const futureToggle = form.register('futureConsentEnabled');
   return (
     <Section number={15} id="consents" title={t('employer.offerForm.section.consents')}>
       <TextArea id="offer-informationClauseText" label={t('employer.offerForm.informationClauseText')} required rows={4} hint={t('employer.offerForm.clauseHint')} error={error('informationClauseText')} {...form.register('informationClauseText')} />
-      <CheckboxField id="offer-futureConsentEnabled" label={t('employer.offerForm.futureConsentEnabled')} {...form.register('futureConsentEnabled')} />
+      <CheckboxField
+        id="offer-futureConsentEnabled"
+        label={t('employer.offerForm.futureConsentEnabled')}
+        {...futureToggle}
+        onChange={(event) => {
+          void futureToggle.onChange(event);
+          if (event.target.checked && !form.getValues('futureConsentText').trim()) form.setValue('futureConsentText', t('employer.offerForm.futureConsentTemplate'), { shouldDirty: true });
+        }}
+      />
       {future ? <TextArea id="offer-futureConsentText" label={t('employer.offerForm.futureConsentText')} required rows={3} hint={t('employer.offerForm.consentHint')} error={error('futureConsentText')} {...form.register('futureConsentText')} /> : null}
       <CheckboxField id="offer-customConsentEnabled" label={t('employer.offerForm.customConsentEnabled')} {...form.register('customConsentEnabled')} />
       {custom ? <TextArea id="offer-customConsentText" label={t('employer.offerForm.customConsentText')} required rows={3} hint={t('employer.offerForm.consentHint')} error={error('customConsentText')} {...form.register('customConsentText')} /> : null}
