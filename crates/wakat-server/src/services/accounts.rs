@@ -1,7 +1,8 @@
 //! Candidate accounts as service functions: registration and confirmation, login and logout,
 //! password reset and change, e-mail change, profile. Synchronous (password hashes, fsyncs): run
-//! them in `web::block`. Mails leave on a background thread, so an answer never waits for (or
-//! reveals anything through) the mail server.
+//! them in `web::block`, but `request_password_reset`, which only hands its work on. Mails leave
+//! on a background thread, so an answer never waits for (or reveals anything through) the mail
+//! server.
 
 use actix_web::web;
 use wakat_accounts::{Account, AccountKind, Confirmation, NewAccount, NewSession, ProfileUpdate, Registration, TokenPurpose};
@@ -42,12 +43,13 @@ pub(crate) fn after_the_answer(state: &web::Data<AppState>, what: &'static str, 
 /// gets a mail saying so and the same answer. An unconfirmed account of the e-mail is taken over
 /// by this registration (see [`Registration::Created`]).
 pub fn register(state: &AppState, tenant: &Tenant, lang: &str, request: RegisterRequest) -> Result<()> {
-    check_mail_requests(state, tenant, &request.email)?;
-    let slug = &tenant.settings.slug;
-    let lang = request.lang.clone().filter(|l| l == "pl" || l == "en").unwrap_or_else(|| lang.to_string());
+    // Refused before the address's mail budget is spent: nothing will be mailed.
     if !request.accepted_terms {
         return Err(FieldError::new("acceptedTerms", FieldCode::Required, "accept the terms and the privacy policy to sign up").into());
     }
+    check_mail_requests(state, tenant, &request.email)?;
+    let slug = &tenant.settings.slug;
+    let lang = request.lang.clone().filter(|l| l == "pl" || l == "en").unwrap_or_else(|| lang.to_string());
     let terms = Some(tenant.settings.terms_acceptance("users", now()));
     let new_account =
         NewAccount { email: request.email, password: request.password, first_name: request.first_name, last_name: request.last_name, lang, terms };
