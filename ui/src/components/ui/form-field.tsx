@@ -43,13 +43,18 @@ function Chrome({ id, label, error, hint, aside, required, className, children }
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="form-field__error" data-testid={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldErrorText id={id} error={error} />
     </div>
   );
+}
+
+/** A field's error under it (`{id}-error`, which the control names in `aria-describedby`). */
+export function FieldErrorText({ id, error }: { id: string; error?: ReactNode }) {
+  return error ? (
+    <p id={`${id}-error`} className="form-field__error" data-testid={`${id}-error`}>
+      {error}
+    </p>
+  ) : null;
 }
 
 export function TextField({ id, label, error, hint, aside, required, className, ref, ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
@@ -85,11 +90,7 @@ export function CheckboxField({ id, label, error, ref, ...input }: { id: string;
         <input id={id} type="checkbox" ref={ref} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
         <span>{label}</span>
       </label>
-      {error ? (
-        <p id={`${id}-error`} className="form-field__error" data-testid={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldErrorText id={id} error={error} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormMessage, TextArea, TextField } from '@/components/ui/form-field';
+import { FieldErrorText, FormMessage, TextArea, TextField } from '@/components/ui/form-field';
 import { createTranslator, type Translator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
 import { employerWrite } from '@/lib/employer/client';
@@ -94,11 +94,7 @@ export function FileField({ id, label, error, multiple, inputRef }: { id: string
         <label htmlFor={id}>{label}</label>
       </div>
       <input id={id} ref={inputRef} type="file" accept="image/jpeg,image/png" multiple={multiple} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      {error ? (
-        <p id={`${id}-error`} className="form-field__error" data-testid={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldErrorText id={id} error={error} />
     </div>
   );
 }

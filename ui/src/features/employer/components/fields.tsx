@@ -4,6 +4,8 @@
  */
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
 
+import { FieldErrorText } from '@/components/ui/form-field';
+
 export { CheckboxField } from '@/components/ui/form-field';
 
 export interface Option {
@@ -44,11 +46,7 @@ export function SelectField({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="form-field__error" data-testid={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldErrorText id={id} error={error} />
     </div>
   );
 }
@@ -85,11 +83,7 @@ export function RadioGroup({
           </label>
         ))}
       </div>
-      {error ? (
-        <p id={`${name}-error`} className="form-field__error" data-testid={`${name}-error`}>
-          {error}
-        </p>
-      ) : null}
+      <FieldErrorText id={name} error={error} />
     </fieldset>
   );
 }
