@@ -76,9 +76,8 @@ pub fn authorize_metrics(request: &HttpRequest, token: &str) -> Result<()> {
     if token.is_empty() {
         return require_local(request, "/metrics without server.metrics_token");
     }
-    let presented = request.headers().get("authorization").and_then(|value| value.to_str().ok()).and_then(|value| value.strip_prefix("Bearer "));
-    match presented {
-        Some(given) if crate::internal_token::matches(given.trim(), token) => Ok(()),
+    match crate::employer_session::bearer(request) {
+        Some(given) if crate::internal_token::matches(&given, token) => Ok(()),
         Some(_) => Err(ApiError::new(ErrorCode::Unauthorized).with_message("the metrics token is not valid")),
         None => Err(ApiError::new(ErrorCode::Unauthorized).with_message("/metrics needs the metrics token (Authorization: Bearer …)")),
     }
