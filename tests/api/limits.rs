@@ -89,8 +89,8 @@ fn with_limits_off_nothing_is_limited() {
 #[test]
 fn the_document_lists_the_429_of_every_limited_call() {
     let document = crate::helpers::shared_app().get_ok("/api/openapi.json");
-    for (method, path) in wakat_server::routes::RATE_LIMITED {
-        let answer = &document["paths"][*path][*method]["responses"]["429"];
+    for (method, path) in wakat_server::routes::rate_limited() {
+        let answer = &document["paths"][&path][&method]["responses"]["429"];
         assert!(answer["headers"]["Retry-After"].is_object(), "{method} {path} does not document its 429");
     }
     assert!(document["paths"]["/api/{tenant}/v2/user-panel/offers/suggest"]["get"]["responses"]["429"].is_null());

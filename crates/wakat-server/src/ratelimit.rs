@@ -1,7 +1,7 @@
 //! Per-client rate limits by route class: the calls a visitor can repeat at our cost (public
 //! writes, searches) answer `429 Too Many Requests` with `Retry-After` past a per-board budget.
 //!
-//! A route opts in with one line, `.wrap(RateClass::ExpensiveRead)`; a new class is a variant
+//! A route opts in with `limit ExpensiveRead` on its line of the route table (`routes/table.rs`); a new class is a variant
 //! with its name and default limit. Limits are GCRA buckets (`governor`) per client and board:
 //! `burst` requests at once, refilled at `per_minute`.
 //!

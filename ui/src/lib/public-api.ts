@@ -5,8 +5,9 @@
  * itself and never reaches the API (which sees the app as a loopback peer).
  *
  * Pure: no I/O, so the matching rules (and the traversal tricks they refuse) are unit-tested.
- * Adding a public call is one line in `PUBLIC_ROUTES`.
+ * Adding a public call is one line in the API's route table (see `PUBLIC_ROUTES`).
  */
+import { GENERATED_PUBLIC_ROUTES } from './public-routes.generated';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -25,153 +26,15 @@ export interface PublicRoute {
   readonly session?: 'employer' | 'cookieless';
 }
 
-/** A JSON body of a few fields. */
-const SMALL_JSON = 4 * 1024;
 /** A 5,000,000-byte attachment plus the multipart framing and the form's other fields. */
 export const UPLOAD_BYTES = 5_000_000 + 64 * 1024;
 
-const read = (pattern: string): PublicRoute => ({ pattern, methods: ['GET', 'HEAD'], maxBodyBytes: 0 });
-const write = (method: HttpMethod, pattern: string, maxBodyBytes: number): PublicRoute => ({ pattern, methods: [method], maxBodyBytes });
-/** An employer call: the employer session's bearer token is added (see `PublicRoute.session`). */
-const employerRead = (pattern: string): PublicRoute => ({ pattern, methods: ['GET', 'HEAD'], maxBodyBytes: 0, session: 'employer' });
-const employerWrite = (method: HttpMethod, pattern: string, maxBodyBytes: number): PublicRoute => ({ pattern, methods: [method], maxBodyBytes, session: 'employer' });
-
-/** Every call a browser may make through the web app (README.md's API table, candidate side). */
-export const PUBLIC_ROUTES: readonly PublicRoute[] = [
-  read('/v2/user-panel/offers'),
-  read('/v2/user-panel/offers/by-cursor'),
-  read('/v2/user-panel/offers/count'),
-  read('/v2/user-panel/offers/count/categories'),
-  read('/v2/user-panel/offers/count/categories/{categoryId}'),
-  read('/v2/user-panel/offers/all-boards/count'),
-  read('/v2/user-panel/offers/popular'),
-  read('/v2/user-panel/offers/suggest'),
-  read('/v2/user-panel/offers/clusters'),
-  read('/v2/user-panel/offers/markers'),
-  read('/v2/user-panel/offers/active-slug/{slug}'),
-  read('/v2/user-panel/offer-lookalikes/{slug}'),
-  // The public detail, and with `?token=` the employer's view of its offer (the API tells them
-  // apart by the token; the bearer header is added only when an employer is logged in).
-  employerRead('/v1/offers/{slug}'),
-  read('/v2/user-panel/configuration'),
-  read('/v2/user-panel/cities'),
-  read('/v2/testimonials'),
-  read('/v2/user-panel/brand-stories/company/list'),
-  read('/v2/user-panel/brand-stories/company/{slug}/short-info'),
-  read('/v1/terms/{name}'),
-  read('/v1/logos/{file}'),
-  read('/v1/images/cover/{file}'),
-  read('/v2/user-panel/offers/by-ids'),
-  // Public writes: the API validates the body and rate-limits per client.
-  write('POST', '/v1/views', 4 * 1024),
-  // Search analytics (issue 13): the list position an offer was opened from.
-  write('POST', '/v1/search-clicks', SMALL_JSON),
-  // Applying (issue 9): the form with its attachment, and the external apply's redirect record.
-  write('POST', '/v1/offers/{slug}/applications', UPLOAD_BYTES),
-  write('POST', '/v2/user-panel/offers/{slug}/track-redirects', SMALL_JSON),
-  // Candidate accounts (issue 9). Reads and writes carry the session cookie; writes made with it
-  // need the session's X-CSRF-Token, which the API checks.
-  write('POST', '/v1/candidate/register', SMALL_JSON),
-  write('POST', '/v1/candidate/confirm', SMALL_JSON),
-  write('POST', '/v1/candidate/login', SMALL_JSON),
-  write('POST', '/v1/candidate/logout', SMALL_JSON),
-  read('/v1/candidate/me'),
-  write('POST', '/v1/candidate/password-reset', SMALL_JSON),
-  write('POST', '/v1/candidate/password-reset/confirm', SMALL_JSON),
-  write('PUT', '/v1/candidate/password', SMALL_JSON),
-  write('POST', '/v1/candidate/email', SMALL_JSON),
-  write('POST', '/v1/candidate/email/confirm', SMALL_JSON),
-  write('PUT', '/v1/candidate/profile', 64 * 1024),
-  write('POST', '/v1/candidate/documents', UPLOAD_BYTES),
-  write('PUT', '/v1/candidate/documents/{id}', UPLOAD_BYTES),
-  write('DELETE', '/v1/candidate/documents/{id}', SMALL_JSON),
-  write('POST', '/v1/candidate/documents/{id}/link', SMALL_JSON),
-  read('/v1/candidate/documents/{id}/download'),
-  read('/v1/candidate/export'),
-  write('DELETE', '/v1/candidate/account', SMALL_JSON),
-  read('/v1/candidate/favourites/count'),
-  read('/v1/candidate/favourites'),
-  write('POST', '/v1/candidate/favourites', SMALL_JSON),
-  write('DELETE', '/v1/candidate/favourites/{jobAdvertisementId}', SMALL_JSON),
-  read('/v1/candidate/applications'),
-  read('/v1/candidate/matched-offers'),
-  write('POST', '/v1/candidate/redirects/{redirectId}/confirm', SMALL_JSON),
-  write('DELETE', '/v1/candidate/redirects/{redirectId}', SMALL_JSON),
-  // Saved searches and job alerts (issue 10). A saved search holds a name of up to 999 characters
-  // and the filters object, hence 16 KB.
-  read('/job-filters'),
-  write('POST', '/job-filters', 16 * 1024),
-  write('DELETE', '/job-filters/{id}', SMALL_JSON),
-  write('POST', '/job-filters/{id}/read-filtered-offers', SMALL_JSON),
-  write('POST', '/job-alerts', 16 * 1024),
-  write('DELETE', '/job-filters/{id}/job-alert', SMALL_JSON),
-  write('PATCH', '/job-filters/{id}/job-alert/frequency', SMALL_JSON),
-  write('POST', '/guests/job-alerts', 16 * 1024),
-  write('PUT', '/guests/job-alerts/activation', SMALL_JSON),
-  write('DELETE', '/guests/job-alerts/{candidateId}/{jobFilterId}', SMALL_JSON),
-  // The digests' one-click unsubscribe (RFC 8058: a POST of `List-Unsubscribe=One-Click`, no
-  // login) and the signed Atom feeds of saved searches and list addresses (feed readers, no login).
-  write('POST', '/job-alerts/unsubscribe', SMALL_JSON),
-  read('/feeds/offers.atom'),
-  read('/feeds/link'),
-  // Employers (issue 11). Sign-up and the mailed links need no session; logging in and
-  // confirming answer an access token, so they run in the app's server actions
-  // (`lib/employer/session-actions.ts`) and are not forwarded: the token never reaches page code.
-  write('POST', '/v1/users/sign_up', SMALL_JSON),
-  write('PATCH', '/v1/users/regenerate_confirmation_token', SMALL_JSON),
-  // What an invitation's link invites to (the company and role), shown before accepting it.
-  write('POST', '/v1/users/invitation', SMALL_JSON),
-  write('POST', '/v1/users/password', SMALL_JSON),
-  write('PATCH', '/v1/users/password', SMALL_JSON),
-  read('/v2/offer-plans'),
-  read('/v1/offers/form-inputs-data'),
-  read('/v1/offers/form-inputs-data/skills'),
-  read('/v1/company-logos/{hash}'),
-  employerRead('/v1/oauth/token/info'),
-  employerWrite('POST', '/v1/offers/initiate', SMALL_JSON),
-  // The form: its JSON (a description with one inline JPEG of up to 5 MB) or multipart with a logo.
-  employerWrite('PATCH', '/v1/offers/{slug}', 2 * UPLOAD_BYTES),
-  employerWrite('DELETE', '/v1/offers/{slug}', SMALL_JSON),
-  employerWrite('POST', '/v1/offers/{slug}/logo', UPLOAD_BYTES),
-  employerWrite('POST', '/v1/offers/{slug}/edit-token', SMALL_JSON),
-  employerWrite('POST', '/v1/offers/{slug}/publish-with-code', SMALL_JSON),
-  employerWrite('POST', '/v1/offers/{slug}/extend-with-code', SMALL_JSON),
-  employerRead('/v1/offers/{slug}/verify-code/{code}'),
-  employerWrite('POST', '/v1/offers/{slug}/finish-recruitment', SMALL_JSON),
-  employerWrite('POST', '/v1/offers/{slug}/duplicate', SMALL_JSON),
-  employerWrite('POST', '/v1/offers/{slug}/refresh', SMALL_JSON),
-  employerRead('/v2/employer-panel/codes'),
-  employerRead('/v2/employer-panel/offers/end/{slug}'),
-  // The employer panel's own data (issue 12, panel-company).
-  employerRead('/v2/employer-panel/profiles/me'),
-  employerWrite('PATCH', '/v1/profiles/me', SMALL_JSON),
-  employerRead('/v2/employer-panel/users'),
-  employerWrite('POST', '/v1/users', SMALL_JSON),
-  employerWrite('PATCH', '/v2/employer-panel/users/{id}', SMALL_JSON),
-  employerWrite('DELETE', '/v2/employer-panel/users/{id}', SMALL_JSON),
-  employerRead('/v1/company'),
-  employerWrite('POST', '/v1/company/company_data', UPLOAD_BYTES),
-  employerWrite('PATCH', '/v2/employer-panel/company/billing-data', SMALL_JSON),
-  employerWrite('PATCH', '/v2/employer-panel/company/clauses', 64 * 1024),
-  employerRead('/v2/employer-panel/brand-stories/technologies'),
-  employerRead('/v2/employer-panel/brand-stories/data/{slug}'),
-  employerRead('/v2/employer-panel/brand-stories/status/{slug}'),
-  employerWrite('PUT', '/v2/employer-panel/brand-stories/{slug}', 8 * UPLOAD_BYTES),
-  employerWrite('POST', '/v1/payments', SMALL_JSON),
-  employerRead('/v1/payments/{id}/status'),
-  // The sandbox payment provider's pages (HTML with pay / fail / cancel forms; development boards).
-  { pattern: '/v1/payments/sandbox/{id}', methods: ['GET', 'HEAD'], maxBodyBytes: 0, session: 'cookieless' },
-  { pattern: '/v1/payments/sandbox/{id}/{action}', methods: ['POST'], maxBodyBytes: SMALL_JSON, session: 'cookieless' },
-  // A guest's saved search lives in the browser: its tile asks how many offers are new.
-  read('/guests/job-filters/new-offers'),
-  // Employer panel: offers, statistics (JSON and CSV), applications and their CVs (issue 12).
-  employerRead('/v2/employer-panel/offers'),
-  employerRead('/v2/employer-panel/offers/statistics'),
-  employerRead('/v2/employer-panel/applications'),
-  employerWrite('PATCH', '/v2/employer-panel/applications/{id}/status', SMALL_JSON),
-  employerWrite('DELETE', '/v2/employer-panel/applications/{id}', SMALL_JSON),
-  employerRead('/v1/offers/{slug}/applications/{id}/download'),
-];
+/**
+ * Every call a browser may make through the web app. Generated from the API's route table
+ * (`crates/wakat-server/src/routes/table.rs`, where each route says whether and how it is
+ * forwarded), so a new endpoint is added in one place.
+ */
+export const PUBLIC_ROUTES: readonly PublicRoute[] = GENERATED_PUBLIC_ROUTES;
 
 export type ApiRouteMatch =
   /** Forward `upstreamPath` (exactly the path that was checked) with the request's query. */

@@ -330,9 +330,9 @@ fn complete(mut document: serde_json::Value) -> serde_json::Value {
     }
     document_body_errors(&mut document);
     document_employer_offer_view(&mut document);
-    for (method, path) in crate::routes::RATE_LIMITED {
+    for (method, path) in crate::routes::rate_limited() {
         if let Some(responses) =
-            document.get_mut("paths").and_then(|paths| paths.get_mut(*path)).and_then(|p| p.get_mut(*method)).and_then(|o| o.get_mut("responses"))
+            document.get_mut("paths").and_then(|paths| paths.get_mut(&path)).and_then(|p| p.get_mut(&method)).and_then(|o| o.get_mut("responses"))
         {
             responses["429"] = serde_json::json!({
                 "description": "Too many requests from this client (`rate_limited`); retry after `Retry-After` seconds",
