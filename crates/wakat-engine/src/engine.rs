@@ -141,15 +141,14 @@ impl Engine {
     /// Settings are read going down once: the shared dictionaries, each board's, the store, the
     /// index.
     pub fn open(settings: EngineSettings, list_items: Option<ListItems>) -> Result<Engine, EngineError> {
-        let index_data = &settings.storage.index_data_dir;
-        let SharedDictionaries { gazetteer, rates, analysis, words } = SharedDictionaries::load(index_data)?;
+        let storage = &settings.storage;
+        let SharedDictionaries { gazetteer, rates, analysis, words } = SharedDictionaries::load(&storage.index_data_dir)?;
         let mut tenants = BTreeMap::new();
         for tenant_settings in &settings.tenants {
-            tenants.insert(tenant_settings.slug.clone(), Arc::new(Tenant::load(index_data, tenant_settings)?));
+            tenants.insert(tenant_settings.slug.clone(), Arc::new(Tenant::load(&storage.index_data_dir, tenant_settings)?));
         }
-        let (kv, store) = open_store(&settings.storage, &rates)?;
+        let (kv, store) = open_store(storage, &rates)?;
 
-        let storage = &settings.storage;
         let search_config = SearchConfig {
             analysis: Arc::new(analysis),
             words: Arc::new(words),
