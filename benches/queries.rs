@@ -17,9 +17,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 use wakat_core::filters::ListParams;
+use wakat_engine::{now, Engine, EngineSettings};
 use wakat_search::ListRequest;
-use wakat_server::engine::now;
-use wakat_server::{Engine, Settings};
 
 const TENANT: &str = "it";
 const WARMUP_RUNS: usize = 50;
@@ -220,10 +219,10 @@ fn main() {
         return;
     };
     let runs: usize = std::env::var("WAKAT_BENCH_RUNS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
-    let mut settings = Settings::load(std::path::Path::new("wakat.toml")).expect("wakat.toml loads");
-    settings.server.data_dir = data_dir.clone();
+    let mut settings = EngineSettings::load(std::path::Path::new("wakat.toml")).expect("wakat.toml loads");
+    settings.storage.data_dir = data_dir.clone();
     let opened = Instant::now();
-    let engine = Engine::open(settings).expect("engine opens (is a server running on the directory?)");
+    let engine = Engine::open(settings, Some(wakat_server::dto::list_item::list_items)).expect("engine opens (is a server running on the directory?)");
     let open_ms = ms(opened.elapsed());
     let at = now();
     let queries = workload(&engine, runs);
@@ -268,7 +267,7 @@ fn main() {
     println!("RSS after the run: {:.0} MB (peak {:.0} MB)", rss as f64 / 1024.0, hwm as f64 / 1024.0);
     println!(
         "BENCH-RSS {}",
-        json!({"rss_mb": rss as f64 / 1024.0, "peak_rss_mb": hwm as f64 / 1024.0, "open_ms": open_ms, "docs": engine.index.num_docs(), "search_threads": engine.settings.server.search_threads})
+        json!({"rss_mb": rss as f64 / 1024.0, "peak_rss_mb": hwm as f64 / 1024.0, "open_ms": open_ms, "docs": engine.index.num_docs(), "search_threads": engine.settings.storage.search_threads})
     );
 }
 

@@ -1,7 +1,8 @@
-//! The `wakat` command line: a thin layer over `wakat-server`'s engine.
+//! The `wakat` command line: a thin layer over `wakat-engine` and `wakat-server`.
 //!
-//! `serve` runs the API; `import`, `generate` and `reindex` work on the same data directory
-//! (while no server holds it: the store allows one process at a time).
+//! `serve` runs the API; `import`, `generate`, `reindex` and `analytics` work on the same data
+//! directory with the engine alone (while no server holds it: the store allows one process at a
+//! time).
 
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -10,11 +11,11 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use wakat_ingest::dictionaries::{load_companies, load_vocabulary};
+use wakat_engine::dictionaries::{load_categories, load_companies, load_gazetteer, load_rates, load_vocabulary};
+use wakat_engine::{now, Engine, EngineSettings};
 use wakat_ingest::generate::{GenerateContext, GenerateOptions, Generator};
 use wakat_ingest::import::{import_file_with_progress, ImportContext};
-use wakat_server::engine::now;
-use wakat_server::{Application, Engine, Settings};
+use wakat_server::{Application, Settings};
 
 /// Wakat: a bilingual, multi-tenant job board with its own search engine.
 #[derive(Debug, Parser)]
@@ -123,7 +124,7 @@ pub fn run() -> ExitCode {
 fn execute(cli: Cli) -> Result<()> {
     let mut settings = Settings::load(&cli.config).with_context(|| format!("failed to load {}", cli.config.display()))?;
     if let Some(data_dir) = cli.data_dir {
-        settings.server.data_dir = data_dir;
+        settings.engine.storage.data_dir = data_dir;
     }
     match cli.command {
         Command::Serve { bind } => {
@@ -132,23 +133,23 @@ fn execute(cli: Cli) -> Result<()> {
             }
             serve(settings)
         }
-        Command::Import { file, tenant } => import(settings, &file, &tenant),
-        Command::Generate { offers, seed, tenant, out, now: at } => generate(settings, offers, seed, &tenant, out, at.unwrap_or_else(now)),
-        Command::Reindex => reindex(settings),
+        Command::Import { file, tenant } => import(settings.engine, &file, &tenant),
+        Command::Generate { offers, seed, tenant, out, now: at } => generate(settings.engine, offers, seed, &tenant, out, at.unwrap_or_else(now)),
+        Command::Reindex => reindex(settings.engine),
         Command::SeedAlerts { tenant, count, filters, since_hours } => {
-            let engine = open_engine(settings)?;
-            let seeded = wakat_server::seed_alerts::seed(&engine, &tenant, count, filters, since_hours * 3600)?;
+            let engine = open_engine(settings.engine)?;
+            let seeded = wakat_server::seed_alerts::seed(&engine, &settings.accounts.link_secret, &tenant, count, filters, since_hours * 3600)?;
             println!("seeded {seeded} active job alerts over {filters} filters in '{tenant}'");
             Ok(())
         }
         Command::InternalToken => {
-            let token = wakat_server::internal_token::resolve(&settings.server.internal_token, &settings.server.data_dir)?;
+            let token = wakat_server::internal_token::resolve(&settings.server.internal_token, &settings.engine.storage.data_dir)?;
             println!("{token}");
             Ok(())
         }
-        Command::Analytics { tenant, days, top } => analytics(settings, &tenant, days, top),
+        Command::Analytics { tenant, days, top } => analytics(settings.engine, &tenant, days, top),
         Command::Delete { slug, tenant } => {
-            let engine = open_engine(settings)?;
+            let engine = open_engine(settings.engine)?;
             match engine.delete_offer(&tenant, &slug)? {
                 Some(_) => {
                     engine.commit_index()?;
@@ -161,7 +162,7 @@ fn execute(cli: Cli) -> Result<()> {
     }
 }
 
-fn analytics(settings: Settings, tenant: &str, days: u32, top: usize) -> Result<()> {
+fn analytics(settings: EngineSettings, tenant: &str, days: u32, top: usize) -> Result<()> {
     let engine = open_engine(settings)?;
     engine.tenant(tenant)?;
     let today = wakat_analytics::day_of(now());
@@ -186,16 +187,20 @@ fn analytics(settings: Settings, tenant: &str, days: u32, top: usize) -> Result<
     Ok(())
 }
 
-fn open_engine(settings: Settings) -> Result<Engine> {
-    let data_dir = settings.server.data_dir.clone();
-    Engine::open(settings).with_context(|| format!("failed to open the data directory {} (is a server running on it?)", data_dir.display()))
+/// Opens the data directory with the server's list entries: the index stores them, and an index
+/// written without them would be rebuilt by the next `wakat serve`.
+fn open_engine(settings: EngineSettings) -> Result<Engine> {
+    let data_dir = settings.storage.data_dir.clone();
+    Engine::open(settings, Some(wakat_server::dto::list_item::list_items))
+        .with_context(|| format!("failed to open the data directory {} (is a server running on it?)", data_dir.display()))
 }
 
 fn serve(settings: Settings) -> Result<()> {
     let bind = settings.server.bind.clone();
-    let engine = open_engine(settings)?;
+    let dev_mailbox = settings.mail.dev_mailbox;
+    let engine = open_engine(settings.engine.clone())?;
     actix_web::rt::System::new().block_on(async move {
-        let application = Application::build(engine).with_context(|| format!("failed to serve on {bind}"))?;
+        let application = Application::build(engine, settings).with_context(|| format!("failed to serve on {bind}"))?;
         let host = bind.rsplit_once(':').map_or("127.0.0.1", |(host, _)| host).to_string();
         let base = format!("http://{host}:{}", application.port());
         println!("wakat API listening on {base}");
@@ -204,7 +209,7 @@ fn serve(settings: Settings) -> Result<()> {
         }
         println!("  OpenAPI document: {base}/api/openapi.json");
         println!("  internal write API: token from `wakat internal-token` (Authorization: Bearer …), documented at {base}/api/internal/openapi.json");
-        if application.engine().settings.mail.dev_mailbox {
+        if dev_mailbox {
             println!("  dev mailbox: {base}/api/dev/mailbox (clients on this machine only)");
         }
         application.run_until_stopped().await?;
@@ -227,7 +232,7 @@ fn progress_bar(total: Option<u64>, what: &str) -> ProgressBar {
     bar
 }
 
-fn import(settings: Settings, file: &std::path::Path, tenant_slug: &str) -> Result<()> {
+fn import(settings: EngineSettings, file: &std::path::Path, tenant_slug: &str) -> Result<()> {
     let engine = open_engine(settings)?;
     let tenant = engine.tenant(tenant_slug)?.clone();
     let ctx = ImportContext { gazetteer: &engine.gazetteer, categories: &tenant.categories, rates: &engine.rates, now: now() };
@@ -260,18 +265,18 @@ fn import(settings: Settings, file: &std::path::Path, tenant_slug: &str) -> Resu
     Ok(())
 }
 
-fn generate(settings: Settings, n_offers: usize, seed: u64, tenant_slug: &str, out: Option<PathBuf>, at: i64) -> Result<()> {
+fn generate(settings: EngineSettings, n_offers: usize, seed: u64, tenant_slug: &str, out: Option<PathBuf>, at: i64) -> Result<()> {
     let tenant_settings = settings.tenants.iter().find(|t| t.slug == tenant_slug).with_context(|| format!("unknown tenant '{tenant_slug}'"))?.clone();
-    let data = settings.server.index_data_dir.clone();
+    let data = settings.storage.index_data_dir.clone();
     let companies = load_companies(&data.join(&tenant_settings.companies))?;
     let vocabulary = load_vocabulary(&data.join(format!("vocabulary-{tenant_slug}.json")))?;
     let options = GenerateOptions { tenant: tenant_slug.to_string(), offers: n_offers, seed, now: at };
     let bar = progress_bar(Some(n_offers as u64), "generating");
     match out {
         Some(path) => {
-            let gazetteer = wakat_ingest::dictionaries::load_gazetteer(&data.join("cities.json"))?;
-            let rates = wakat_ingest::dictionaries::load_rates(&data.join("rates.json"))?;
-            let categories = wakat_ingest::dictionaries::load_categories(&data.join(&tenant_settings.categories))?;
+            let gazetteer = load_gazetteer(&data.join("cities.json"))?;
+            let rates = load_rates(&data.join("rates.json"))?;
+            let categories = load_categories(&data.join(&tenant_settings.categories))?;
             let ctx = GenerateContext { gazetteer: &gazetteer, categories: &categories, rates: &rates, companies: &companies, vocabulary: &vocabulary };
             let file = std::fs::File::create(&path).with_context(|| format!("cannot create {}", path.display()))?;
             let mut writer = BufWriter::new(file);
@@ -312,7 +317,7 @@ fn generate(settings: Settings, n_offers: usize, seed: u64, tenant_slug: &str, o
     Ok(())
 }
 
-fn reindex(settings: Settings) -> Result<()> {
+fn reindex(settings: EngineSettings) -> Result<()> {
     let engine = open_engine(settings)?;
     let bar = progress_bar(None, "indexing");
     let started = std::time::Instant::now();

@@ -28,7 +28,7 @@ pub fn java_krakow() -> Value {
 pub fn publish_matching(app: &TestApp, tenant: &str, slug: &str) {
     let mut offer = offer_json(slug, "Senior Rust developer", "Kraków", 50.06, 19.94);
     offer["experienceLevel"] = json!("senior");
-    offer["publishedAt"] = json!(wakat_server::engine::now());
+    offer["publishedAt"] = json!(wakat_engine::now());
     let answer = app.internal(Method::POST, &format!("/api/{tenant}/internal/offers"), &offer);
     assert!(answer.status == 201 || answer.status == 200, "{}", answer.body);
 }
@@ -395,7 +395,7 @@ fn deleting_an_account_erases_its_alerts_and_a_guests_last_unsubscribe_forgets_t
 fn a_guests_tile_counts_new_offers_of_its_search_since_a_time() {
     let app = spawn_app(false);
     let query = "categories[]=java&city=krakow&keywords[]=rust&experienceLevels[]=senior";
-    let since = wakat_server::engine::now();
+    let since = wakat_engine::now();
     let count = |since: i64| {
         let answer = app.get(&format!("/api/it/guests/job-filters/new-offers?{query}&since={since}"));
         assert_eq!(answer.status, 200, "{}", answer.body);
@@ -405,7 +405,7 @@ fn a_guests_tile_counts_new_offers_of_its_search_since_a_time() {
     std::thread::sleep(std::time::Duration::from_millis(1100));
     publish_matching(&app, "it", "rust-krakow-guest-count");
     wait_for(|| count(since) == 1, "the new offer counted");
-    assert_eq!(count(wakat_server::engine::now() + 1), 0, "nothing after now");
+    assert_eq!(count(wakat_engine::now() + 1), 0, "nothing after now");
     let other = app.get(&format!("/api/work/guests/job-filters/new-offers?keywords[]=rust&since={since}"));
     assert_eq!((other.status, other.body["count"].as_u64()), (200, Some(0)), "another board counts its own offers");
     for bad in ["", "&since=yesterday", "&since=-5"] {

@@ -108,7 +108,7 @@ fn the_form_rules_answer_the_specs_keys() {
 #[test]
 fn unknown_inactive_and_external_offers_are_refused_clearly() {
     let app = spawn_app(false);
-    let now = wakat_server::engine::now();
+    let now = wakat_engine::now();
     offer(&app, "it", "expired-offer", json!({"publishedAt": now - 100_000, "expiredAt": now - 10}));
     offer(&app, "it", "external-offer", json!({"applyUrl": "https://careers.example.com/apply/42"}));
     let mut guest = Browser::new(&app);

@@ -4,7 +4,8 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use serde_json::Value;
-use wakat_server::{Application, Engine, Settings};
+use wakat_engine::Engine;
+use wakat_server::{Application, Settings};
 
 /// A running server and a client for it.
 pub struct TestApp {
@@ -26,10 +27,10 @@ pub fn test_settings(data_dir: &std::path::Path, with_default_data: bool) -> Set
     let text = std::fs::read_to_string(repo_path("wakat.toml")).expect("wakat.toml is readable");
     let mut settings = Settings::from_toml(&text, std::iter::empty()).expect("wakat.toml is valid");
     settings.server.bind = "127.0.0.1:0".into();
-    settings.server.data_dir = data_dir.to_path_buf();
-    settings.server.index_data_dir = repo_path("index-data");
+    settings.engine.storage.data_dir = data_dir.to_path_buf();
+    settings.engine.storage.index_data_dir = repo_path("index-data");
     settings.server.workers = 2;
-    settings.server.writer_memory_mb = 32;
+    settings.engine.storage.writer_memory_mb = 32;
     // Tests hammer the API from one address; the rate limit tests turn limits on themselves.
     settings.server.rate_limits_enabled = false;
     // Tests read their mails (confirmation and reset links) from the dev mailbox, on loopback.
@@ -38,7 +39,7 @@ pub fn test_settings(data_dir: &std::path::Path, with_default_data: bool) -> Set
     settings.accounts.password_memory_kib = 64;
     settings.accounts.password_iterations = 1;
     if !with_default_data {
-        for tenant in &mut settings.tenants {
+        for tenant in &mut settings.engine.tenants {
             tenant.default_data.clear();
         }
     }
@@ -79,9 +80,9 @@ fn start(
     let (sender, receiver) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
-            let engine = Engine::open(settings).expect("engine opens");
+            let engine = Engine::open(settings.engine.clone(), Some(wakat_server::dto::list_item::list_items)).expect("engine opens");
             prepare(&engine);
-            let application = Application::build(engine).expect("application builds");
+            let application = Application::build(engine, settings).expect("application builds");
             sender.send(application.port()).expect("test is waiting");
             application.run_until_stopped().await.expect("server runs");
         })
@@ -164,7 +165,7 @@ pub fn offer_json(slug: &str, title: &str, city: &str, lat: f64, lon: f64) -> Va
         "locations": [{"city": city, "latitude": lat, "longitude": lon}],
         "employmentTypes": [{"type": "b2b", "from": 15000, "to": 20000, "currency": "pln", "unit": "month", "gross": false}],
         "requiredSkills": [{"name": "Rust", "level": 4}],
-        "publishedAt": wakat_server::engine::now() - 60,
+        "publishedAt": wakat_engine::now() - 60,
         "body": "<p>test</p>"
     })
 }

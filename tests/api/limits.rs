@@ -1,7 +1,7 @@
 //! Per-client rate limits: 429 with Retry-After past the budget, per client and class, and off
 //! when the configuration says so.
 
-use wakat_server::config::RateLimitSettings;
+use wakat_engine::RateLimitSettings;
 
 use crate::helpers::{spawn_configured, TestApp};
 
@@ -16,7 +16,7 @@ fn limited_app(enabled: bool, burst: u32) -> TestApp {
         settings.server.trusted_proxies = vec!["127.0.0.1".into()];
         // A client named by a proxy is not this machine: it scrapes with the operators' token.
         settings.server.metrics_token = METRICS_TOKEN.into();
-        let limits = &mut settings.tenants[0].rate_limits;
+        let limits = &mut settings.engine.tenants[0].rate_limits;
         limits.insert("expensive_read".into(), RateLimitSettings { per_minute: 1, burst });
         limits.insert("public_write".into(), RateLimitSettings { per_minute: 1, burst: 2 });
     })
@@ -72,7 +72,7 @@ fn without_a_trusted_proxy_the_peer_is_the_client() {
     let app = spawn_configured(false, |settings| {
         settings.server.rate_limits_enabled = true;
         settings.server.trusted_proxies = Vec::new();
-        settings.tenants[0].rate_limits.insert("expensive_read".into(), RateLimitSettings { per_minute: 1, burst: 2 });
+        settings.engine.tenants[0].rate_limits.insert("expensive_read".into(), RateLimitSettings { per_minute: 1, burst: 2 });
     });
     let statuses: Vec<u16> = ["198.51.100.1", "198.51.100.2", "198.51.100.3"].iter().map(|client| get_as(&app, COUNT, client).status().as_u16()).collect();
     assert_eq!(statuses, [200, 200, 429], "a forwarded address from an untrusted peer is ignored");

@@ -225,7 +225,7 @@ fn stripe_checkout_with_a_signed_webhook_before_the_return() {
     assert!(form.contains("unit_amount%5D=98277") && form.contains(&format!("client_reference_id={id}")), "{form}");
     assert_eq!(status(&employer, &id), "pending", "Stripe says unpaid");
 
-    let now = wakat_server::engine::now();
+    let now = wakat_engine::now();
     let event = json!({"type": "checkout.session.completed", "data": {"object": {"id": "cs_test_1", "client_reference_id": id, "payment_status": "paid", "status": "complete"}}}).to_string();
     assert_eq!(webhook(&app, &event, &wakat_server::payments::sign_webhook("whsec_forged", now, event.as_bytes())), 403, "another secret");
     assert_eq!(webhook(&app, &event, &wakat_server::payments::sign_webhook("whsec_test", now - 3_600, event.as_bytes())), 403, "a replay from an hour ago");
@@ -252,7 +252,7 @@ fn stripe_status_is_asked_when_the_return_comes_first() {
     assert_eq!(status(&employer, &id), "success");
     assert_eq!(app.get(&format!("/api/it/v1/offers/{slug}")).status, 200);
     let event = json!({"type": "checkout.session.completed", "data": {"object": {"client_reference_id": id, "payment_status": "paid"}}}).to_string();
-    let late = webhook(&app, &event, &wakat_server::payments::sign_webhook("whsec_test", wakat_server::engine::now(), event.as_bytes()));
+    let late = webhook(&app, &event, &wakat_server::payments::sign_webhook("whsec_test", wakat_engine::now(), event.as_bytes()));
     assert_eq!(late, 200, "the late webhook changes nothing");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(3);
     while app.count("it", "keywords[]=senior") != 1 {

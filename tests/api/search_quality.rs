@@ -9,7 +9,7 @@ fn app_with_the_2019_export() -> TestApp {
     assert!(export.exists(), "{} is missing: the real exports are expected in ../shared/data beside the checkout", export.display());
     spawn_app_with(tempfile::tempdir().unwrap(), false, move |engine| {
         let tenant = engine.tenants["it"].clone();
-        let ctx = ImportContext { gazetteer: &engine.gazetteer, categories: &tenant.categories, rates: &engine.rates, now: wakat_server::engine::now() };
+        let ctx = ImportContext { gazetteer: &engine.gazetteer, categories: &tenant.categories, rates: &engine.rates, now: wakat_engine::now() };
         let report = import_file(&export, &ctx).expect("the export imports");
         assert_eq!(report.offers.len(), 1361);
         engine.put_offers("it", report.offers, &mut |_| {}).expect("offers are stored");

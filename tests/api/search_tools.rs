@@ -106,7 +106,7 @@ fn explain_accounts_for_the_whole_score() {
 fn explain_shows_the_exact_tier_above_corrections() {
     let app = spawn_configured(false, |settings| settings.server.search_debug_token = TOKEN.into());
     let mut exact = offer_json("scala-exact", "Scala Developer", "Gdańsk", 54.35, 18.65);
-    exact["publishedAt"] = (wakat_server::engine::now() - 30 * 86_400).into();
+    exact["publishedAt"] = (wakat_engine::now() - 30 * 86_400).into();
     let mut corrected = offer_json("scalo-typo", "Scalo Scalo Scalo", "Gdańsk", 54.35, 18.65);
     corrected["companyName"] = "Scalo".into();
     for offer in [exact, corrected] {

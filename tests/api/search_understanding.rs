@@ -101,7 +101,7 @@ fn wait_count(app: &TestApp, query: &str, expected: u64) {
 #[test]
 fn exact_matches_rank_above_corrected_ones_even_when_older_and_weaker() {
     let app = crate::helpers::spawn_app(false);
-    let month_ago = wakat_server::engine::now() - 30 * 86_400;
+    let month_ago = wakat_engine::now() - 30 * 86_400;
     let mut exact = crate::helpers::offer_json("scala-exact", "Scala Developer", "Gdańsk", 54.35, 18.65);
     exact["publishedAt"] = month_ago.into();
     let mut corrected = crate::helpers::offer_json("scalo-typo", "Scalo Scalo Scalo", "Gdańsk", 54.35, 18.65);

@@ -221,7 +221,7 @@ fn sandbox_return(app: &TestApp, payment_id: &str, action: &str) -> String {
 #[test]
 fn payment_returns_stay_on_the_board() {
     let settings = file_settings(&[]);
-    let web = settings.tenants[0].web_url(&settings.server).to_string();
+    let web = settings.engine.tenants[0].web_url(&settings.server.public_url).to_string();
     let app = spawn_app(false);
     let employer = sign_up(&app, "it", "pay@acme.example", "Acme Software");
     let (slug, token) = employer.ready_offer("pro", "Quokka Rust Developer");

@@ -1,5 +1,5 @@
-//! Wakat ingestion: the deterministic offer generator, importers of exported offer files, and
-//! loaders of the dictionaries in `index-data/`.
+//! Wakat ingestion: the deterministic offer generator, importers of exported offer files, and the
+//! shapes of the generator's dictionaries (their loaders are in `wakat-engine`).
 //!
 //! Design decision: ingestion only produces validated [`wakat_core::Offer`] values; it never
 //! touches the store or the index, so the CLI and the server decide where offers go.

@@ -25,10 +25,10 @@ impl BoardFiles {
     /// Reads `testimonials.json` and every legal document the configuration names from the
     /// index-data directory; what is missing is logged and answered as missing later.
     pub fn load(settings: &Settings) -> BoardFiles {
-        let data = &settings.server.index_data_dir;
+        let data = &settings.engine.storage.index_data_dir;
         let testimonials = read_testimonials(&data.join("testimonials.json"));
         let mut documents = HashMap::new();
-        let names = settings.tenants.iter().flat_map(|tenant| {
+        let names = settings.engine.tenants.iter().flat_map(|tenant| {
             let legal = &tenant.legal;
             tenant
                 .terms

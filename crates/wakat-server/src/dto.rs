@@ -6,7 +6,7 @@ use wakat_core::offer::EmploymentType;
 use wakat_core::{Currency, Offer};
 use wakat_search::Hit;
 
-use crate::engine::Tenant;
+use wakat_engine::Tenant;
 
 pub mod accounts;
 pub mod alerts;
@@ -367,7 +367,7 @@ pub struct BoardList {
 
 impl BoardList {
     /// The boards of the configuration.
-    pub fn new(tenants: &[crate::config::TenantSettings], captcha: Option<CaptchaWidget>) -> BoardList {
+    pub fn new(tenants: &[wakat_engine::TenantSettings], captcha: Option<CaptchaWidget>) -> BoardList {
         let data = tenants
             .iter()
             .map(|tenant| BoardDto {

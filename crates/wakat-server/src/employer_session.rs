@@ -16,8 +16,8 @@ use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
 use wakat_accounts::AccountKind;
 use wakat_employers::Role;
+use wakat_engine::{now, Tenant};
 
-use crate::engine::{now, Tenant};
 use crate::error::{accounts_error, employers_error, ApiError, ErrorCode};
 use crate::state::AppState;
 

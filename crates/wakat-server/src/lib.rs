@@ -1,8 +1,8 @@
-//! Wakat HTTP server: configuration, tenants, the engine room (store + index + the write path)
-//! and the actix-web API under `/api/{tenant}`.
+//! Wakat HTTP server: its configuration and the actix-web API under `/api/{tenant}`, over the
+//! `wakat-engine` (boards, store, index and the write path).
 //!
 //! Design decision: handlers never touch sled or tantivy types; they parse with `wakat-core`,
-//! call the [`engine::Engine`] in `web::block` (the engine is synchronous), and answer with the
+//! call the [`wakat_engine::Engine`] in `web::block` (the engine is synchronous), and answer with the
 //! DTOs of [`dto`]. Every failure becomes an [`error::ApiError`] with a stable code.
 #![warn(missing_docs)]
 
@@ -13,7 +13,6 @@ pub mod config;
 pub mod downloads;
 pub mod dto;
 pub mod employer_session;
-pub mod engine;
 pub mod error;
 pub mod internal_token;
 pub mod mail_queue;
@@ -35,5 +34,4 @@ pub mod uploads;
 pub mod views;
 
 pub use config::Settings;
-pub use engine::Engine;
 pub use startup::Application;

@@ -9,9 +9,9 @@ pub mod applications;
 pub mod employers;
 
 use wakat_accounts::Account;
+use wakat_engine::Tenant;
 use wakat_mail::{Address, Brand, Mail, MailBody};
 
-use crate::engine::Tenant;
 use crate::error::{ApiError, Result};
 use crate::state::AppState;
 
@@ -28,7 +28,7 @@ pub struct MailContext {
 impl MailContext {
     /// The context of `tenant` in `lang`.
     pub fn new(state: &AppState, tenant: &Tenant, lang: &str) -> MailContext {
-        let web_url = tenant.settings.web_url(&state.engine.settings.server).to_string();
+        let web_url = tenant.settings.web_url(&state.settings.server.public_url).to_string();
         let lang = if lang == "en" { "en" } else { "pl" }.to_string();
         let primary = tenant.settings.theme.get("primary").map(String::as_str).unwrap_or("#d6336c");
         let brand = Brand::new(&tenant.settings.name, primary, &web_url, &lang)

@@ -16,9 +16,9 @@ use prometheus_client::metrics::gauge::ConstGauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::metrics::MetricType;
 use prometheus_client::registry::Registry;
+use wakat_engine::Engine;
 
 use crate::cache::ResponseCache;
-use crate::engine::Engine;
 use crate::ratelimit::{RateClass, RateLimits};
 use crate::views::ViewCounter;
 
@@ -162,7 +162,7 @@ impl Collector for ScrapeTime {
         let index = &engine.index;
         gauge(&mut encoder, "index_generation", "Generation of the index searches see (changes with every commit)", to_i64(index.generation()))?;
         gauge(&mut encoder, "index_documents", "Documents (offer locations) searches see", to_i64(index.num_docs()))?;
-        let data_dir = &engine.settings.server.data_dir;
+        let data_dir = &engine.settings.storage.data_dir;
         gauge(&mut encoder, "index_disk_bytes", "Size of the index directory", to_i64(disk_bytes(&data_dir.join("index"))))?;
         gauge(&mut encoder, "store_disk_bytes", "Size of the store directory", to_i64(disk_bytes(&data_dir.join("store"))))?;
 

@@ -25,7 +25,9 @@ use actix_web::{web, HttpResponse, ResponseError};
 use governor::clock::Clock;
 use governor::{DefaultKeyedRateLimiter, Quota};
 
-use crate::config::{RateLimitSettings, Settings};
+use wakat_engine::RateLimitSettings;
+
+use crate::config::Settings;
 use crate::error::{ApiError, ErrorCode};
 use crate::state::AppState;
 
@@ -135,7 +137,7 @@ impl RateLimits {
             .map(|text| text.trim().parse::<IpAddr>().map_err(|_| RateLimitError::BadProxy(text.clone())))
             .collect::<Result<_, _>>()?;
         let mut limiters = HashMap::new();
-        for tenant in &settings.tenants {
+        for tenant in &settings.engine.tenants {
             if let Some(class) = tenant.rate_limits.keys().find(|name| !RateClass::ALL.iter().any(|c| c.name() == name.as_str())) {
                 return Err(RateLimitError::UnknownClass { tenant: tenant.slug.clone(), class: class.clone() });
             }
@@ -398,10 +400,10 @@ mod tests {
         let settings =
             |extra: &str| Settings::from_toml(&format!("{extra}\n[[tenants]]\nslug = \"it\"\ncategories = \"c.json\"\n[tenants.rate_limits]\n"), []).unwrap();
         let mut typo = settings("");
-        typo.tenants[0].rate_limits.insert("expensive_reads".into(), RateLimitSettings { per_minute: 1, burst: 1 });
+        typo.engine.tenants[0].rate_limits.insert("expensive_reads".into(), RateLimitSettings { per_minute: 1, burst: 1 });
         assert!(matches!(RateLimits::new(&typo), Err(RateLimitError::UnknownClass { .. })));
         let mut zero = settings("");
-        zero.tenants[0].rate_limits.insert("public_write".into(), RateLimitSettings { per_minute: 1, burst: 0 });
+        zero.engine.tenants[0].rate_limits.insert("public_write".into(), RateLimitSettings { per_minute: 1, burst: 0 });
         assert!(matches!(RateLimits::new(&zero), Err(RateLimitError::ZeroBurst { .. })));
         assert!(matches!(RateLimits::new(&settings("[server]\ntrusted_proxies = [\"web\"]")), Err(RateLimitError::BadProxy(_))));
     }

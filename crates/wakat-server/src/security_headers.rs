@@ -36,7 +36,7 @@ fn over_https(request: &ServiceRequest, public_url_is_https: bool) -> bool {
 /// over HTTPS (over plain HTTP browsers ignore it, and it would pin a development host).
 pub async fn add(request: ServiceRequest, next: Next<impl MessageBody>) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let public_url_is_https =
-        request.app_data::<actix_web::web::Data<crate::state::AppState>>().is_some_and(|state| state.engine.settings.server.public_url.starts_with("https://"));
+        request.app_data::<actix_web::web::Data<crate::state::AppState>>().is_some_and(|state| state.settings.server.public_url.starts_with("https://"));
     let https = over_https(&request, public_url_is_https);
     let mut response = next.call(request).await?;
     let headers = response.headers_mut();

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use wakat_alerts::{filters, AlertStore, Frequency, NewFilter};
 use wakat_core::filters::ListParams;
 
-use crate::engine::{now, Engine};
+use wakat_engine::{now, Engine};
 
 /// Why seeding failed.
 #[derive(Debug, thiserror::Error)]
@@ -54,11 +54,11 @@ fn variant_pairs(categories: &[String], variant: usize) -> Vec<(String, String)>
 }
 
 /// Seeds `count` active everyDay guest alerts over `n_filters` distinct filters, their last digest
-/// `since_secs` ago; returns how many were written.
-pub fn seed(engine: &Engine, tenant_slug: &str, count: usize, n_filters: usize, since_secs: i64) -> Result<usize, SeedError> {
+/// `since_secs` ago; returns how many were written. `link_secret` is `accounts.link_secret`, which
+/// signs the alerts' links as the server's do.
+pub fn seed(engine: &Engine, link_secret: &str, tenant_slug: &str, count: usize, n_filters: usize, since_secs: i64) -> Result<usize, SeedError> {
     let tenant = engine.tenant(tenant_slug).map_err(|_| SeedError::UnknownTenant(tenant_slug.to_string()))?.clone();
-    let server = &engine.settings.server;
-    let secret = crate::internal_token::resolve_secret(&engine.settings.accounts.link_secret, &server.data_dir, crate::startup::LINK_SECRET_FILE)
+    let secret = crate::internal_token::resolve_secret(link_secret, &engine.settings.storage.data_dir, crate::startup::LINK_SECRET_FILE)
         .map_err(|e| SeedError::Secret(e.to_string()))?;
     let store = AlertStore::new(engine.kv.clone(), wakat_accounts::LinkSigner::new(secret.as_bytes()));
     let categories: Vec<String> = tenant.categories.roots().iter().filter(|c| !c.is_static).map(|c| c.slug.clone()).collect();

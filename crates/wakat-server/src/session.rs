@@ -15,8 +15,8 @@ use actix_web::cookie::{time::Duration as CookieDuration, Cookie, SameSite};
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
 use wakat_accounts::{AccountKind, NewSession, Session};
+use wakat_engine::{now, Tenant};
 
-use crate::engine::{now, Tenant};
 use crate::error::{ApiError, ErrorCode};
 use crate::state::AppState;
 

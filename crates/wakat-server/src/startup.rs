@@ -8,10 +8,11 @@ use std::time::Duration;
 use actix_web::dev::{Server, ServerHandle};
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer};
 use tracing_actix_web::TracingLogger;
+use wakat_engine::{now, Engine};
 
 use crate::board_files::BoardFiles;
 use crate::cache::ResponseCache;
-use crate::engine::{now, Engine};
+use crate::config::Settings;
 use crate::error::{json_error, path_error, query_error, ApiError, ErrorCode};
 use crate::metrics::{Metrics, Sources};
 use crate::ratelimit::RateLimits;
@@ -49,24 +50,26 @@ pub struct Application {
 }
 
 impl Application {
-    /// Opens the engine, loads default data on first start, binds `settings.server.bind`.
-    pub fn build(engine: Engine) -> std::io::Result<Application> {
-        let settings = &engine.settings;
+    /// Serves `engine`, opened with `settings.engine`: loads default data on first start, binds
+    /// `settings.server.bind`.
+    pub fn build(engine: Engine, settings: Settings) -> std::io::Result<Application> {
         crate::operator_access::check_dev_mailbox_bind(&settings.server.bind, settings.mail.dev_mailbox).map_err(std::io::Error::other)?;
         let engine = Arc::new(engine);
+        let settings = Arc::new(settings);
         let n_loaded = engine.load_default_data(now()).map_err(std::io::Error::other)?;
         if n_loaded > 0 {
             tracing::info!(n_loaded, "first start: default data loaded");
         }
-        let listener = TcpListener::bind(&engine.settings.server.bind)?;
+        let listener = TcpListener::bind(&settings.server.bind)?;
         let port = listener.local_addr()?.port();
-        let server_settings = &engine.settings.server;
-        let internal_token = crate::internal_token::resolve(&server_settings.internal_token, &server_settings.data_dir).map_err(std::io::Error::other)?;
+        let server_settings = &settings.server;
+        let data_dir = &engine.settings.storage.data_dir;
+        let internal_token = crate::internal_token::resolve(&server_settings.internal_token, data_dir).map_err(std::io::Error::other)?;
         let cache = Arc::new(ResponseCache::new(
             usize::try_from(server_settings.response_cache_mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX),
             server_settings.response_cache_entries,
         ));
-        let limits = Arc::new(RateLimits::new(&engine.settings).map_err(std::io::Error::other)?);
+        let limits = Arc::new(RateLimits::new(&settings).map_err(std::io::Error::other)?);
         RateLimits::start_forgetting(&limits);
         let views = Arc::new(ViewCounter::new(engine.store.clone()));
         let view_flusher = views.start_flusher(Duration::from_secs(server_settings.views_flush_secs));
@@ -84,16 +87,15 @@ impl Application {
                 offer_stats.flush()
             })
         };
-        let files = Arc::new(BoardFiles::load(&engine.settings));
-        let accounts_settings = &engine.settings.accounts;
+        let files = Arc::new(BoardFiles::load(&settings));
+        let accounts_settings = &settings.accounts;
         let cost = PasswordCost { memory_kib: accounts_settings.password_memory_kib, iterations: accounts_settings.password_iterations, parallelism: 1 };
         let passwords = Passwords::new(cost).map_err(std::io::Error::other)?;
         let accounts = Arc::new(AccountStore::new(engine.kv.clone(), passwords));
-        let link_secret = crate::internal_token::resolve_secret(&accounts_settings.link_secret, &server_settings.data_dir, LINK_SECRET_FILE)
-            .map_err(std::io::Error::other)?;
+        let link_secret = crate::internal_token::resolve_secret(&accounts_settings.link_secret, data_dir, LINK_SECRET_FILE).map_err(std::io::Error::other)?;
         let signer = Arc::new(LinkSigner::new(link_secret.as_bytes()));
-        let mail_settings = &engine.settings.mail;
-        let mailer = wakat_mail::build_mailer(mail_settings, &server_settings.data_dir).map_err(std::io::Error::other)?;
+        let mail_settings = &settings.mail;
+        let mailer = wakat_mail::build_mailer(mail_settings, data_dir).map_err(std::io::Error::other)?;
         let mail_queue = wakat_mail::MailQueue::new(engine.kv.clone(), mailer.clone());
         let mail_workers = mail_queue.start(mail_settings.senders)?;
         let metrics = Arc::new(Metrics::new(Sources {
@@ -106,7 +108,7 @@ impl Application {
         let dev_mailbox = match (mail_settings.dev_mailbox, mail_settings.transport) {
             (true, wakat_mail::MailTransport::Outbox) => {
                 tracing::warn!("the dev mailbox is on: every mail is shown to clients on this machine at /api/dev/mailbox");
-                Some(Arc::new(wakat_mail::Outbox::in_data_dir(&server_settings.data_dir).map_err(std::io::Error::other)?))
+                Some(Arc::new(wakat_mail::Outbox::in_data_dir(data_dir).map_err(std::io::Error::other)?))
             }
             (true, wakat_mail::MailTransport::Smtp) => {
                 tracing::warn!("mail.dev_mailbox is on but mail goes over SMTP: the dev mailbox stays off");
@@ -115,7 +117,7 @@ impl Application {
             (false, _) => None,
         };
         let captcha: Arc<dyn crate::captcha::CaptchaVerifier> = Arc::from(crate::captcha::build(&accounts_settings.captcha));
-        let blobs = Arc::new(wakat_uploads::BlobStore::new(&server_settings.data_dir, engine.kv.clone()).map_err(std::io::Error::other)?);
+        let blobs = Arc::new(wakat_uploads::BlobStore::new(data_dir, engine.kv.clone()).map_err(std::io::Error::other)?);
         // Files of uploads that died before being referenced (a crash, a refused form).
         match blobs.sweep_orphans(ORPHAN_UPLOAD_AGE) {
             Ok(report) if report.blobs_deleted + report.temp_files_deleted > 0 => tracing::info!(?report, "orphan uploads removed"),
@@ -124,6 +126,7 @@ impl Application {
         }
         let state = AppState {
             engine: engine.clone(),
+            settings: settings.clone(),
             cache,
             internal_token: internal_token.into(),
             views,
@@ -142,8 +145,8 @@ impl Application {
             favourites: Arc::new(wakat_applications::FavouriteStore::new(engine.kv.clone())),
             history: Arc::new(wakat_applications::History::new(engine.kv.clone())),
             employers: Arc::new(wakat_employers::EmployerStore::new(engine.kv.clone())),
-            skills: Arc::new(load_skills(&server_settings.index_data_dir)?),
-            payments: Arc::from(crate::payments::build(&engine.settings.payments).map_err(std::io::Error::other)?),
+            skills: Arc::new(load_skills(&engine.settings.storage.index_data_dir)?),
+            payments: Arc::from(crate::payments::build(&settings.payments).map_err(std::io::Error::other)?),
             mail_queue: mail_queue.clone(),
             alerts: Arc::new(wakat_alerts::AlertStore::new(engine.kv.clone(), (*signer).clone())),
             offer_stats,
@@ -235,13 +238,13 @@ fn load_skills(index_data_dir: &std::path::Path) -> std::io::Result<wakat_core::
 /// The scheduler with the jobs of the server: each board's digests at its send hour and its
 /// plan bumps at its bump hour.
 fn start_scheduler(engine: &Arc<Engine>, state: &AppState) -> std::io::Result<Option<(Arc<Scheduler>, std::thread::JoinHandle<()>)>> {
-    let settings = &engine.settings;
+    let settings = &state.settings;
     if !settings.server.scheduler_enabled {
         return Ok(None);
     }
     let zone = jiff::tz::TimeZone::get(&settings.server.time_zone).map_err(std::io::Error::other)?;
     let scheduler = Scheduler::new(engine.kv.clone(), zone);
-    let hours = settings.tenants.iter().map(|tenant| (tenant.slug.clone(), tenant.job_alerts.send_hour)).collect();
+    let hours = engine.settings.tenants.iter().map(|tenant| (tenant.slug.clone(), tenant.job_alerts.send_hour)).collect();
     let digest_state = state.clone();
     scheduler.register(DailyJob {
         name: "digests".into(),
@@ -251,7 +254,7 @@ fn start_scheduler(engine: &Arc<Engine>, state: &AppState) -> std::io::Result<Op
             crate::services::digests::run(&digest_state, &tenant, day).map(drop).map_err(|error| error.to_string())
         }),
     });
-    let bump_hours = settings.tenants.iter().map(|tenant| (tenant.slug.clone(), tenant.employers.bump_hour)).collect();
+    let bump_hours = engine.settings.tenants.iter().map(|tenant| (tenant.slug.clone(), tenant.employers.bump_hour)).collect();
     let bump_state = state.clone();
     scheduler.register(DailyJob {
         name: "bumps".into(),
@@ -273,7 +276,7 @@ async fn health(state: web::Data<AppState>) -> HttpResponse {
 /// Prometheus metrics (OpenMetrics text); not under `/api` and not rate limited. For operators
 /// only: the token of `server.metrics_token`, or the server's own machine when there is none.
 async fn metrics_text(state: web::Data<AppState>, request: HttpRequest) -> Result<HttpResponse, ApiError> {
-    crate::operator_access::authorize_metrics(&request, &state.engine.settings.server.metrics_token)?;
+    crate::operator_access::authorize_metrics(&request, &state.settings.server.metrics_token)?;
     let metrics = state.metrics.clone();
     // Rendering reads directory sizes from disk.
     let text = web::block(move || metrics.render()).await?.map_err(|error| ApiError::internal(&error))?;

@@ -5,8 +5,8 @@ use std::sync::Arc;
 use actix_web::HttpRequest;
 
 use wakat_core::params::{parse_lang, Lang};
+use wakat_engine::{Engine, Tenant};
 
-use crate::engine::{Engine, Tenant};
 use crate::error::{ApiError, ErrorCode};
 
 /// State shared by all handlers.
@@ -14,6 +14,8 @@ use crate::error::{ApiError, ErrorCode};
 pub struct AppState {
     /// Store, index, dictionaries.
     pub engine: Arc<Engine>,
+    /// The settings it serves with (`settings.engine` is what the engine was opened with).
+    pub settings: Arc<crate::config::Settings>,
     /// Recent answers of the hot read calls.
     pub cache: Arc<crate::cache::ResponseCache>,
     /// The token the internal write API requires (configured, or generated in the data directory).

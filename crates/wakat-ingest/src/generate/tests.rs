@@ -6,7 +6,6 @@ use wakat_core::geo::haversine_km;
 use wakat_core::{WorkingTime, WorkplaceType};
 
 use super::*;
-use crate::dictionaries::{load_categories, load_companies, load_gazetteer, load_rates, load_vocabulary};
 
 /// 2025-02-19, a fixed "now" so tests never depend on the clock.
 const NOW: i64 = 1_740_000_000;
@@ -23,13 +22,16 @@ fn index_data(file: &str) -> PathBuf {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../index-data")).join(file)
 }
 
+/// The real dictionaries, parsed directly: their loaders are in `wakat-engine`, which depends on
+/// this crate (and checks the files, in its own tests).
 fn dictionaries(tenant: &str) -> Dictionaries {
+    let read = |file: &str| std::fs::read_to_string(index_data(file)).unwrap_or_else(|e| panic!("index-data/{file} is readable: {e}"));
     Dictionaries {
-        gazetteer: load_gazetteer(&index_data("cities.json")).unwrap(),
-        categories: load_categories(&index_data(&format!("categories-{tenant}.json"))).unwrap(),
-        rates: load_rates(&index_data("rates.json")).unwrap(),
-        companies: load_companies(&index_data(&format!("companies-{tenant}.json"))).unwrap(),
-        vocabulary: load_vocabulary(&index_data(&format!("vocabulary-{tenant}.json"))).unwrap(),
+        gazetteer: Gazetteer::from_json(&read("cities.json")).unwrap(),
+        categories: CategoryTree::from_json(&read(&format!("categories-{tenant}.json"))).unwrap(),
+        rates: Rates::from_json(&read("rates.json")).unwrap(),
+        companies: serde_json::from_str(&read(&format!("companies-{tenant}.json"))).unwrap(),
+        vocabulary: Vocabulary::from_json(&read(&format!("vocabulary-{tenant}.json"))).unwrap(),
     }
 }
 

@@ -12,12 +12,14 @@
 //! of a template is a hole; the renderer removes U+0001 from the offer's own text first, so the
 //! only escaped `\u0001` it finds after serialising are the markers it put in.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 use serde_json::Value;
 use wakat_core::enums::EmploymentKind;
 use wakat_core::params::Lang;
 use wakat_core::{Offer, Rates};
-use wakat_search::ItemRenderer;
+use wakat_search::{ItemRenderer, ItemRendering};
 
 use super::{OfferItem, NEW_OFFER_DAYS};
 
@@ -39,6 +41,12 @@ impl ListItemTemplates {
     pub fn new(rates: &Rates) -> ListItemTemplates {
         ListItemTemplates { fingerprint: format!("list-item-{TEMPLATE_VERSION} {rates:?}") }
     }
+}
+
+/// The list entries the index stores beside each offer: what every process opening a data
+/// directory passes to `wakat_engine::Engine::open` (see [`wakat_engine::ListItems`]).
+pub fn list_items(rates: &Rates) -> ItemRendering {
+    ItemRendering(Arc::new(ListItemTemplates::new(rates)))
 }
 
 impl ItemRenderer for ListItemTemplates {

@@ -27,9 +27,9 @@ fn accepted() -> HttpResponse {
 }
 
 /// The logged-in answer with its two cookies.
-fn logged_in(state: &AppState, tenant: &crate::engine::Tenant, account: &wakat_accounts::Account, session: &wakat_accounts::NewSession) -> HttpResponse {
+fn logged_in(state: &AppState, tenant: &wakat_engine::Tenant, account: &wakat_accounts::Account, session: &wakat_accounts::NewSession) -> HttpResponse {
     let mut response = HttpResponse::Ok();
-    for cookie in session_cookies(session, tenant.settings.web_url(&state.engine.settings.server)) {
+    for cookie in session_cookies(session, tenant.settings.web_url(&state.settings.server.public_url)) {
         response.cookie(cookie);
     }
     response.insert_header(("cache-control", "no-store")).json(SessionDto { candidate: CandidateDto::from(account), csrf_token: session.csrf_token.clone() })
@@ -82,7 +82,7 @@ pub async fn login(state: web::Data<AppState>, path: web::Path<TenantPath>, body
     responses((status = 204, description = "Logged out"), (status = 401, description = "Not logged in", body = crate::error::ErrorBody),
               (status = 403, description = "Missing CSRF token", body = crate::error::ErrorBody)))]
 pub async fn logout(state: web::Data<AppState>, candidate: Candidate) -> Result<HttpResponse> {
-    let public_url = candidate.tenant.settings.web_url(&state.engine.settings.server).to_string();
+    let public_url = candidate.tenant.settings.web_url(&state.settings.server.public_url).to_string();
     let state_ = state.clone();
     web::block(move || service::logout(&state_, &candidate)).await??;
     let mut response = HttpResponse::NoContent();

@@ -6,11 +6,11 @@ use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use wakat_applications::{Page, MAX_IDS_PER_BATCH};
+use wakat_engine::now;
 
 use crate::dto::accounts::{DeleteAccountRequest, DocumentDto, DownloadLinkDto};
 use crate::dto::candidate::{CountDto, FavouriteDto, HistoryDto, MatchedDto};
 use crate::dto::iso_time;
-use crate::engine::now;
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::applications::ATTACHMENT_POLICY;
 use crate::services::candidate as service;
@@ -265,7 +265,7 @@ pub async fn document_link(state: web::Data<AppState>, candidate: Candidate, pat
     let tenant = candidate.tenant.settings.slug.clone();
     let (state_, account_id, document_id) = (state.clone(), candidate.account_id.clone(), path.document_id.clone());
     web::block(move || service::document(&state_, &tenant, &account_id, &document_id)).await??;
-    let expires = now() + state.engine.settings.accounts.download_link_secs;
+    let expires = now() + state.settings.accounts.download_link_secs;
     let subject = format!("{}/{}/{}", candidate.tenant.settings.slug, candidate.account_id, path.document_id);
     let signature = state.signer.sign(DOWNLOAD_PURPOSE, &subject, expires);
     let url = format!(
@@ -319,7 +319,7 @@ pub async fn export(state: web::Data<AppState>, candidate: Candidate) -> Result<
     responses((status = 204, description = "Deleted; the cookies are cleared"), (status = 400, description = "Wrong password", body = crate::error::ErrorBody),
               (status = 401, description = "Not logged in", body = crate::error::ErrorBody), (status = 403, description = "Missing CSRF token", body = crate::error::ErrorBody)))]
 pub async fn delete_account(state: web::Data<AppState>, candidate: Candidate, body: web::Json<DeleteAccountRequest>) -> Result<HttpResponse> {
-    let public_url = candidate.tenant.settings.web_url(&state.engine.settings.server).to_string();
+    let public_url = candidate.tenant.settings.web_url(&state.settings.server.public_url).to_string();
     web::block(move || service::delete_account(&state, &candidate, &body.password)).await??;
     let mut response = HttpResponse::NoContent();
     for cookie in cleared_cookies(&public_url) {

@@ -9,11 +9,11 @@ use serde::Deserialize;
 use wakat_core::offer_form::OfferForm;
 use wakat_core::{FieldCode, FieldError};
 use wakat_employers::CreationType;
+use wakat_engine::now;
 
 use crate::dto::employers::{CodeDto, CodeQuery, CodesDto, EmployerOfferDto, InitiateRequest, InitiatedDto, OfferStateDto, SavedDto, TokenBody, TokenQuery};
 use crate::dto::form_inputs::{FormInputsDto, SkillsPageDto};
 use crate::employer_session::Employer;
-use crate::engine::now;
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::offers::{SlugPath, TenantPath};
 use crate::services::{employer_offers as service, form_inputs};

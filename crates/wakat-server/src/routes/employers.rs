@@ -3,6 +3,7 @@
 //! Handlers parse, call one service function and render.
 
 use actix_web::{web, HttpRequest, HttpResponse};
+use wakat_engine::now;
 
 use crate::dto::accounts::AcceptedDto;
 use crate::dto::employers::{
@@ -10,7 +11,6 @@ use crate::dto::employers::{
     RevokeRequest, SignUpRequest, TokenCompanyDto, TokenInfoDto, TokenRequest,
 };
 use crate::employer_session::{bearer, Employer};
-use crate::engine::now;
 use crate::error::Result;
 use crate::routes::offers::TenantPath;
 use crate::services::employers as service;

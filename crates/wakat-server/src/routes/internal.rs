@@ -3,9 +3,9 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use wakat_core::Offer;
+use wakat_engine::EngineError;
 
 use crate::dto::lists::WriteAnswer;
-use crate::engine::EngineError;
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::offers::{SlugPath, TenantPath};
 use crate::state::AppState;

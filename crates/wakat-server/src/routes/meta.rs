@@ -97,7 +97,7 @@ macro_rules! options {
 pub async fn boards(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header(("Cache-Control", "public, max-age=60"))
-        .json(crate::dto::BoardList::new(&state.engine.settings.tenants, state.engine.settings.accounts.captcha.public_widget()))
+        .json(crate::dto::BoardList::new(&state.engine.settings.tenants, state.settings.accounts.captcha.public_widget()))
 }
 
 /// The board: categories, filter options with their Polish and English URL names, flags,
@@ -180,11 +180,11 @@ pub async fn configuration(state: web::Data<AppState>, path: web::Path<TenantPat
     })))
 }
 
-fn legal_url(settings: &crate::config::TenantSettings, name: &str) -> String {
+fn legal_url(settings: &wakat_engine::TenantSettings, name: &str) -> String {
     format!("/api/{}/v1/terms/{}", settings.slug, name)
 }
 
-fn optional_legal_url(settings: &crate::config::TenantSettings, name: &str) -> Option<String> {
+fn optional_legal_url(settings: &wakat_engine::TenantSettings, name: &str) -> Option<String> {
     Some(name).filter(|name| !name.is_empty()).map(|name| legal_url(settings, name))
 }
 

@@ -15,11 +15,11 @@ use crate::dto::lists::{
 use std::sync::Arc;
 
 use wakat_analytics::SearchAnalytics;
+use wakat_engine::now;
 
 use crate::dto::list_item::page_json;
 use crate::dto::search::{ExplainAnswer, SearchNotes};
 use crate::dto::{OfferDetail, OfferItem};
-use crate::engine::now;
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::services::offers::{self as service, ListQuery, DEFAULT_LOOKALIKES, DEFAULT_PAGE_SIZE, MARKERS_PAGE_SIZE, SUGGESTIONS_PER_KIND};
 use crate::state::{language, pairs, AppState, QueryPairs};
@@ -365,7 +365,7 @@ pub async fn clusters(state: web::Data<AppState>, path: web::Path<TenantPath>, q
               (status = 401, description = "Missing or wrong debug token", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board or offer, or no debug token configured", body = crate::error::ErrorBody)))]
 pub async fn explain(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
-    let token = &state.engine.settings.server.search_debug_token;
+    let token = &state.settings.server.search_debug_token;
     if token.is_empty() {
         return Err(ApiError::new(ErrorCode::FeatureDisabled).with_message("the explain call is off: no search debug token is configured"));
     }

@@ -8,10 +8,10 @@ use wakat_alerts::filters::{self, FiltersObject};
 use wakat_alerts::validate::{check_email, check_name, default_name};
 use wakat_alerts::{AlertsError, Frequency, GuestAlertRequest, JobFilter, NewFilter, Owner};
 use wakat_core::filters::ListParams;
+use wakat_engine::{now, Tenant};
 use wakat_search::ListRequest;
 
 use crate::dto::alerts::{ActivatedDto, ActivationRequest, CreateJobFilterRequest, EnableJobAlertRequest, GuestJobAlertRequest, JobFilterDto, JobFiltersDto};
-use crate::engine::{now, Tenant};
 use crate::error::{alerts_error, ApiError, ErrorCode, Result};
 use crate::mails::{self, MailContext};
 use crate::session::Candidate;

@@ -5,8 +5,8 @@
 use wakat_applications::{AttachmentRef, NewApplication, NewRedirect, Redirect, Submitted};
 use wakat_core::apply::{ApplyFormInput, ApplySource};
 use wakat_core::{FieldCode, FieldError, Offer};
+use wakat_engine::{now, Tenant};
 
-use crate::engine::{now, Tenant};
 use crate::error::{accounts_error, applications_error, ApiError, ErrorCode, Result};
 use crate::services::offers::{find_offer, offer_not_found};
 use crate::session::Candidate;

@@ -6,11 +6,11 @@
 use serde_json::{json, Value};
 use wakat_core::Filters;
 use wakat_employers::{BrandStory, EmployersError, StoryImages, StoryTexts};
+use wakat_engine::{now, Tenant};
 use wakat_ingest::dictionaries::Company as BoardCompany;
 
 use crate::dto::employer_panel::{BrandStoryDataDto, BrandStoryStatusDto, TechnologiesDto, TechnologyDto};
 use crate::employer_session::Employer;
-use crate::engine::{now, Tenant};
 use crate::error::{employers_error, ApiError, ErrorCode, Result};
 use crate::services::employer_offers::logo_path;
 use crate::state::AppState;

@@ -13,8 +13,8 @@
 
 use jiff::civil::Date;
 use serde::Serialize;
+use wakat_engine::{now, Tenant};
 
-use crate::engine::{now, Tenant};
 use crate::error::{employers_error, ApiError, Result};
 use crate::services::employer_offers::write_published;
 use crate::state::AppState;
@@ -33,7 +33,7 @@ pub struct BumpReport {
 
 /// The first and the last second (exclusive) of `day` in the server's time zone.
 fn day_bounds(state: &AppState, day: Date) -> Result<(i64, i64)> {
-    let zone = jiff::tz::TimeZone::get(&state.engine.settings.server.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    let zone = jiff::tz::TimeZone::get(&state.settings.server.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
     let start = day.to_zoned(zone.clone()).map_err(|error| ApiError::internal(&error))?;
     let next = day.tomorrow().and_then(|tomorrow| tomorrow.to_zoned(zone)).map_err(|error| ApiError::internal(&error))?;
     Ok((start.timestamp().as_second(), next.timestamp().as_second()))

@@ -9,10 +9,10 @@ use wakat_applications::{Favourite, HistoryItem, HistoryKind, Page, Paged, Track
 use wakat_core::filters::{OrderBy, Sort, SortBy};
 use wakat_core::matching::{match_offer, OfferMatch};
 use wakat_core::{Filters, Offer};
+use wakat_engine::now;
 use wakat_search::{Hit, ListRequest};
 use wakat_uploads::BlobHash;
 
-use crate::engine::now;
 use crate::error::{accounts_error, applications_error, ApiError, ErrorCode, Result};
 use crate::session::Candidate;
 use crate::state::AppState;

@@ -14,10 +14,10 @@ use serde::Serialize;
 use wakat_alerts::{JobFilter, Owner};
 use wakat_core::filters::ListParams;
 use wakat_core::{OrderBy, Sort, SortBy};
+use wakat_engine::{now, Tenant};
 use wakat_mail::Mail;
 use wakat_search::{Hit, ListRequest};
 
-use crate::engine::{now, Tenant};
 use crate::error::{alerts_error, ApiError, Result};
 use crate::mails::alerts::{digest, DigestAlert};
 use crate::mails::MailContext;
@@ -217,6 +217,6 @@ fn flush_batch(state: &AppState, tenant: &str, batch: &mut Vec<(String, Mail, Jo
 
 /// Today's date in the scheduler's time zone.
 pub fn today(state: &AppState) -> Date {
-    let zone = jiff::tz::TimeZone::get(&state.engine.settings.server.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    let zone = jiff::tz::TimeZone::get(&state.settings.server.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
     jiff::Timestamp::now().to_zoned(zone).date()
 }

@@ -10,9 +10,9 @@
 use wakat_core::offer_form::{validate_draft, validate_form, FormContext, OfferForm, OfferSummary};
 use wakat_core::{Currency, FieldError, Offer};
 use wakat_employers::{CreationType, EmployerOffer, EmployersError, OfferCode, OfferState, PlanSettings};
+use wakat_engine::{now, EngineError, Tenant};
 
 use crate::employer_session::Employer;
-use crate::engine::{now, EngineError, Tenant};
 use crate::error::{employers_error, ApiError, ErrorCode, Result};
 use crate::state::AppState;
 

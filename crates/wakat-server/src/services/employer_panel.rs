@@ -3,10 +3,10 @@
 //! Owners manage users and billing; recruiters get 403 `owner_role_required` there.
 
 use wakat_employers::{CompanyData, EmployerUser, EmployersError, UserUpdate};
+use wakat_engine::now;
 
 use crate::dto::employer_panel::{BillingDto, ClausesDto, CompanyDto, PanelUserDto, ProfileDto, ProfileUpdateRequest, UserUpdateRequest};
 use crate::employer_session::Employer;
-use crate::engine::now;
 use crate::error::{accounts_error, employers_error, Result};
 use crate::services::employer_offers::logo_path;
 use crate::services::employers::{check_name, check_phone};

@@ -4,10 +4,10 @@
 
 use wakat_core::FieldError;
 use wakat_employers::{BillingData, EmployerOffer, EmployersError, Invoice, NewPayment, Payment, PaymentStatus};
+use wakat_engine::{now, Tenant};
 
 use crate::dto::employers::PaymentRequest;
 use crate::employer_session::Employer;
-use crate::engine::{now, Tenant};
 use crate::error::{employers_error, ApiError, ErrorCode, Result};
 use crate::payments::{Checkout, Notification, PaymentError};
 use crate::services::employer_offers::{extend_record, plan, publish_record};
@@ -77,7 +77,7 @@ pub fn create(state: &AppState, employer: &Employer, request: PaymentRequest) ->
     if !request.accepted_regulations {
         return Err(ApiError::field_error("required", "accepted_regulations", "accept the terms to pay"));
     }
-    let web_url = tenant.settings.web_url(&state.engine.settings.server).to_string();
+    let web_url = tenant.settings.web_url(&state.settings.server.public_url).to_string();
     let return_url = check_return_url(&request.return_url, &web_url)?;
     let offer = state.employers.offer(slug, &employer.company_id, &request.offer_id).map_err(employers_error)?;
     if !offer.token_matches(&request.token) {
@@ -212,7 +212,7 @@ pub fn sandbox_action(state: &AppState, tenant: &Tenant, payment_id: &str, actio
         _ => return Err(ApiError::new(ErrorCode::InvalidPath).with_message("the action is pay, fail or cancel")),
     };
     let payment = settle(state, tenant, payment_id, status)?;
-    let web_url = tenant.settings.web_url(&state.engine.settings.server);
+    let web_url = tenant.settings.web_url(&state.settings.server.public_url);
     // Checked again: a payment recorded before return URLs were limited to the board may hold
     // any address; its employer lands on the board's front page instead.
     let base = board_return_url(&payment.return_url, web_url).unwrap_or_else(|| format!("{web_url}/"));

@@ -11,10 +11,10 @@ use actix_web::web;
 use wakat_accounts::{Account, AccountKind, AccountsError, Confirmation, NewAccount, NewSession, Registration, TokenPurpose};
 use wakat_core::{FieldCode, FieldError};
 use wakat_employers::{Company, EmployerUser, EmployersError, Invitation, NewCompany, NewInvitation, Role};
+use wakat_engine::{now, Tenant};
 
 use crate::dto::employers::{ConfirmRequest, NewUserRequest, PasswordResetRequest, SignUpRequest, TokenRequest};
 use crate::employer_session::Employer;
-use crate::engine::{now, Tenant};
 use crate::error::{accounts_error, employers_error, ApiError, ErrorCode, Result};
 use crate::mails::{self, employers as employer_mails, MailContext};
 use crate::services::accounts::{after_the_answer, check_mail_requests};
@@ -75,7 +75,7 @@ pub fn sign_up(state: &AppState, tenant: &Tenant, lang: &str, request: SignUpReq
     check_passwords_match(&user.password, &user.password_confirmation, "user.password_confirmation")?;
     check_mail_requests(state, tenant, &user.email)?;
     let slug = &tenant.settings.slug;
-    let terms = Some(tenant.settings.terms_acceptance("clients", now()));
+    let terms = Some(crate::config::terms_acceptance(&tenant.settings, "clients", now()));
     let new_account =
         NewAccount { email: user.email, password: user.password, first_name: user.name.trim().to_string(), last_name: String::new(), lang: lang.into(), terms };
     let new_company = NewCompany { name: company.name, accepted_regulations: true, subscribe_to_newsletter: company.subscribe_to_newsletter };

@@ -2,7 +2,8 @@
 //! URL signed with the server's link key, so a feed reader needs no login and nobody can make the
 //! server run searches it never handed out.
 
-use crate::engine::Tenant;
+use wakat_engine::Tenant;
+
 use crate::state::AppState;
 
 /// Purpose of feed signatures.
@@ -21,7 +22,7 @@ pub fn verify(state: &AppState, tenant: &Tenant, canonical_query: &str, signatur
 /// The absolute, signed feed URL of a canonical query (through the board's web app, which
 /// forwards `/api/{tenant}/feeds/*`).
 pub fn feed_url(state: &AppState, tenant: &Tenant, canonical_query: &str) -> String {
-    let web_url = tenant.settings.web_url(&state.engine.settings.server);
+    let web_url = tenant.settings.web_url(&state.settings.server.public_url);
     let separator = if canonical_query.is_empty() { "" } else { "&" };
     format!("{web_url}/api/{}/feeds/offers.atom?{canonical_query}{separator}signature={}", tenant.settings.slug, sign(state, tenant, canonical_query))
 }
@@ -79,7 +80,7 @@ pub fn link(state: &AppState, tenant: &Tenant, pairs: &[(String, String)]) -> cr
 /// The Atom document (RFC 4287) of a signed list query: its newest matching offers.
 pub fn atom(state: &AppState, tenant: &Tenant, pairs: &[(String, String)], lang: &str) -> crate::error::Result<String> {
     let (params, canonical) = checked_params(state, tenant, pairs)?;
-    let now = crate::engine::now();
+    let now = wakat_engine::now();
     let request = wakat_search::ListRequest {
         tenant: Some(&tenant.settings.slug),
         filters: &params.filters,
@@ -92,7 +93,7 @@ pub fn atom(state: &AppState, tenant: &Tenant, pairs: &[(String, String)], lang:
         region: None,
     };
     let hits = state.engine.index.list(&request)?.hits;
-    let web_url = tenant.settings.web_url(&state.engine.settings.server);
+    let web_url = tenant.settings.web_url(&state.settings.server.public_url);
     let context = crate::mails::MailContext::new(state, tenant, lang);
     let tags = wakat_alerts::filters::tags(&params, &tenant.categories, lang);
     let title = if tags.is_empty() { tenant.settings.name.clone() } else { format!("{}: {}", tenant.settings.name, tags.join(", ")) };

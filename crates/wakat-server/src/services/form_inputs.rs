@@ -3,9 +3,9 @@
 use wakat_core::offer_form::{OfferForm, COMPANY_SIZES, LANGUAGE_LEVELS, SALARY_TYPES, SKILL_LEVELS};
 use wakat_core::params::Lang;
 use wakat_core::{Currency, EmploymentKind, ExperienceLevel, FieldCode, FieldError, SalaryUnit, WorkingTime, WorkplaceType};
+use wakat_engine::Tenant;
 
 use crate::dto::form_inputs::{CategoryOptionDto, CityDto, DictionarySkillDto, FormInputsDto, MapCenterDto, OptionDto, SkillsMetaDto, SkillsPageDto};
-use crate::engine::Tenant;
 use crate::error::Result;
 use crate::state::AppState;
 

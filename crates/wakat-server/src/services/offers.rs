@@ -8,9 +8,9 @@ use std::sync::Arc;
 use wakat_core::cursor::{CursorSort, RequestParams, RequestState};
 use wakat_core::filters::{ListParams, OrderBy, Sort, SortBy, MAX_FROM};
 use wakat_core::{Filters, Offer};
+use wakat_engine::{Engine, Tenant};
 use wakat_search::{Cluster, DidYouMean, Explanation, Hit, ListRequest, Understanding};
 
-use crate::engine::{Engine, Tenant};
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::views::ViewCounter;
 use wakat_core::{FieldCode, FieldError};
@@ -300,7 +300,7 @@ pub fn lookalikes(engine: &Engine, tenant: &str, slug: &str, limit: usize, now: 
 pub fn record_view(engine: &Engine, views: &ViewCounter, stats: &wakat_applications::OfferStats, tenant: &str, slug: &str) -> Result<(String, u64)> {
     let (offer, _) = find_offer(engine, tenant, slug)?.ok_or_else(|| offer_not_found(slug))?;
     let views = views.record(tenant, &offer.slug)?;
-    stats.record_view(tenant, &offer.slug, crate::engine::now()).map_err(crate::error::applications_error)?;
+    stats.record_view(tenant, &offer.slug, wakat_engine::now()).map_err(crate::error::applications_error)?;
     Ok((offer.slug, views))
 }
 

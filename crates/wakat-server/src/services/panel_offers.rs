@@ -9,9 +9,9 @@ use wakat_applications::{Application, ApplicationStatus, AttachmentRef, DayCount
 use wakat_core::text::fold;
 use wakat_core::{FieldCode, FieldError};
 use wakat_employers::{EmployerOffer, OfferState};
+use wakat_engine::now;
 
 use crate::employer_session::Employer;
-use crate::engine::now;
 use crate::error::{applications_error, employers_error, ApiError, ErrorCode, Result};
 use crate::state::AppState;
 

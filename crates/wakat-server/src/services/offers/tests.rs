@@ -1,7 +1,8 @@
 //! Service functions against a real engine (sled store + tantivy index) in a temporary directory.
 
+use wakat_engine::now;
+
 use super::*;
-use crate::engine::now;
 use crate::Settings;
 
 fn engine() -> (Arc<Engine>, tempfile::TempDir) {
@@ -9,13 +10,13 @@ fn engine() -> (Arc<Engine>, tempfile::TempDir) {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let text = std::fs::read_to_string(root.join("wakat.toml")).unwrap();
     let mut settings = Settings::from_toml(&text, std::iter::empty()).unwrap();
-    settings.server.data_dir = dir.path().to_path_buf();
-    settings.server.index_data_dir = root.join("index-data");
-    settings.server.writer_memory_mb = 32;
-    for tenant in &mut settings.tenants {
+    settings.engine.storage.data_dir = dir.path().to_path_buf();
+    settings.engine.storage.index_data_dir = root.join("index-data");
+    settings.engine.storage.writer_memory_mb = 32;
+    for tenant in &mut settings.engine.tenants {
         tenant.default_data.clear();
     }
-    (Arc::new(Engine::open(settings).unwrap()), dir)
+    (Arc::new(Engine::open(settings.engine, Some(crate::dto::list_item::list_items)).unwrap()), dir)
 }
 
 fn offer(slug: &str, title: &str, company: &str, published_ago: i64, expires_in: i64, cities: &[&str]) -> Offer {

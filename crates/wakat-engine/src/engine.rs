@@ -1,5 +1,5 @@
-//! The engine room shared by the HTTP server and the CLI: settings, dictionaries, the store (the
-//! truth) and the index (derived), and the one write path that keeps them in step.
+//! The engine room shared by the HTTP server and the CLI: the boards with their dictionaries, the
+//! store (the truth) and the index (derived), and the one write path that keeps them in step.
 //!
 //! Invariant: every offer write is validated, stored and flushed, and only then handed to the
 //! index feeder, under one lock so the index sees writes in store order. On open, the index
@@ -14,12 +14,13 @@ use wakat_core::filters::{FilterLimits, ParseContext};
 use wakat_core::validate::validate_offer;
 use wakat_core::FieldError;
 use wakat_core::{CategoryTree, Gazetteer, Offer, Rates};
-use wakat_ingest::dictionaries::{load_categories, load_companies, load_gazetteer, load_rates, Company};
+use wakat_ingest::dictionaries::Company;
 use wakat_ingest::import::{import_file, ImportContext};
-use wakat_search::{Analysis, IndexFeeder, ItemRendering, QueryWords, SearchConfig, SearchIndex};
+use wakat_search::{IndexFeeder, ItemRendering, SearchConfig, SearchIndex};
 use wakat_store::{ChangeKind, KvStore, OfferStore, SledStore};
 
-use crate::config::{Settings, TenantSettings};
+use crate::dictionaries::{BoardDictionaries, DictionaryError, SharedDictionaries};
+use crate::settings::{EngineSettings, StorageSettings, TenantSettings};
 
 /// Offers written to the store per transaction in bulk loads.
 const BULK_CHUNK: usize = 1_000;
@@ -37,6 +38,13 @@ pub struct Tenant {
 }
 
 impl Tenant {
+    /// The board of `settings` with the dictionaries it names in `index_data`.
+    fn load(index_data: &Path, settings: &TenantSettings) -> Result<Tenant, DictionaryError> {
+        let BoardDictionaries { categories, companies } = BoardDictionaries::load(index_data, settings)?;
+        let companies_by_slug = companies.iter().enumerate().map(|(idx, c)| (c.slug.clone(), idx)).collect();
+        Ok(Tenant { settings: settings.clone(), categories, companies, companies_by_slug })
+    }
+
     /// Finds a company by slug.
     pub fn company(&self, slug: &str) -> Option<&Company> {
         self.companies_by_slug.get(slug).map(|&idx| &self.companies[idx])
@@ -59,7 +67,10 @@ impl Tenant {
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum EngineError {
-    /// A dictionary or data file is unusable.
+    /// A dictionary is unusable.
+    #[error(transparent)]
+    Dictionary(#[from] DictionaryError),
+    /// The default data set is unusable.
     #[error(transparent)]
     Ingest(#[from] wakat_ingest::IngestError),
     /// The store failed.
@@ -68,20 +79,14 @@ pub enum EngineError {
     /// The index failed.
     #[error("index: {0}")]
     Search(#[from] wakat_search::SearchError),
-    /// A file could not be read.
+    /// The data directory could not be created.
     #[error("cannot read {path}: {source}")]
     Io {
-        /// File.
+        /// Directory.
         path: PathBuf,
         /// Cause.
         source: std::io::Error,
     },
-    /// The synonyms file is invalid.
-    #[error(transparent)]
-    Synonyms(#[from] wakat_search::analysis::SynonymsError),
-    /// The query words file is invalid.
-    #[error(transparent)]
-    QueryWords(#[from] wakat_search::understand::QueryWordsError),
     /// The tenant is not configured.
     #[error("unknown tenant '{0}'")]
     UnknownTenant(String),
@@ -93,7 +98,7 @@ pub enum EngineError {
 /// Store, index and dictionaries, opened together.
 pub struct Engine {
     /// Settings it was opened with.
-    pub settings: Settings,
+    pub settings: EngineSettings,
     /// Boards by slug.
     pub tenants: BTreeMap<String, Arc<Tenant>>,
     /// Cities.
@@ -116,30 +121,33 @@ pub fn now() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
 }
 
-fn read(path: &Path) -> Result<String, EngineError> {
-    std::fs::read_to_string(path).map_err(|source| EngineError::Io { path: path.to_path_buf(), source })
+/// What lists show of each offer, rendered by the index when it indexes the offer (the API's list
+/// entries, so the server names it) from the rates the engine loaded. Every process opening a data
+/// directory must pass the same one: the index keeps the renderer's fingerprint and is rebuilt
+/// from the store when a process opens it with another (or none).
+pub type ListItems = fn(&Rates) -> ItemRendering;
+
+/// The key-value engine in `{data_dir}/store` and the offer store on it.
+fn open_store(storage: &StorageSettings, rates: &Rates) -> Result<(Arc<dyn KvStore>, Arc<OfferStore>), EngineError> {
+    let data_dir = &storage.data_dir;
+    std::fs::create_dir_all(data_dir).map_err(|source| EngineError::Io { path: data_dir.clone(), source })?;
+    let kv: Arc<dyn KvStore> = Arc::new(SledStore::open_with_cache(data_dir.join("store"), storage.store_cache_mb * 1024 * 1024)?);
+    let store = Arc::new(OfferStore::new(kv.clone(), rates.clone())?);
+    Ok((kv, store))
 }
 
 impl Engine {
     /// Opens the store and the index in the data directory, rebuilding or catching up the index.
-    pub fn open(settings: Settings) -> Result<Engine, EngineError> {
-        let data = &settings.server.index_data_dir;
-        let gazetteer = load_gazetteer(&data.join("cities.json"))?;
-        let rates = load_rates(&data.join("rates.json"))?;
-        let analysis = Analysis::from_synonyms(&read(&data.join("synonyms.txt"))?)?;
-        let words = QueryWords::parse(&read(&data.join("query-words.txt"))?, &gazetteer, &analysis)?;
+    /// Settings are read going down once: the shared dictionaries, each board's, the store, the
+    /// index.
+    pub fn open(settings: EngineSettings, list_items: Option<ListItems>) -> Result<Engine, EngineError> {
+        let storage = &settings.storage;
+        let SharedDictionaries { gazetteer, rates, analysis, words } = SharedDictionaries::load(&storage.index_data_dir)?;
         let mut tenants = BTreeMap::new();
         for tenant_settings in &settings.tenants {
-            let categories = load_categories(&data.join(&tenant_settings.categories))?;
-            let companies = if tenant_settings.companies.is_empty() { Vec::new() } else { load_companies(&data.join(&tenant_settings.companies))? };
-            let companies_by_slug = companies.iter().enumerate().map(|(idx, c)| (c.slug.clone(), idx)).collect();
-            tenants.insert(tenant_settings.slug.clone(), Arc::new(Tenant { settings: tenant_settings.clone(), categories, companies, companies_by_slug }));
+            tenants.insert(tenant_settings.slug.clone(), Arc::new(Tenant::load(&storage.index_data_dir, tenant_settings)?));
         }
-
-        let data_dir = &settings.server.data_dir;
-        std::fs::create_dir_all(data_dir).map_err(|source| EngineError::Io { path: data_dir.clone(), source })?;
-        let kv: Arc<dyn KvStore> = Arc::new(SledStore::open_with_cache(data_dir.join("store"), settings.server.store_cache_mb * 1024 * 1024)?);
-        let store = Arc::new(OfferStore::new(kv.clone(), rates.clone())?);
+        let (kv, store) = open_store(storage, &rates)?;
 
         let search_config = SearchConfig {
             analysis: Arc::new(analysis),
@@ -147,12 +155,12 @@ impl Engine {
             rates: rates.clone(),
             ranking: settings.ranking,
             categories: tenants.iter().map(|(slug, t)| (slug.clone(), t.categories.clone())).collect(),
-            writer_memory_bytes: settings.server.writer_memory_mb * 1024 * 1024,
-            search_threads: settings.server.search_threads,
-            filter_cache_bytes: usize::try_from(settings.server.filter_cache_mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX),
-            items: Some(ItemRendering(Arc::new(crate::dto::list_item::ListItemTemplates::new(&rates)))),
+            writer_memory_bytes: storage.writer_memory_mb * 1024 * 1024,
+            search_threads: storage.search_threads,
+            filter_cache_bytes: usize::try_from(storage.filter_cache_mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX),
+            items: list_items.map(|render| render(&rates)),
         };
-        let (index, fresh) = SearchIndex::open(&data_dir.join("index"), search_config)?;
+        let (index, fresh) = SearchIndex::open(&storage.data_dir.join("index"), search_config)?;
         let feeder = IndexFeeder::start(&index)?;
         let engine = Engine { settings, tenants, gazetteer, rates, store, kv, index: Arc::new(index), feeder, write_lock: Mutex::new(()) };
         if fresh {
@@ -365,7 +373,7 @@ impl Engine {
                 continue;
             }
             if self.store.count_offers(slug)? == 0 {
-                let path = self.settings.server.index_data_dir.join(&tenant.settings.default_data);
+                let path = self.settings.storage.index_data_dir.join(&tenant.settings.default_data);
                 let ctx = ImportContext { gazetteer: &self.gazetteer, categories: &tenant.categories, rates: &self.rates, now };
                 let report = import_file(&path, &ctx)?;
                 let newest = report.offers.iter().map(|o| o.published_at).max().unwrap_or(now);

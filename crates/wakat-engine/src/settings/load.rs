@@ -1,0 +1,253 @@
+//! Reading the configuration: `wakat.toml`, overridden by `WAKAT_SECTION__KEY` environment
+//! variables (`WAKAT_SERVER__BIND=0.0.0.0:9000`, `WAKAT_RANKING__FRESHNESS_WEIGHT=0.3`), and the
+//! checks of the boards.
+//!
+//! The overrides are applied to the TOML document before anything is deserialised, so the
+//! engine's settings and the server's, read from the one document, see the same values.
+
+use std::path::{Path, PathBuf};
+
+use super::{EngineSettings, TenantSettings};
+use crate::settings::parse_terms_date;
+
+/// Errors of configuration.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// File.
+        path: PathBuf,
+        /// Cause.
+        source: std::io::Error,
+    },
+    /// The file or an override is not valid.
+    #[error("invalid configuration: {0}")]
+    Invalid(String),
+}
+
+/// The text of the configuration file at `path`; a missing file is an empty configuration.
+pub fn read_config_file(path: &Path) -> Result<String, ConfigError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => Ok(text),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(String::new()),
+        Err(source) => Err(ConfigError::Read { path: path.to_path_buf(), source }),
+    }
+}
+
+/// Parses TOML and applies `WAKAT_A__B=value` overrides from `env`.
+pub fn toml_with_env(text: &str, env: impl IntoIterator<Item = (String, String)>) -> Result<toml::Value, ConfigError> {
+    let mut root: toml::Table = toml::from_str(text).map_err(|e| ConfigError::Invalid(e.to_string()))?;
+    for (name, value) in env {
+        let Some(path) = name.strip_prefix("WAKAT_") else { continue };
+        let keys: Vec<String> = path.split("__").map(|k| k.to_ascii_lowercase()).collect();
+        if keys.iter().any(String::is_empty) {
+            continue;
+        }
+        set_path(&mut root, &keys, parse_scalar(&value))?;
+    }
+    Ok(toml::Value::Table(root))
+}
+
+impl EngineSettings {
+    /// Reads `path` (when it exists) and applies `WAKAT_*` overrides from the environment.
+    pub fn load(path: &Path) -> Result<EngineSettings, ConfigError> {
+        EngineSettings::from_toml(&read_config_file(path)?, std::env::vars())
+    }
+
+    /// Parses TOML and applies `WAKAT_A__B=value` overrides from `env`.
+    pub fn from_toml(text: &str, env: impl IntoIterator<Item = (String, String)>) -> Result<EngineSettings, ConfigError> {
+        EngineSettings::from_document(toml_with_env(text, env)?)
+    }
+
+    /// The engine's settings of a whole configuration document (overrides applied), its boards
+    /// given their default hosts and checked.
+    pub fn from_document(document: toml::Value) -> Result<EngineSettings, ConfigError> {
+        let mut settings: EngineSettings = document.try_into().map_err(|e: toml::de::Error| ConfigError::Invalid(e.to_string()))?;
+        settings.fill_default_hosts();
+        settings.check()?;
+        Ok(settings)
+    }
+
+    /// Gives every board without `hosts` its default `{slug}.localhost`, and the first board the
+    /// loopback names no board lists, so a web app opened on `127.0.0.1` shows the first board.
+    fn fill_default_hosts(&mut self) {
+        for tenant in &mut self.tenants {
+            tenant.hosts = tenant.hosts.iter().map(|host| host.trim().to_ascii_lowercase()).collect();
+            if tenant.hosts.is_empty() {
+                tenant.hosts.push(format!("{}.localhost", tenant.slug));
+            }
+        }
+        let claimed: std::collections::HashSet<String> = self.tenants.iter().flat_map(|tenant| tenant.hosts.iter().cloned()).collect();
+        if let Some(first) = self.tenants.first_mut() {
+            first.hosts.extend(LOOPBACK_HOSTS.iter().filter(|host| !claimed.contains(**host)).map(|host| host.to_string()));
+        }
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        let mut seen = std::collections::HashSet::new();
+        let mut hosts = std::collections::HashMap::new();
+        for tenant in &self.tenants {
+            if !wakat_core::validate::is_valid_slug(&tenant.slug) {
+                return Err(ConfigError::Invalid(format!("tenant slug '{}' must be lowercase letters, digits and dashes", tenant.slug)));
+            }
+            if RESERVED_SLUGS.contains(&tenant.slug.as_str()) {
+                return Err(ConfigError::Invalid(format!("tenant slug '{}' is reserved (`/api/{}` is another call)", tenant.slug, tenant.slug)));
+            }
+            for host in &tenant.hosts {
+                if !is_valid_host(host) {
+                    return Err(ConfigError::Invalid(format!("tenant '{}': host '{host}' must be a host name or IPv4 address without port", tenant.slug)));
+                }
+                if let Some(other) = hosts.insert(host.clone(), tenant.slug.clone()) {
+                    return Err(ConfigError::Invalid(format!("host '{host}' is listed by both '{other}' and '{}'", tenant.slug)));
+                }
+            }
+            if !seen.insert(&tenant.slug) {
+                return Err(ConfigError::Invalid(format!("tenant '{}' is listed twice", tenant.slug)));
+            }
+            if tenant.categories.is_empty() {
+                return Err(ConfigError::Invalid(format!("tenant '{}' has no categories file", tenant.slug)));
+            }
+            check_legal(tenant)?;
+            check_texts(tenant)?;
+            check_plans(tenant)?;
+            if tenant.job_alerts.send_hour > 23 || tenant.job_alerts.max_offers == 0 {
+                return Err(ConfigError::Invalid(format!("tenant '{}': job_alerts.send_hour must be 0-23 and max_offers at least 1", tenant.slug)));
+            }
+        }
+        if self.tenants.is_empty() {
+            return Err(ConfigError::Invalid("no tenants configured".into()));
+        }
+        Ok(())
+    }
+}
+
+/// Loopback names the first board answers on unless a board lists them.
+const LOOPBACK_HOSTS: [&str; 2] = ["localhost", "127.0.0.1"];
+
+/// Slugs that cannot name a board: `/api/{slug}` is another call (`/api/boards`, the dev mailbox,
+/// the internal OpenAPI document).
+const RESERVED_SLUGS: [&str; 3] = ["boards", "dev", "internal"];
+
+/// A lowercase host name (labels of letters, digits and inner dashes) or dotted IPv4 address.
+fn is_valid_host(host: &str) -> bool {
+    let label = |part: &str| {
+        !part.is_empty()
+            && part.len() <= 63
+            && !part.starts_with('-')
+            && !part.ends_with('-')
+            && part.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    };
+    host.len() <= 253 && host.split('.').all(label)
+}
+
+/// A board's texts name a message key (letters, digits, dots) and give `pl` or `en` texts.
+fn check_texts(tenant: &TenantSettings) -> Result<(), ConfigError> {
+    for (key, by_lang) in &tenant.texts {
+        let invalid = |what: String| Err(ConfigError::Invalid(format!("tenant '{}': texts.\"{key}\" {what}", tenant.slug)));
+        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_') {
+            return invalid("is not a message key (letters, digits, '.' and '_')".into());
+        }
+        if let Some(lang) = by_lang.keys().find(|lang| *lang != "pl" && *lang != "en") {
+            return invalid(format!("has a text in '{lang}': only 'pl' and 'en' are served"));
+        }
+    }
+    Ok(())
+}
+
+fn check_legal(tenant: &TenantSettings) -> Result<(), ConfigError> {
+    let invalid = |what: String| Err(ConfigError::Invalid(format!("tenant '{}': {what}", tenant.slug)));
+    let legal = &tenant.legal;
+    for name in [&legal.privacy_policy, &legal.information_clause, &legal.whistleblower_report] {
+        if !name.is_empty() && !wakat_core::validate::is_valid_slug(name) {
+            return invalid(format!("legal document '{name}' must be a slug (lowercase letters, digits and dashes)"));
+        }
+    }
+    for terms in &tenant.terms {
+        if !wakat_core::validate::is_valid_slug(&terms.file) {
+            return invalid(format!("terms file '{}' must be a slug (lowercase letters, digits and dashes)", terms.file));
+        }
+        if terms.audience != "clients" && terms.audience != "users" {
+            return invalid(format!("terms '{}' audience must be 'clients' or 'users'", terms.file));
+        }
+        let from = match terms.from_date.as_deref() {
+            None => None,
+            Some(text) => Some(
+                parse_terms_date(text, false)
+                    .ok_or_else(|| ConfigError::Invalid(format!("terms '{}' from_date '{text}' is not YYYY-MM-DD or RFC 3339", terms.file)))?,
+            ),
+        };
+        let due = match terms.due_date.as_deref() {
+            None => None,
+            Some(text) => Some(
+                parse_terms_date(text, true)
+                    .ok_or_else(|| ConfigError::Invalid(format!("terms '{}' due_date '{text}' is not YYYY-MM-DD or RFC 3339", terms.file)))?,
+            ),
+        };
+        if let (Some(from), Some(due)) = (from, due) {
+            if from > due {
+                return invalid(format!("terms '{}' from_date is after its due_date", terms.file));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Plans have distinct slugs, a price and a positive duration.
+fn check_plans(tenant: &TenantSettings) -> Result<(), ConfigError> {
+    let mut slugs = std::collections::HashSet::new();
+    for plan in &tenant.employers.plans {
+        let invalid = |what: &str| Err(ConfigError::Invalid(format!("tenant '{}': plan '{}' {what}", tenant.slug, plan.slug)));
+        if !wakat_core::validate::is_valid_slug(&plan.slug) || !slugs.insert(plan.slug.as_str()) {
+            return invalid("needs a slug of its own (lowercase letters, digits and dashes)");
+        }
+        if plan.limits.duration_in_days == 0 || plan.limits.max_locations_count == 0 {
+            return invalid("needs a duration and at least one location");
+        }
+        if !(plan.price.gross.is_finite() && plan.price.gross >= 0.0) {
+            return invalid("needs a gross price of 0 or more");
+        }
+    }
+    Ok(())
+}
+
+fn parse_scalar(value: &str) -> toml::Value {
+    if let Ok(b) = value.parse::<bool>() {
+        return toml::Value::Boolean(b);
+    }
+    if let Ok(i) = value.parse::<i64>() {
+        return toml::Value::Integer(i);
+    }
+    if let Ok(f) = value.parse::<f64>() {
+        return toml::Value::Float(f);
+    }
+    toml::Value::String(value.to_string())
+}
+
+/// Sets `keys` in nested tables; a numeric key indexes into an array (`TENANTS__0__NAME`).
+fn set_path(table: &mut toml::Table, keys: &[String], value: toml::Value) -> Result<(), ConfigError> {
+    let (first, rest) = keys.split_first().expect("keys are never empty");
+    if rest.is_empty() {
+        table.insert(first.clone(), value);
+        return Ok(());
+    }
+    let entry = table.entry(first.clone()).or_insert_with(|| toml::Value::Table(toml::Table::new()));
+    set_value_path(entry, rest, value)
+}
+
+fn set_value_path(node: &mut toml::Value, keys: &[String], value: toml::Value) -> Result<(), ConfigError> {
+    match node {
+        toml::Value::Table(table) => set_path(table, keys, value),
+        toml::Value::Array(items) => {
+            let idx: usize = keys[0].parse().map_err(|_| ConfigError::Invalid(format!("'{}' is not an array index", keys[0])))?;
+            let item = items.get_mut(idx).ok_or_else(|| ConfigError::Invalid(format!("no array entry {idx}")))?;
+            if keys.len() == 1 {
+                *item = value;
+                Ok(())
+            } else {
+                set_value_path(item, &keys[1..], value)
+            }
+        }
+        _ => Err(ConfigError::Invalid(format!("cannot set '{}' inside a plain value", keys.join(".")))),
+    }
+}
