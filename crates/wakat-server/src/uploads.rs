@@ -5,11 +5,17 @@
 
 use actix_multipart::{Field, Multipart};
 use futures_util::StreamExt;
+use wakat_core::apply::MAX_ATTACHMENT_BYTES;
 use wakat_core::offer_form::{LOGO_MAX_BYTES, LOGO_MIN_BYTES};
 use wakat_core::{FieldCode, FieldError};
 use wakat_uploads::{BlobStore, FileKind, StoredBlob, UploadError, UploadPolicy};
 
 use crate::error::{upload_error, ApiError, ErrorCode, Result};
+
+/// What an application attachment or a candidate's CV may be (spec: pdf, docx, jpeg, png;
+/// 5,000,000 bytes).
+pub const ATTACHMENT_POLICY: UploadPolicy<'static> =
+    UploadPolicy { max_bytes: MAX_ATTACHMENT_BYTES, allowed: &[FileKind::Pdf, FileKind::Docx, FileKind::Jpeg, FileKind::Png] };
 
 /// The longest file name kept (shown to people, never used as a path).
 const MAX_FILE_NAME_CHARS: usize = 200;

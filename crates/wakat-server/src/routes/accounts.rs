@@ -13,7 +13,7 @@ use crate::dto::accounts::{
     ResetRequest, SessionDto, TokenRequest,
 };
 use crate::error::Result;
-use crate::routes::offers::TenantPath;
+use crate::routes::params::TenantPath;
 use crate::services::accounts as service;
 use crate::session::{cleared_cookies, session_cookies, Candidate, SESSION_COOKIE};
 use crate::state::{language, AppState};

@@ -11,30 +11,10 @@ use crate::dto::alerts::{
     JobFilterIdDto, JobFiltersDto, OneClickQuery,
 };
 use crate::error::Result;
-use crate::routes::offers::TenantPath;
+use crate::routes::params::{FilterPath, GuestAlertPath, TenantPath};
 use crate::services::alerts as service;
 use crate::session::Candidate;
 use crate::state::{language, AppState, QueryPairs};
-
-/// `/api/{tenant}/job-filters/{id}…`
-#[derive(Debug, Deserialize)]
-pub struct FilterPath {
-    /// Board slug.
-    pub tenant: String,
-    /// Saved search id.
-    pub id: String,
-}
-
-/// `/api/{tenant}/guests/job-alerts/{candidate_id}/{job_filter_id}`
-#[derive(Debug, Deserialize)]
-pub struct GuestAlertPath {
-    /// Board slug.
-    pub tenant: String,
-    /// The guest.
-    pub candidate_id: String,
-    /// The saved search.
-    pub job_filter_id: String,
-}
 
 fn no_store(mut response: HttpResponse) -> HttpResponse {
     response.headers_mut().insert(actix_web::http::header::CACHE_CONTROL, actix_web::http::header::HeaderValue::from_static("no-store"));

@@ -4,26 +4,21 @@
 
 use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
-use wakat_core::apply::{ApplyFormInput, MAX_ATTACHMENT_BYTES};
-use wakat_uploads::{FileKind, UploadPolicy};
+use wakat_core::apply::ApplyFormInput;
 
 use crate::captcha::CaptchaError;
 use crate::dto::candidate::{ApplicationCreated, RedirectDto};
 use crate::error::{ApiError, ErrorCode, Result};
-use crate::routes::offers::SlugPath;
+use crate::routes::params::SlugPath;
 use crate::services::applications::{self as service, ApplyRequest};
 use crate::session::MaybeCandidate;
 use crate::state::AppState;
-use crate::uploads::{field_name, next_field, read_text, receive_file};
+use crate::uploads::{field_name, next_field, read_text, receive_file, ATTACHMENT_POLICY};
 
 /// Largest text field of the form (a 1,000-character message is at most 4,000 bytes).
 const MAX_TEXT_FIELD_BYTES: usize = 16 * 1024;
 /// Most parts a form may have (it has 8 fields).
 const MAX_PARTS: usize = 20;
-/// What an application attachment may be (spec: pdf, docx, jpeg, png; 5,000,000 bytes).
-pub const ATTACHMENT_POLICY: UploadPolicy<'static> =
-    UploadPolicy { max_bytes: MAX_ATTACHMENT_BYTES, allowed: &[FileKind::Pdf, FileKind::Docx, FileKind::Jpeg, FileKind::Png] };
-
 /// Checks the captcha of a public write (a no-op unless the board configures one).
 async fn check_captcha(state: &AppState, request: &HttpRequest, action: &str) -> Result<()> {
     let token = request.headers().get("recaptcha-token").and_then(|h| h.to_str().ok());

@@ -10,7 +10,7 @@ use wakat_employers::{StoryTexts, MAX_STORY_IMAGES};
 use crate::dto::employer_panel::{BrandStoryDataDto, BrandStoryStatusDto, TechnologiesDto};
 use crate::employer_session::Employer;
 use crate::error::{ApiError, ErrorCode, Result};
-use crate::routes::offers::SlugPath;
+use crate::routes::params::SlugPath;
 use crate::services::brand_stories as service;
 use crate::state::AppState;
 use crate::uploads::{field_name, next_field, read_text, receive_image};

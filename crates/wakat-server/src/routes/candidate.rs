@@ -12,43 +12,16 @@ use crate::dto::accounts::{DeleteAccountRequest, DocumentDto, DownloadLinkDto};
 use crate::dto::candidate::{CountDto, FavouriteDto, HistoryDto, MatchedDto};
 use crate::dto::iso_time;
 use crate::error::{ApiError, ErrorCode, Result};
-use crate::routes::applications::ATTACHMENT_POLICY;
+use crate::routes::params::{DocumentPath, FavouritePath, RedirectPath, TenantPath};
 use crate::services::candidate as service;
 use crate::session::{cleared_cookies, Candidate};
 use crate::state::{language, AppState, QueryPairs};
-use crate::uploads::{field_name, next_field, receive_file};
+use crate::uploads::{field_name, next_field, receive_file, ATTACHMENT_POLICY};
 
 /// Default page size of the candidate lists.
 const DEFAULT_PAGE_SIZE: u32 = 20;
 /// Purpose of the signatures of CV download links.
 const DOWNLOAD_PURPOSE: &str = "candidate-document";
-
-/// `/api/{tenant}/v1/candidate/favourites/{job_advertisement_id}`
-#[derive(Debug, Deserialize)]
-pub struct FavouritePath {
-    /// Board slug.
-    pub tenant: String,
-    /// Offer guid.
-    pub job_advertisement_id: String,
-}
-
-/// `/api/{tenant}/v1/candidate/redirects/{redirect_id}...`
-#[derive(Debug, Deserialize)]
-pub struct RedirectPath {
-    /// Board slug.
-    pub tenant: String,
-    /// Redirect id.
-    pub redirect_id: String,
-}
-
-/// `/api/{tenant}/v1/candidate/documents/{document_id}...`
-#[derive(Debug, Deserialize)]
-pub struct DocumentPath {
-    /// Board slug.
-    pub tenant: String,
-    /// Document id.
-    pub document_id: String,
-}
 
 /// `POST /v1/candidate/favourites`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -335,7 +308,7 @@ pub async fn delete_account(state: web::Data<AppState>, candidate: Candidate, bo
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn offers_by_ids(
     state: web::Data<AppState>,
-    path: web::Path<crate::routes::offers::TenantPath>,
+    path: web::Path<TenantPath>,
     query: web::Query<QueryPairs>,
     request: HttpRequest,
 ) -> Result<HttpResponse> {

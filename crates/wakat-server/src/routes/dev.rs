@@ -9,6 +9,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 
 use crate::error::{ApiError, ErrorCode, Result};
+use crate::routes::params::MailPath;
 use crate::state::AppState;
 
 /// Most mails listed at once.
@@ -22,13 +23,6 @@ pub struct MailboxQuery {
     pub to: Option<String>,
     /// How many, newest first (default 50, at most 200).
     pub limit: Option<usize>,
-}
-
-/// `/api/dev/mailbox/{id}`
-#[derive(Debug, Deserialize)]
-pub struct MailPath {
-    /// Mail id.
-    pub id: String,
 }
 
 /// The outbox, for a client on this machine while the mailbox is on.

@@ -15,30 +15,10 @@ use crate::dto::employers::{CodeDto, CodeQuery, CodesDto, EmployerOfferDto, Init
 use crate::dto::form_inputs::{FormInputsDto, SkillsPageDto};
 use crate::employer_session::Employer;
 use crate::error::{ApiError, ErrorCode, Result};
-use crate::routes::offers::{SlugPath, TenantPath};
+use crate::routes::params::{CodePath, CompanyPath, LogoPath, SlugPath, TenantPath};
 use crate::services::{employer_offers as service, form_inputs};
 use crate::state::{language, pairs, AppState, QueryPairs};
 use crate::uploads::{field_name, next_field, receive_image};
-
-/// Path of the code calls.
-#[derive(Debug, Deserialize)]
-pub struct CodePath {
-    /// Board slug.
-    pub tenant: String,
-    /// Offer slug.
-    pub slug: String,
-    /// The code.
-    pub code: String,
-}
-
-/// Path of an uploaded logo.
-#[derive(Debug, Deserialize)]
-pub struct LogoPath {
-    /// Board slug.
-    pub tenant: String,
-    /// SHA-256 of the logo.
-    pub hash: String,
-}
 
 fn no_store(mut response: actix_web::HttpResponseBuilder) -> actix_web::HttpResponseBuilder {
     response.insert_header(("cache-control", "no-store"));
@@ -317,15 +297,6 @@ pub async fn logo(state: web::Data<AppState>, path: web::Path<LogoPath>) -> Resu
     let tenant = state.tenant(&path.tenant)?;
     let (mime, bytes) = web::block(move || service::logo_bytes(&state, &tenant, &path.hash)).await??;
     Ok(HttpResponse::Ok().content_type(mime).insert_header(("cache-control", "public, max-age=31536000, immutable")).body(bytes))
-}
-
-/// Path of a company's codes (internal).
-#[derive(Debug, Deserialize)]
-pub struct CompanyPath {
-    /// Board slug.
-    pub tenant: String,
-    /// Company id.
-    pub company_id: String,
 }
 
 /// Issues a prepaid code to a company (the board's sales, through the internal API).

@@ -5,27 +5,18 @@
 
 use actix_multipart::Multipart;
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
 use wakat_employers::CompanyData;
 
 use crate::dto::employer_panel::{BillingDto, ClausesDto, CompanyDto, PanelUserDto, PanelUsersDto, ProfileDto, ProfileUpdateRequest, UserUpdateRequest};
 use crate::employer_session::Employer;
 use crate::error::{ApiError, ErrorCode, Result};
+use crate::routes::params::UserPath;
 use crate::services::employer_panel as service;
 use crate::state::AppState;
 use crate::uploads::{field_name, next_field, read_text, receive_image};
 
 /// Longest text field of the company data form.
 const MAX_COMPANY_FIELD_BYTES: usize = 4_000;
-
-/// Path of a company user.
-#[derive(Debug, Deserialize)]
-pub struct UserPath {
-    /// Board slug.
-    pub tenant: String,
-    /// The user's account id.
-    pub id: String,
-}
 
 fn no_store(mut response: actix_web::HttpResponseBuilder) -> actix_web::HttpResponseBuilder {
     response.insert_header(("cache-control", "no-store"));

@@ -12,7 +12,7 @@ use crate::dto::employers::{
 };
 use crate::employer_session::{bearer, Employer};
 use crate::error::Result;
-use crate::routes::offers::TenantPath;
+use crate::routes::params::TenantPath;
 use crate::services::employers as service;
 use crate::state::{language, AppState, QueryPairs};
 

@@ -7,7 +7,7 @@ use wakat_engine::EngineError;
 
 use crate::dto::lists::WriteAnswer;
 use crate::error::{ApiError, ErrorCode, Result};
-use crate::routes::offers::{SlugPath, TenantPath};
+use crate::routes::params::{SlugPath, TenantPath};
 use crate::state::AppState;
 
 /// The internal API answers only requests that present its token (`Authorization: Bearer …` or

@@ -1,13 +1,12 @@
 //! Board-level reads: configuration, testimonials, brand stories, legal documents and generated images.
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
 use serde_json::{json, Value};
 use wakat_core::params::{parse_flag, parse_lang, Paging};
 use wakat_core::{Category, Currency, EmploymentKind, ExperienceLevel, WorkingTime, WorkplaceType};
 
 use crate::error::{ApiError, ErrorCode, Result};
-use crate::routes::offers::TenantPath;
+use crate::routes::params::{ImagePath, LegalPath, StoryPath, TenantPath};
 use crate::state::{pairs, AppState, QueryPairs};
 
 /// Radius choices of the location picker, in km ('0' means none).
@@ -188,13 +187,6 @@ fn optional_legal_url(settings: &wakat_engine::TenantSettings, name: &str) -> Op
     Some(name).filter(|name| !name.is_empty()).map(|name| legal_url(settings, name))
 }
 
-/// Path of a legal document.
-#[derive(Debug, Deserialize)]
-pub struct LegalPath {
-    tenant: String,
-    name: String,
-}
-
 /// A legal document of the board (terms, privacy policy, information clause, whistleblower report):
 /// a standalone HTML page, or with `embed=true` the bare fragment a page embeds. Only documents named
 /// in the board's configuration are served; `{board}` in the text becomes the board's name.
@@ -244,13 +236,6 @@ pub async fn testimonials(state: web::Data<AppState>, path: web::Path<TenantPath
     Ok(HttpResponse::Ok().content_type("application/json").body(body))
 }
 
-/// Path of a company's brand story.
-#[derive(Debug, Deserialize)]
-pub struct StoryPath {
-    tenant: String,
-    slug: String,
-}
-
 /// Short information of a company story (offer page teaser).
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/brand-stories/company/{slug}/short-info", tag = "board",
     params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Company slug"), crate::routes::openapi::LangDoc),
@@ -275,13 +260,6 @@ pub async fn brand_stories(state: web::Data<AppState>, path: web::Path<TenantPat
     let lang = parse_lang(pairs(&query))?.unwrap_or_default().as_str();
     let data = web::block(move || crate::services::brand_stories::public_list(&state, &tenant, page, per_page, lang)).await??;
     Ok(HttpResponse::Ok().json(json!({"data": data.1, "meta": {"page": page, "perPage": per_page, "totalItems": data.0}})))
-}
-
-/// Path of a generated image.
-#[derive(Debug, Deserialize)]
-pub struct ImagePath {
-    tenant: String,
-    file: String,
 }
 
 fn image_slug(file: &str) -> Result<&str> {

@@ -14,6 +14,7 @@ pub mod meta;
 pub mod offers;
 pub mod openapi;
 pub mod panel_offers;
+pub mod params;
 pub mod payments;
 pub mod places;
 pub mod table;

@@ -21,31 +21,9 @@ use crate::dto::list_item::page_json;
 use crate::dto::search::{ExplainAnswer, SearchNotes};
 use crate::dto::{OfferDetail, OfferItem};
 use crate::error::{ApiError, ErrorCode, Result};
+use crate::routes::params::{CategoryPath, SlugPath, TenantPath};
 use crate::services::offers::{self as service, ListQuery, DEFAULT_LOOKALIKES, DEFAULT_PAGE_SIZE, MARKERS_PAGE_SIZE, SUGGESTIONS_PER_KIND};
 use crate::state::{language, pairs, AppState, QueryPairs};
-
-/// `/api/{tenant}/...`
-#[derive(Debug, Deserialize)]
-pub struct TenantPath {
-    /// Board slug.
-    pub tenant: String,
-}
-
-/// `/api/{tenant}/.../{slug}`
-#[derive(Debug, Deserialize)]
-pub struct SlugPath {
-    /// Board slug.
-    pub tenant: String,
-    /// Offer slug.
-    pub slug: String,
-}
-
-/// `/api/{tenant}/.../{category_id}`
-#[derive(Debug, Deserialize)]
-pub struct CategoryPath {
-    tenant: String,
-    category_id: String,
-}
 
 /// What every listing handler starts from: the parsed query and the answer's language.
 struct Context {

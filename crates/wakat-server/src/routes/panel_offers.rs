@@ -10,32 +10,13 @@ use wakat_core::{FieldCode, FieldError};
 use crate::dto::panel_offers::{statistics_csv, PanelApplicationDto, PanelApplicationsDto, PanelOffersDto, StatisticsDto, StatusRequest};
 use crate::employer_session::Employer;
 use crate::error::{ApiError, ErrorCode, Result};
+use crate::routes::params::{ApplicationPath, CvPath};
 use crate::services::panel_offers::{self as service, ApplicationsRequest, OffersRequest, PanelState, StatisticsRequest};
 use crate::state::AppState;
 use crate::state::QueryPairs;
 
 /// Page size of the panel's lists when none is asked for.
 const DEFAULT_PAGE_SIZE: u32 = 20;
-
-/// `/api/{tenant}/v2/employer-panel/applications/{id}…`
-#[derive(Debug, Deserialize)]
-pub struct ApplicationPath {
-    /// Board slug.
-    pub tenant: String,
-    /// Application id.
-    pub id: String,
-}
-
-/// `/api/{tenant}/v1/offers/{slug}/applications/{id}/download`
-#[derive(Debug, Deserialize)]
-pub struct CvPath {
-    /// Board slug.
-    pub tenant: String,
-    /// Offer slug.
-    pub slug: String,
-    /// Application id.
-    pub id: String,
-}
 
 /// Query of the offers list.
 #[derive(Debug, Deserialize, utoipa::IntoParams)]

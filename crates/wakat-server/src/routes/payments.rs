@@ -2,34 +2,13 @@
 //! and the Stripe webhook.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
 
 use crate::dto::employers::{PaymentCreatedDto, PaymentRequest, PaymentStatusData, PaymentStatusDto};
 use crate::employer_session::Employer;
 use crate::error::Result;
-use crate::routes::offers::TenantPath;
+use crate::routes::params::{PaymentPath, SandboxActionPath, TenantPath};
 use crate::services::employer_payments as service;
 use crate::state::AppState;
-
-/// Path of a payment.
-#[derive(Debug, Deserialize)]
-pub struct PaymentPath {
-    /// Board slug.
-    pub tenant: String,
-    /// Payment id.
-    pub id: String,
-}
-
-/// Path of a sandbox button.
-#[derive(Debug, Deserialize)]
-pub struct SandboxActionPath {
-    /// Board slug.
-    pub tenant: String,
-    /// Payment id.
-    pub id: String,
-    /// `pay`, `fail` or `cancel`.
-    pub action: String,
-}
 
 /// Starts paying for a publication (or an extension): answers the provider's page.
 #[utoipa::path(post, path = "/api/{tenant}/v1/payments", tag = "payments", request_body = PaymentRequest,

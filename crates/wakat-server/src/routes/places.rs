@@ -6,7 +6,7 @@ use serde_json::json;
 use wakat_core::params::CityQuery;
 
 use crate::error::Result;
-use crate::routes::offers::TenantPath;
+use crate::routes::params::TenantPath;
 use crate::state::{pairs, AppState, QueryPairs};
 
 /// Cities whose name (Polish, English or another known name) starts with `keyword`, folded for
