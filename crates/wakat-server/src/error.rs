@@ -503,7 +503,6 @@ pub fn employers_error(error: wakat_employers::EmployersError) -> ApiError {
         }
         EmployersError::Refused(errors) => ApiError::fields(&errors),
         EmployersError::Store(store) => store.into(),
-        other => ApiError::internal(&other),
     }
 }
 

@@ -428,8 +428,7 @@ impl OfferStore {
             return Ok(0);
         }
         let n_written = totals.len();
-        self.kv.transaction(totals.into_iter().map(|(key, total)| WriteOp::Put { key, value: total.to_be_bytes().to_vec() }).collect())?;
-        self.kv.flush()?;
+        self.kv.commit(totals.into_iter().map(|(key, total)| WriteOp::Put { key, value: total.to_be_bytes().to_vec() }).collect())?;
         Ok(n_written)
     }
 

@@ -89,6 +89,12 @@ mod tests {
     }
 
     #[test]
+    fn hex_is_two_lowercase_digits_a_byte() {
+        // Values that may hold '/' or anything else become key-safe.
+        assert_eq!(to_hex(b"a/B"), "612f42");
+    }
+
+    #[test]
     fn secrets_compare_by_content() {
         assert!(secrets_equal("same secret", "same secret"));
         assert!(!secrets_equal("same secret", "same secreT"));
