@@ -44,10 +44,10 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
-use wakat_store::{KvStore, WriteOp};
+use wakat_store::secrets::sha256_hex;
+use wakat_store::{json, KvStore, WriteOp};
 
-use crate::{Address, Mail, MailError, Mailer};
+use crate::{Mail, MailError, Mailer};
 
 /// Header naming the idempotency key (hashed) of a queued mail.
 pub const IDEMPOTENCY_HEADER: &str = "X-Wakat-Idempotency-Key";
@@ -68,7 +68,7 @@ type PendingEntry = (Vec<u8>, Vec<u8>);
 const SEQ_KEY: &[u8] = b"mailq/seq";
 
 fn key_hash(key: &str) -> String {
-    Sha256::digest(key.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    sha256_hex(key)
 }
 
 fn mark_key(hash: &str) -> Vec<u8> {
@@ -89,23 +89,18 @@ struct Mark {
     at: i64,
 }
 
-/// A mail as the queue stores it.
+/// A mail as the queue stores it: the mail's fields flattened beside its key hash.
 #[derive(Debug, Serialize, Deserialize)]
 struct Queued {
     key_hash: String,
-    to: Address,
-    subject: String,
-    text: String,
-    html: String,
-    headers: Vec<(String, String)>,
-    tag: String,
+    #[serde(flatten)]
+    mail: Mail,
 }
 
 impl Queued {
+    /// The mail to send, naming its key so a receiver can tell a repeat from a second mail.
     fn mail(self) -> Mail {
-        let mut headers = self.headers;
-        headers.push((IDEMPOTENCY_HEADER.to_string(), self.key_hash));
-        Mail { to: self.to, subject: self.subject, text: self.text, html: self.html, headers, tag: self.tag }
+        self.mail.with_header(IDEMPOTENCY_HEADER, self.key_hash)
     }
 }
 
@@ -210,25 +205,13 @@ impl MailQueue {
                 continue;
             }
             seq += 1;
-            let queued = Queued {
-                key_hash: hash.clone(),
-                to: mail.to.clone(),
-                subject: mail.subject.clone(),
-                text: mail.text.clone(),
-                html: mail.html.clone(),
-                headers: mail.headers.clone(),
-                tag: mail.tag.clone(),
-            };
-            let encoded = serde_json::to_vec(&queued).map_err(|e| MailError::Build(e.to_string()))?;
-            let mark = serde_json::to_vec(&Mark { state: "pending".into(), at }).map_err(|e| MailError::Build(e.to_string()))?;
-            ops.push(WriteOp::Put { key: pending_key(seq), value: encoded });
-            ops.push(WriteOp::Put { key: mark_key(&hash), value: mark });
+            ops.push(json::put(pending_key(seq), &Queued { key_hash: hash.clone(), mail })?);
+            ops.push(json::put(mark_key(&hash), &Mark { state: "pending".into(), at })?);
             outcomes.push(Enqueued::New);
         }
         if !ops.is_empty() {
             ops.push(WriteOp::Put { key: SEQ_KEY.to_vec(), value: seq.to_be_bytes().to_vec() });
-            self.kv.transaction(ops)?;
-            self.kv.flush()?;
+            self.kv.commit(ops)?;
             self.notify();
         }
         Ok(outcomes)
@@ -346,7 +329,7 @@ impl MailQueue {
     }
 
     fn deliver(&self, pending: &[u8], bytes: &[u8]) -> Result<(), MailError> {
-        let queued: Queued = match serde_json::from_slice(bytes) {
+        let queued: Queued = match json::decode(pending, bytes) {
             Ok(queued) => queued,
             Err(error) => {
                 tracing::error!(%error, key = %String::from_utf8_lossy(pending), "a queued mail cannot be decoded; dropped");
@@ -413,8 +396,7 @@ impl MailQueue {
     /// One transaction: the mark of `hash` becomes `state`, the pending entry `delete` goes (when
     /// not empty) or `restore` comes back.
     fn set_mark(&self, delete: &[u8], restore: Option<(&[u8], &[u8])>, hash: &str, state: &str) -> Result<(), MailError> {
-        let mark = serde_json::to_vec(&Mark { state: state.into(), at: now() }).map_err(|e| MailError::Build(e.to_string()))?;
-        let mut ops = vec![WriteOp::Put { key: mark_key(hash), value: mark }];
+        let mut ops = vec![json::put(mark_key(hash), &Mark { state: state.into(), at: now() })?];
         if !delete.is_empty() {
             ops.push(WriteOp::Delete { key: delete.to_vec() });
         }
@@ -479,19 +461,17 @@ impl MailQueue {
         let mut in_doubt = 0;
         for entry in self.kv.scan_prefix(b"mailq/key/") {
             let (key, value) = entry?;
-            let Ok(mark) = serde_json::from_slice::<Mark>(&value) else { continue };
+            let Ok(mark) = json::decode::<Mark>(&key, &value) else { continue };
             if mark.state == HANDOVER {
                 in_doubt += 1;
                 tracing::warn!(key = %String::from_utf8_lossy(&key), "a mail was being handed over when the process stopped: delivered or lost, it is not sent again");
-                let settled = serde_json::to_vec(&Mark { state: IN_DOUBT.into(), at: mark.at }).map_err(|e| MailError::Build(e.to_string()))?;
-                ops.push(WriteOp::Put { key, value: settled });
+                ops.push(json::put(key, &Mark { state: IN_DOUBT.into(), at: mark.at })?);
             } else if mark.state != "pending" && mark.at < horizon {
                 ops.push(WriteOp::Delete { key });
             }
         }
         if !ops.is_empty() {
-            self.kv.transaction(ops)?;
-            self.kv.flush()?;
+            self.kv.commit(ops)?;
         }
         self.stats.lock().unwrap_or_else(|p| p.into_inner()).in_doubt += in_doubt;
         Ok(())
@@ -501,7 +481,7 @@ impl MailQueue {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{MailContent, SentMail};
+    use crate::{Address, MailContent, SentMail};
 
     /// A mailer that records what it was given, and fails while `down` is set.
     #[derive(Default)]
@@ -637,5 +617,16 @@ mod tests {
         assert_eq!(recipients, ["a@example.pl", "b@example.pl"]);
         assert!(sent[0].headers.iter().any(|(name, value)| name == IDEMPOTENCY_HEADER && value.len() == 64));
         assert_eq!(second.stats().sent, 2);
+    }
+
+    #[test]
+    fn a_queued_mail_keeps_its_stored_form() {
+        // Mails queued before the queue stored a `Mail` (flat fields beside the key hash) still
+        // decode, and are written the same way.
+        let stored = r#"{"key_hash":"ab12","to":{"email":"ala@example.com","name":"Ala"},"subject":"Hi","text":"t","html":"<p>h</p>","headers":[["List-Id","x"]],"tag":"alert.digest"}"#;
+        let queued: Queued = serde_json::from_str(stored).unwrap();
+        assert_eq!(serde_json::to_string(&queued).unwrap(), stored);
+        let mail = queued.mail();
+        assert_eq!(mail.headers, [("List-Id".to_string(), "x".to_string()), (IDEMPOTENCY_HEADER.to_string(), "ab12".to_string())]);
     }
 }
