@@ -14,7 +14,7 @@ use crate::{KvStore, StoreError, WriteOp};
 
 /// The JSON bytes of `value`, meant for `key` (named in the error).
 pub fn encode<T: Serialize + ?Sized>(key: &[u8], value: &T) -> Result<Vec<u8>, StoreError> {
-    serde_json::to_vec(value).map_err(|error| StoreError::Encode { key: String::from_utf8_lossy(key).into_owned(), reason: error.to_string() })
+    serde_json::to_vec(value).map_err(|error| StoreError::encode(key, error))
 }
 
 /// The record stored as `bytes` under `key`.
