@@ -37,7 +37,8 @@ pub enum AccountsError {
     /// Password hashing failed (bad parameters); never the user's fault.
     #[error("password hashing: {0}")]
     Hashing(String),
-    /// A stored record that does not decode.
+    /// Stored records contradict each other (an id taken twice); a record that does not decode is
+    /// a [`StoreError::Corrupt`].
     #[error("corrupt record under {key}: {message}")]
     Corrupt {
         /// The key read.

@@ -1,7 +1,7 @@
 //! Every key of the accounts domain, built in one place. Each starts with its domain prefix and
 //! the board, so one board's range never holds another's records.
 
-use sha2::{Digest, Sha256};
+use wakat_store::secrets::sha256_hex;
 use wakat_store::StoreError;
 
 use crate::AccountKind;
@@ -26,7 +26,7 @@ pub(crate) fn account_prefix(tenant: &str) -> Result<Vec<u8>, StoreError> {
 /// `account-email/{tenant}/{kind}/{sha256(email)}`: the e-mail is hashed so that any address
 /// (even one with '/') makes a valid key and no address shows in the key space.
 pub(crate) fn email(tenant: &str, kind: AccountKind, email: &str) -> Result<Vec<u8>, StoreError> {
-    let digest: String = Sha256::digest(email.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    let digest = sha256_hex(email);
     Ok(format!("account-email/{}/{}/{digest}", checked("tenant", tenant)?, kind.as_str()).into_bytes())
 }
 

@@ -1,6 +1,6 @@
 //! Accounts of a board: candidates now, employers next. Passwords (argon2id), sessions (random
-//! tokens stored hashed, with a bound CSRF token), one-time tokens for the links in mails, and
-//! HMAC-signed expiring links. No HTTP here: the server maps [`AccountsError`] to its codes and
+//! tokens stored hashed, with a bound CSRF token) and one-time tokens for the links in mails; the
+//! tokens, their hashes and the signed links come from [`wakat_store::secrets`]. No HTTP here: the server maps [`AccountsError`] to its codes and
 //! sets the cookies.
 //!
 //! # Invariants
@@ -31,14 +31,12 @@ mod keys;
 pub mod password;
 mod sessions;
 mod store;
-pub mod token;
 
 pub use account::{Account, AccountKind, Document, Session, TermsAcceptance, TokenPurpose};
 pub use error::AccountsError;
 pub use password::{PasswordCost, Passwords};
 pub use sessions::{NewSession, SESSION_LIFETIME_SECS};
 pub use store::{normalize_email, AccountStore, Confirmation, NewAccount, ProfileUpdate, Registration, MAX_DOCUMENTS, MAX_MESSAGE_CHARS, MAX_NAME_CHARS};
-pub use token::LinkSigner;
 
 #[cfg(test)]
 mod tests;

@@ -44,7 +44,7 @@ impl Passwords {
         let params = Params::new(cost.memory_kib, cost.iterations, cost.parallelism, None).map_err(|e| AccountsError::Hashing(e.to_string()))?;
         let argon2 = Argon2::new(Algorithm::Argon2id, Version::V0x13, params);
         let mut passwords = Passwords { argon2, dummy_hash: String::new() };
-        passwords.dummy_hash = passwords.hash(&crate::token::new_token())?;
+        passwords.dummy_hash = passwords.hash(&wakat_store::secrets::new_token())?;
         Ok(passwords)
     }
 

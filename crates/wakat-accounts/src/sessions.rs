@@ -2,10 +2,10 @@
 //! bound to it. A new session on every login (never an old one reused), revocable one by one or
 //! all at once.
 
-use wakat_store::WriteOp;
+use wakat_store::secrets::{hash_token, new_token};
+use wakat_store::{json, WriteOp};
 
 use crate::account::RECORD_VERSION;
-use crate::token::{hash_token, new_token};
 use crate::{keys, Account, AccountStore, AccountsError, Session};
 
 /// How long a session lasts, in seconds (30 days).
@@ -38,11 +38,11 @@ impl AccountStore {
         };
         let mut index_key = keys::sessions_of(tenant, &account.id)?;
         index_key.extend_from_slice(token_hash.as_bytes());
-        let mut ops = vec![Self::put_op(keys::session(tenant, &token_hash)?, &session), WriteOp::Put { key: index_key, value: Vec::new() }];
+        let mut ops = vec![json::put(keys::session(tenant, &token_hash)?, &session)?, WriteOp::Put { key: index_key, value: Vec::new() }];
         if let Some(previous) = previous_token {
             ops.extend(self.close_session_ops(tenant, previous)?);
         }
-        self.commit(ops)?;
+        self.kv.commit(ops)?;
         Ok(NewSession { token, csrf_token: session.csrf_token, expires_at: session.expires_at })
     }
 
@@ -51,14 +51,14 @@ impl AccountStore {
         if token.is_empty() || token.len() > 100 {
             return Ok(None);
         }
-        let session: Option<Session> = self.read(&keys::session(tenant, &hash_token(token))?)?;
+        let session: Option<Session> = json::read(&*self.kv, &keys::session(tenant, &hash_token(token))?)?;
         Ok(session.filter(|session| now < session.expires_at))
     }
 
     fn close_session_ops(&self, tenant: &str, token: &str) -> Result<Vec<WriteOp>, AccountsError> {
         let token_hash = hash_token(token);
         let key = keys::session(tenant, &token_hash)?;
-        let Some(session) = self.read::<Session>(&key)? else { return Ok(Vec::new()) };
+        let Some(session) = json::read::<Session>(&*self.kv, &key)? else { return Ok(Vec::new()) };
         let mut index_key = keys::sessions_of(tenant, &session.account_id)?;
         index_key.extend_from_slice(token_hash.as_bytes());
         Ok(vec![WriteOp::Delete { key }, WriteOp::Delete { key: index_key }])
@@ -68,7 +68,7 @@ impl AccountStore {
     pub fn close_session(&self, tenant: &str, token: &str) -> Result<(), AccountsError> {
         let ops = self.close_session_ops(tenant, token)?;
         if !ops.is_empty() {
-            self.commit(ops)?;
+            self.kv.commit(ops)?;
         }
         Ok(())
     }
@@ -94,7 +94,7 @@ impl AccountStore {
         let ops = self.revoke_sessions_ops(tenant, account_id, None)?;
         let n_sessions = ops.len() / 2;
         if !ops.is_empty() {
-            self.commit(ops)?;
+            self.kv.commit(ops)?;
         }
         Ok(n_sessions)
     }

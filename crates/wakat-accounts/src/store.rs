@@ -3,14 +3,13 @@
 
 use std::sync::{Arc, Mutex};
 
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 use wakat_core::{FieldCode, Preferences};
-use wakat_store::{KvStore, WriteOp};
+use wakat_store::ids::new_id;
+use wakat_store::secrets::{hash_token, new_token};
+use wakat_store::{json, KvStore, WriteOp};
 
 use crate::account::{OneTimeToken, RECORD_VERSION};
 use crate::password::{check_new_password, Passwords};
-use crate::token::{hash_token, new_id, new_token};
 use crate::{keys, Account, AccountKind, AccountsError, Document, TermsAcceptance, TokenPurpose};
 
 /// Most documents an account keeps.
@@ -135,25 +134,9 @@ impl AccountStore {
         AccountStore { kv, passwords, email_lock: Mutex::new(()) }
     }
 
-    pub(crate) fn read<T: DeserializeOwned>(&self, key: &[u8]) -> Result<Option<T>, AccountsError> {
-        let Some(bytes) = self.kv.get(key)? else { return Ok(None) };
-        serde_json::from_slice(&bytes).map(Some).map_err(|e| AccountsError::Corrupt { key: String::from_utf8_lossy(key).into_owned(), message: e.to_string() })
-    }
-
-    pub(crate) fn put_op<T: Serialize>(key: Vec<u8>, value: &T) -> WriteOp {
-        WriteOp::Put { key, value: serde_json::to_vec(value).expect("records serialise") }
-    }
-
-    /// Applies `ops` atomically and durably (the caller acknowledges after this).
-    pub(crate) fn commit(&self, ops: Vec<WriteOp>) -> Result<(), AccountsError> {
-        self.kv.transaction(ops)?;
-        self.kv.flush()?;
-        Ok(())
-    }
-
     /// The account `id` of `tenant`.
     pub fn get(&self, tenant: &str, id: &str) -> Result<Option<Account>, AccountsError> {
-        self.read(&keys::account(tenant, id)?)
+        Ok(json::read(&*self.kv, &keys::account(tenant, id)?)?)
     }
 
     /// The account of `kind` with `email` (normalised here).
@@ -190,9 +173,9 @@ impl AccountStore {
         };
         let (confirm_token, token_ops) = self.token_ops(tenant, &account.id, TokenPurpose::ConfirmEmail, now)?;
         ops.extend(token_ops);
-        ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
+        ops.push(json::put(keys::account(tenant, &account.id)?, &account)?);
         ops.extend(also(&account)?);
-        self.commit(ops)?;
+        self.kv.commit(ops)?;
         Ok(Registration::Created { account, confirm_token })
     }
 
@@ -222,9 +205,9 @@ impl AccountStore {
             return Err(AccountsError::Corrupt { key: format!("account/{tenant}/{id}"), message: "the id of a new account is taken".into() });
         }
         let (account, mut ops) = self.settle_account(tenant, kind, chosen, pending, id, true, now)?;
-        ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
+        ops.push(json::put(keys::account(tenant, &account.id)?, &account)?);
         ops.extend(also(&account)?);
-        self.commit(ops)?;
+        self.kv.commit(ops)?;
         Ok(account)
     }
 
@@ -301,7 +284,7 @@ impl AccountStore {
             let (index_key, _) = entry?;
             let token_hash = String::from_utf8_lossy(&index_key[tokens_prefix.len()..]).into_owned();
             let token_key = keys::token(tenant, &token_hash)?;
-            let record: Option<OneTimeToken> = self.read(&token_key)?;
+            let record: Option<OneTimeToken> = json::read(&*self.kv, &token_key)?;
             if record.as_ref().is_none_or(|record| revoke(&record.purpose)) {
                 ops.push(WriteOp::Delete { key: token_key });
                 ops.push(WriteOp::Delete { key: index_key });
@@ -316,14 +299,14 @@ impl AccountStore {
         let record = OneTimeToken { v: RECORD_VERSION, account_id: account_id.to_string(), expires_at: now + purpose.lifetime_secs(), purpose };
         let mut index_key = keys::tokens_of(tenant, account_id)?;
         index_key.extend_from_slice(token_hash.as_bytes());
-        let ops = vec![Self::put_op(keys::token(tenant, &token_hash)?, &record), WriteOp::Put { key: index_key, value: Vec::new() }];
+        let ops = vec![json::put(keys::token(tenant, &token_hash)?, &record)?, WriteOp::Put { key: index_key, value: Vec::new() }];
         Ok((token, ops))
     }
 
     /// A new one-time token of `purpose` for the account (a fresh confirmation or reset link).
     pub fn issue_token(&self, tenant: &str, account_id: &str, purpose: TokenPurpose, now: i64) -> Result<String, AccountsError> {
         let (token, ops) = self.token_ops(tenant, account_id, purpose, now)?;
-        self.commit(ops)?;
+        self.kv.commit(ops)?;
         Ok(token)
     }
 
@@ -334,7 +317,7 @@ impl AccountStore {
         }
         let token_hash = hash_token(token);
         let key = keys::token(tenant, &token_hash)?;
-        let record: OneTimeToken = self.read(&key)?.ok_or(AccountsError::InvalidToken)?;
+        let record: OneTimeToken = json::read(&*self.kv, &key)?.ok_or(AccountsError::InvalidToken)?;
         if !record.purpose.same_kind(expected) || now > record.expires_at {
             return Err(AccountsError::InvalidToken);
         }
@@ -381,8 +364,8 @@ impl AccountStore {
         }
         account.email_confirmed = true;
         account.updated_at = now;
-        ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
-        self.commit(ops)?;
+        ops.push(json::put(keys::account(tenant, &account.id)?, &account)?);
+        self.kv.commit(ops)?;
         Ok(account)
     }
 
@@ -417,12 +400,12 @@ impl AccountStore {
         account.contested = false;
         account.updated_at = now;
         let mut ops = Self::consume_ops(tenant, token_key, &record, token)?;
-        ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
+        ops.push(json::put(keys::account(tenant, &account.id)?, &account)?);
         ops.extend(self.revoke_sessions_ops(tenant, &account.id, None)?);
         // Every other reset and confirmation link dies with the old password (deleting the
         // spent one twice in one transaction is harmless).
         ops.extend(self.revoke_tokens_ops(tenant, &account.id, |purpose| matches!(purpose, TokenPurpose::ResetPassword | TokenPurpose::ConfirmEmail))?);
-        self.commit(ops)?;
+        self.kv.commit(ops)?;
         Ok(account)
     }
 
@@ -443,11 +426,11 @@ impl AccountStore {
         check_new_password(new_password, &account.email)?;
         account.password_hash = self.passwords.hash(new_password)?;
         account.updated_at = now;
-        let mut ops = vec![Self::put_op(keys::account(tenant, account_id)?, &account)];
+        let mut ops = vec![json::put(keys::account(tenant, account_id)?, &account)?];
         ops.extend(self.revoke_sessions_ops(tenant, account_id, Some(&hash_token(keep_session_token)))?);
         // A reset link mailed before the change would undo it.
         ops.extend(self.revoke_tokens_ops(tenant, account_id, |purpose| matches!(purpose, TokenPurpose::ResetPassword))?);
-        self.commit(ops)
+        Ok(self.kv.commit(ops)?)
     }
 
     /// Starts moving the account to `new_email`: checks the password and returns the token of
@@ -487,8 +470,8 @@ impl AccountStore {
         account.email = new_email.clone();
         account.email_confirmed = true;
         account.updated_at = now;
-        ops.push(Self::put_op(keys::account(tenant, &account.id)?, &account));
-        self.commit(ops)?;
+        ops.push(json::put(keys::account(tenant, &account.id)?, &account)?);
+        self.kv.commit(ops)?;
         Ok(account)
     }
 
@@ -504,7 +487,7 @@ impl AccountStore {
         account.message = update.message;
         account.preferences = update.preferences;
         account.updated_at = now;
-        self.commit(vec![Self::put_op(keys::account(tenant, account_id)?, &account)])?;
+        self.kv.commit(vec![json::put(keys::account(tenant, account_id)?, &account)?])?;
         Ok(account)
     }
 
@@ -531,7 +514,7 @@ impl AccountStore {
             }
         };
         account.updated_at = now;
-        self.commit(vec![Self::put_op(keys::account(tenant, account_id)?, &account)])?;
+        self.kv.commit(vec![json::put(keys::account(tenant, account_id)?, &account)?])?;
         Ok((account, replaced))
     }
 
@@ -541,7 +524,7 @@ impl AccountStore {
         let position = account.documents.iter().position(|d| d.id == document_id).ok_or(AccountsError::NotFound)?;
         let removed = account.documents.remove(position);
         account.updated_at = now;
-        self.commit(vec![Self::put_op(keys::account(tenant, account_id)?, &account)])?;
+        self.kv.commit(vec![json::put(keys::account(tenant, account_id)?, &account)?])?;
         Ok(removed)
     }
 
@@ -554,7 +537,7 @@ impl AccountStore {
             vec![WriteOp::Delete { key: keys::account(tenant, account_id)? }, WriteOp::Delete { key: keys::email(tenant, account.kind, &account.email)? }];
         ops.extend(self.revoke_sessions_ops(tenant, account_id, None)?);
         ops.extend(self.revoke_tokens_ops(tenant, account_id, |_| true)?);
-        self.commit(ops)?;
+        self.kv.commit(ops)?;
         Ok(account)
     }
 

@@ -55,9 +55,6 @@ pub enum AlertsError {
     /// The store failed.
     #[error(transparent)]
     Store(#[from] StoreError),
-    /// A stored record does not decode (a bug or a damaged store).
-    #[error("stored record is damaged: {0}")]
-    Corrupt(String),
 }
 
 /// Result of the alerts domain.

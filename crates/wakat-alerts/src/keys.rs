@@ -1,6 +1,6 @@
 //! Every key of the alerts domain, built in one place; each starts with its domain and the board.
 
-use sha2::{Digest, Sha256};
+use wakat_store::secrets::sha256_hex;
 use wakat_store::StoreError;
 
 fn checked<'a>(what: &str, segment: &'a str) -> Result<&'a str, StoreError> {
@@ -8,10 +8,6 @@ fn checked<'a>(what: &str, segment: &'a str) -> Result<&'a str, StoreError> {
         return Err(StoreError::InvalidKey(format!("{what} `{segment}` is empty or contains '/'")));
     }
     Ok(segment)
-}
-
-pub(crate) fn sha256_hex(text: &str) -> String {
-    Sha256::digest(text.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// `jobfilter/{tenant}/` (every saved search of a board).

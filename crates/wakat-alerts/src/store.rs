@@ -4,9 +4,9 @@
 
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use wakat_accounts::token::{hash_token, new_id, new_token, secrets_equal};
-use wakat_accounts::LinkSigner;
-use wakat_store::{KvStore, WriteOp};
+use wakat_store::ids::new_id;
+use wakat_store::secrets::{hash_token, new_token, secrets_equal};
+use wakat_store::{json, KvStore, LinkSigner, WriteOp};
 
 use crate::model::{ActivationCode, AlertStatus, Frequency, Guest, JobAlert, JobFilter, NewFilter, Owner};
 use crate::{keys, AlertsError, Result};
@@ -52,14 +52,6 @@ pub struct AlertStore {
     write_lock: Mutex<()>,
 }
 
-fn encode<T: serde::Serialize>(value: &T) -> Result<Vec<u8>> {
-    serde_json::to_vec(value).map_err(|e| AlertsError::Corrupt(e.to_string()))
-}
-
-fn decode<T: serde::de::DeserializeOwned>(bytes: &[u8]) -> Result<T> {
-    serde_json::from_slice(bytes).map_err(|e| AlertsError::Corrupt(e.to_string()))
-}
-
 impl AlertStore {
     /// A store on `kv`; `signer` makes the unsubscribe codes.
     pub fn new(kv: Arc<dyn KvStore>, signer: LinkSigner) -> AlertStore {
@@ -71,27 +63,24 @@ impl AlertStore {
         self.write_lock.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn commit(&self, ops: Vec<WriteOp>) -> Result<()> {
-        self.kv.transaction(ops)?;
-        self.kv.flush()?;
-        Ok(())
-    }
-
     fn put_filter_op(tenant: &str, filter: &JobFilter) -> Result<WriteOp> {
-        Ok(WriteOp::Put { key: keys::filter(tenant, &filter.owner, &filter.id)?, value: encode(filter)? })
+        Ok(json::put(keys::filter(tenant, &filter.owner, &filter.id)?, filter)?)
     }
 
     /// The saved searches of an owner, oldest first.
     pub fn list(&self, tenant: &str, owner: &Owner) -> Result<Vec<JobFilter>> {
-        let mut filters: Vec<JobFilter> =
-            self.kv.scan_prefix(&keys::filters_of(tenant, &owner.segment())?).map(|entry| decode(&entry?.1)).collect::<Result<_>>()?;
+        let mut filters: Vec<JobFilter> = self
+            .kv
+            .scan_prefix(&keys::filters_of(tenant, &owner.segment())?)
+            .map(|entry| entry.and_then(|(key, value)| json::decode(&key, &value)))
+            .collect::<Result<_, _>>()?;
         filters.sort_by(|a, b| a.created_at.cmp(&b.created_at).then_with(|| a.id.cmp(&b.id)));
         Ok(filters)
     }
 
     /// One saved search of an owner.
     pub fn get(&self, tenant: &str, owner: &Owner, id: &str) -> Result<Option<JobFilter>> {
-        self.kv.get(&keys::filter(tenant, &owner.segment(), id)?)?.map(|bytes| decode(&bytes)).transpose()
+        Ok(json::read(&*self.kv, &keys::filter(tenant, &owner.segment(), id)?)?)
     }
 
     fn get_existing(&self, tenant: &str, owner: &Owner, id: &str) -> Result<JobFilter> {
@@ -133,7 +122,7 @@ impl AlertStore {
             return Err(AlertsError::FilterExists);
         }
         let (filter, ops) = self.new_filter_ops(tenant, owner, new, None, now)?;
-        self.commit(ops)?;
+        self.kv.commit(ops)?;
         Ok(filter)
     }
 
@@ -141,7 +130,7 @@ impl AlertStore {
     pub fn delete_filter(&self, tenant: &str, owner: &Owner, id: &str) -> Result<()> {
         let _guard = self.lock();
         let filter = self.get_existing(tenant, owner, id)?;
-        self.commit(Self::delete_filter_ops(tenant, &filter)?)
+        Ok(self.kv.commit(Self::delete_filter_ops(tenant, &filter)?)?)
     }
 
     fn delete_filter_ops(tenant: &str, filter: &JobFilter) -> Result<Vec<WriteOp>> {
@@ -175,7 +164,7 @@ impl AlertStore {
             ops.extend(self.delete_guest_ops(tenant, guest_id)?);
         }
         if !ops.is_empty() {
-            self.commit(ops)?;
+            self.kv.commit(ops)?;
         }
         Ok(filters.len())
     }
@@ -190,14 +179,14 @@ impl AlertStore {
         if others <= 1 {
             ops.extend(self.delete_guest_ops(tenant, guest_id)?);
         }
-        self.commit(ops)
+        Ok(self.kv.commit(ops)?)
     }
 
     fn update(&self, tenant: &str, owner: &Owner, id: &str, change: impl FnOnce(&mut JobFilter) -> Result<()>) -> Result<JobFilter> {
         let _guard = self.lock();
         let mut filter = self.get_existing(tenant, owner, id)?;
         change(&mut filter)?;
-        self.commit(vec![Self::put_filter_op(tenant, &filter)?])?;
+        self.kv.commit(vec![Self::put_filter_op(tenant, &filter)?])?;
         Ok(filter)
     }
 
@@ -254,7 +243,7 @@ impl AlertStore {
 
     /// A guest by id.
     pub fn guest(&self, tenant: &str, id: &str) -> Result<Option<Guest>> {
-        self.kv.get(&keys::guest(tenant, id)?)?.map(|bytes| decode(&bytes)).transpose()
+        Ok(json::read(&*self.kv, &keys::guest(tenant, id)?)?)
     }
 
     /// A guest's new alert, waiting for its activation link. The same search again answers 409
@@ -284,7 +273,7 @@ impl AlertStore {
                 guest
             }
         };
-        ops.push(WriteOp::Put { key: keys::guest(tenant, &guest.id)?, value: encode(&guest)? });
+        ops.push(json::put(keys::guest(tenant, &guest.id)?, &guest)?);
         let owner = Owner::Guest(guest.id.clone());
         let code = new_token();
         let activation = ActivationCode { hash: hash_token(&code), expires_at: now + ACTIVATION_TTL_SECS };
@@ -307,7 +296,7 @@ impl AlertStore {
                 filter
             }
         };
-        self.commit(ops)?;
+        self.kv.commit(ops)?;
         Ok(GuestAlert { guest, filter, code })
     }
 
@@ -337,7 +326,7 @@ impl AlertStore {
         alert.status = AlertStatus::Active;
         alert.activation = None;
         alert.last_digest_at = digest_start(now);
-        self.commit(vec![Self::put_filter_op(tenant, &filter)?])?;
+        self.kv.commit(vec![Self::put_filter_op(tenant, &filter)?])?;
         Ok((guest, filter))
     }
 
@@ -381,7 +370,8 @@ impl AlertStore {
     /// (a digest run over 100,000 alerts keeps only what it needs of each, not every filter).
     pub fn for_each_active_alert(&self, tenant: &str, mut visit: impl FnMut(JobFilter) -> Result<()>) -> Result<()> {
         for entry in self.kv.scan_prefix(&keys::filters_of_board(tenant)?) {
-            let filter: JobFilter = decode(&entry?.1)?;
+            let (key, value) = entry?;
+            let filter: JobFilter = json::decode(&key, &value)?;
             if filter.alert.as_ref().is_some_and(|a| a.status == AlertStatus::Active) {
                 visit(filter)?;
             }
@@ -394,12 +384,12 @@ impl AlertStore {
     /// queue's idempotency key keeps a second mail from leaving.
     pub fn record_digest(&self, tenant: &str, owner: &str, id: &str, period: &str, cutoff: i64) -> Result<()> {
         let _guard = self.lock();
-        let Some(bytes) = self.kv.get(&keys::filter(tenant, owner, id)?)? else { return Ok(()) };
-        let mut filter: JobFilter = decode(&bytes)?;
+        let key = keys::filter(tenant, owner, id)?;
+        let Some(mut filter) = json::read::<JobFilter>(&*self.kv, &key)? else { return Ok(()) };
         let Some(alert) = filter.alert.as_mut() else { return Ok(()) };
         alert.last_period = Some(period.to_string());
         alert.last_digest_at = alert.last_digest_at.max(cutoff);
-        self.kv.put(&keys::filter(tenant, owner, id)?, &encode(&filter)?)?;
+        self.kv.put(&key, &json::encode(&key, &filter)?)?;
         Ok(())
     }
 
@@ -414,7 +404,7 @@ impl AlertStore {
                 let guest =
                     Guest { id: new_id(), email: email.to_string(), lang: "pl".into(), create_candidate: false, marketing_agreement: false, created_at: now };
                 ops.push(WriteOp::Put { key: keys::guest_email(tenant, &wakat_core::email::email_identity(email))?, value: guest.id.clone().into_bytes() });
-                ops.push(WriteOp::Put { key: keys::guest(tenant, &guest.id)?, value: encode(&guest)? });
+                ops.push(json::put(keys::guest(tenant, &guest.id)?, &guest)?);
                 guest
             }
         };

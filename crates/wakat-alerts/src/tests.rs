@@ -1,7 +1,6 @@
 use std::sync::Arc;
 
-use wakat_accounts::LinkSigner;
-use wakat_store::MemoryStore;
+use wakat_store::{LinkSigner, MemoryStore};
 
 use super::*;
 

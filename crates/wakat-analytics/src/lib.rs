@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use serde::{Deserialize, Serialize};
-use wakat_store::{KvStore, StoreError, WriteOp};
+use wakat_store::{json, KvStore, StoreError};
 
 /// Longest normalised query kept (longer ones are cut).
 pub const MAX_QUERY_CHARS: usize = 100;
@@ -158,21 +158,21 @@ impl SearchAnalytics {
         let written = (|| -> Result<(), StoreError> {
             for ((tenant, day, query), add) in &taken.queries {
                 let key = query_key(tenant, *day, query);
-                let mut stored: QueryDay = self.kv.get(&key)?.and_then(|v| serde_json::from_slice(&v).ok()).unwrap_or_default();
+                // A damaged counter restarts from zero rather than blocking every later flush.
+                let mut stored: QueryDay = self.kv.get(&key)?.and_then(|v| json::decode(&key, &v).ok()).unwrap_or_default();
                 stored.searches += add.searches;
                 if add.last_total.is_some() {
                     stored.last_total = add.last_total;
                 }
-                ops.push(WriteOp::Put { key, value: serde_json::to_vec(&stored).expect("counters serialise") });
+                ops.push(json::put(key, &stored)?);
             }
             for ((tenant, day, position), add) in &taken.clicks {
                 let key = click_key(tenant, *day, *position);
-                let stored: u64 = self.kv.get(&key)?.and_then(|v| serde_json::from_slice(&v).ok()).unwrap_or(0);
-                ops.push(WriteOp::Put { key, value: serde_json::to_vec(&(stored + add)).expect("a count serialises") });
+                let stored: u64 = self.kv.get(&key)?.and_then(|v| json::decode(&key, &v).ok()).unwrap_or(0);
+                ops.push(json::put(key, &(stored + add))?);
             }
             if !ops.is_empty() {
-                self.kv.transaction(ops.clone())?;
-                self.kv.flush()?;
+                self.kv.commit(ops.clone())?;
             }
             Ok(())
         })();
@@ -204,7 +204,7 @@ impl SearchAnalytics {
             if day > to_day {
                 break;
             }
-            let Ok(counters) = serde_json::from_slice::<QueryDay>(&value) else { continue };
+            let Ok(counters) = json::decode::<QueryDay>(key.as_bytes(), &value) else { continue };
             let entry = queries.entry(query.to_string()).or_insert((0, None, 0));
             entry.0 += counters.searches;
             // The latest day's total is the query's current answer.
@@ -223,7 +223,7 @@ impl SearchAnalytics {
             if day > to_day {
                 break;
             }
-            *clicks.entry(position).or_default() += serde_json::from_slice::<u64>(&value).unwrap_or(0);
+            *clicks.entry(position).or_default() += json::decode::<u64>(key.as_bytes(), &value).unwrap_or(0);
         }
         let searches = queries.values().map(|q| q.0).sum();
         let mut top_queries: Vec<(String, u64, Option<u64>)> = queries.iter().map(|(q, (n, total, _))| (q.clone(), *n, *total)).collect();

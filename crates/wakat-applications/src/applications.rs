@@ -6,14 +6,16 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use wakat_core::email::email_identity;
 use wakat_core::{ApplyForm, ApplySource, Offer};
-use wakat_store::{KvStore, WriteOp};
+use wakat_store::ids::{is_id, new_id};
+use wakat_store::secrets::to_hex;
+use wakat_store::{json, KvStore, WriteOp};
 
 use crate::error::{ApplicationsError, Result};
 use crate::history::{self, HistoryItem, HistoryKind};
 use crate::keys::{self, APPLICATION, APPLICATION_BY_OFFER, APPLICATION_DEDUPE};
 use crate::locks::Stripes;
 use crate::page::{paginate, Page, Paged};
-use crate::record::{decode, encode, is_id, new_id, rfc3339, Versioned, RECORD_VERSION};
+use crate::record::{decode, rfc3339, Versioned, RECORD_VERSION};
 use crate::stats::{self, Counter};
 use crate::status::{ApplicationStatus, StatusChange};
 
@@ -217,7 +219,7 @@ impl Versioned for DedupeRecord {
 /// Returns the dedupe keys of a person applying to an offer: by e-mail identity, and by candidate
 /// when logged in. Segments already checked; the e-mail is hex-encoded since it may hold '/'.
 fn dedupe_keys(tenant: &str, slug: &str, email: &str, candidate_id: Option<&str>) -> Vec<Vec<u8>> {
-    let by_email = format!("email-{}", keys::hex(email_identity(email).as_bytes()));
+    let by_email = format!("email-{}", to_hex(email_identity(email).as_bytes()));
     let mut dedupe_keys = vec![keys::key(APPLICATION_DEDUPE, &[tenant, slug, &by_email])];
     if let Some(candidate_id) = candidate_id {
         dedupe_keys.push(keys::key(APPLICATION_DEDUPE, &[tenant, slug, &format!("candidate-{candidate_id}")]));
@@ -294,12 +296,12 @@ impl ApplicationStore {
             removed_at: None,
         };
         let mut ops = vec![
-            WriteOp::Put { value: encode(&record_key, &record)?, key: record_key },
+            json::put(record_key, &record)?,
             WriteOp::Put { key: keys::key(APPLICATION_BY_OFFER, &[tenant, slug, &keys::newest_first(now, &id)]), value: Vec::new() },
         ];
         for dedupe_key in &dedupe_keys {
             let dedupe = DedupeRecord { v: RECORD_VERSION, application_id: id.clone(), at: now };
-            ops.push(WriteOp::Put { value: encode(dedupe_key, &dedupe)?, key: dedupe_key.clone() });
+            ops.push(json::put(dedupe_key.clone(), &dedupe)?);
         }
         if let Some(candidate_id) = candidate_id {
             let item = HistoryItem {
@@ -426,8 +428,7 @@ impl ApplicationStore {
         record.status = status;
         record.status_changes.push(StatusChange { status, at: now });
         let key = keys::key(APPLICATION, &[tenant, id]);
-        self.kv.transaction(vec![WriteOp::Put { value: encode(&key, &record)?, key }])?;
-        self.kv.flush()?;
+        self.kv.commit(vec![json::put(key, &record)?])?;
         Ok((record.into(), true))
     }
 
@@ -447,8 +448,7 @@ impl ApplicationStore {
         }
         record.removed_at = Some(now);
         let key = keys::key(APPLICATION, &[tenant, id]);
-        self.kv.transaction(vec![WriteOp::Put { value: encode(&key, &record)?, key }, WriteOp::Delete { key: index_key }])?;
-        self.kv.flush()?;
+        self.kv.commit(vec![json::put(key, &record)?, WriteOp::Delete { key: index_key }])?;
         Ok(attachment)
     }
 
@@ -495,11 +495,10 @@ impl ApplicationStore {
             erased.attachments.extend(applicant.attachment);
             record.erased_at = Some(now);
             let key = keys::key(APPLICATION, &[tenant, &id]);
-            ops.push(WriteOp::Put { value: encode(&key, &record)?, key });
+            ops.push(json::put(key, &record)?);
         }
         if !ops.is_empty() {
-            self.kv.transaction(ops)?;
-            self.kv.flush()?;
+            self.kv.commit(ops)?;
         }
         tracing::info!(tenant, n_applications = erased.n_applications, "candidate's applications erased");
         Ok(erased)

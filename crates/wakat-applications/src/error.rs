@@ -55,10 +55,11 @@ pub enum ApplicationsError {
         /// The status asked for.
         to: &'static str,
     },
-    /// The storage engine failed; the call may be retried.
+    /// The storage engine failed (the call may be retried), or a stored value is not JSON of its
+    /// record ([`StoreError::Corrupt`]).
     #[error(transparent)]
     Store(#[from] StoreError),
-    /// A stored value cannot be decoded (or has an unknown version); retrying will not help.
+    /// A stored record has an unknown version, or a key is not ours; retrying will not help.
     #[error("stored value under `{key}` cannot be decoded: {reason}")]
     Corrupt {
         /// The key, lossily shown as UTF-8.

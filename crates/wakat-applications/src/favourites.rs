@@ -9,13 +9,13 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use wakat_store::{KvStore, WriteOp};
+use wakat_store::{json, KvStore, WriteOp};
 
 use crate::error::{ApplicationsError, Result};
 use crate::keys::{self, FAVOURITE, FAVOURITE_BY_TIME};
 use crate::locks::Stripes;
 use crate::page::{check_batch, paginate, Page, Paged};
-use crate::record::{decode, encode, rfc3339, Versioned, RECORD_VERSION};
+use crate::record::{decode, rfc3339, Versioned, RECORD_VERSION};
 
 /// Most favourites one candidate may keep: far above any real use, low enough that every list and
 /// count stays a small scan.
@@ -73,7 +73,7 @@ impl FavouriteStore {
         let job_advertisement_id = keys::job_advertisement_id(job_advertisement_id)?;
         let key = keys::key(FAVOURITE, &[tenant, candidate_id, job_advertisement_id]);
         let time_key = keys::key(FAVOURITE_BY_TIME, &[tenant, candidate_id, &keys::newest_first(now, job_advertisement_id)]);
-        let value = encode(&key, &FavouriteRecord { v: RECORD_VERSION, at: now })?;
+        let value = json::encode(&key, &FavouriteRecord { v: RECORD_VERSION, at: now })?;
         {
             let _candidate_guard = self.candidate_locks.lock(&[tenant, candidate_id]);
             if self.kv.get(&key)?.is_some() {
@@ -170,8 +170,7 @@ impl FavouriteStore {
         }
         let n_favourites = ops.len() / 2;
         if !ops.is_empty() {
-            self.kv.transaction(ops)?;
-            self.kv.flush()?;
+            self.kv.commit(ops)?;
         }
         Ok(n_favourites)
     }

@@ -9,12 +9,12 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use wakat_store::{KvStore, WriteOp};
+use wakat_store::{json, KvStore, WriteOp};
 
 use crate::error::Result;
 use crate::keys::{self, HISTORY};
 use crate::page::{check_batch, paginate, Page, Paged};
-use crate::record::{decode, encode, Versioned, RECORD_VERSION};
+use crate::record::{decode, Versioned, RECORD_VERSION};
 
 /// How the candidate applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -87,8 +87,7 @@ pub(crate) fn put_op(tenant: &str, candidate_id: &str, item: &HistoryItem) -> Re
         offer_slug: item.offer_slug.clone(),
         at: item.at,
     };
-    let value = encode(&key, &record)?;
-    Ok(WriteOp::Put { key, value })
+    Ok(json::put(key, &record)?)
 }
 
 /// Returns every history entry of a candidate with its key, newest first; segments already checked.

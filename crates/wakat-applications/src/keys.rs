@@ -88,11 +88,6 @@ pub(crate) fn prefix(domain: &str, segments: &[&str]) -> Vec<u8> {
     prefix
 }
 
-/// Lowercase hex of arbitrary bytes, for values that may hold '/' or anything else.
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-}
-
 /// Returns `{newest-first time}-{id}`: sorts newest first under an ascending scan, ties by id.
 pub(crate) fn newest_first(at: i64, id: &str) -> String {
     // Times before 1970 do not occur; clamping keeps the subtraction in range whatever the caller passes.
@@ -114,7 +109,6 @@ mod tests {
     fn keys_and_prefixes_follow_the_layout() {
         assert_eq!(key(APPLICATION, &["pl", "abc"]), b"application/pl/abc");
         assert_eq!(prefix(HISTORY, &["pl", "cand-1"]), b"history/pl/cand-1/");
-        assert_eq!(hex(b"a/B"), "612f42");
         assert_eq!(last_segment(b"favourite/pl/c/guid-1").unwrap(), "guid-1");
     }
 

@@ -15,13 +15,15 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use wakat_store::{KvStore, WriteOp};
+use wakat_store::ids::{is_id, new_id};
+use wakat_store::secrets::to_hex;
+use wakat_store::{json, KvStore, WriteOp};
 
 use crate::error::{ApplicationsError, Result};
 use crate::history::{self, HistoryItem, HistoryKind};
 use crate::keys::{self, REDIRECT, REDIRECT_BY_CANDIDATE, REDIRECT_COUNT, REDIRECT_THROTTLE};
 use crate::locks::Stripes;
-use crate::record::{decode, encode, is_id, new_id, rfc3339, Versioned, RECORD_VERSION};
+use crate::record::{decode, rfc3339, Versioned, RECORD_VERSION};
 use crate::stats::{self, Counter};
 
 /// Seconds during which a client's repeated redirects to one offer count once (with throttling).
@@ -139,7 +141,7 @@ struct CandidateRedirect {
 fn throttle_key(tenant: &str, slug: &str, candidate_id: Option<&str>, client_key: &str) -> Vec<u8> {
     let client = match candidate_id {
         Some(candidate_id) => format!("candidate-{candidate_id}"),
-        None => format!("client-{}", keys::hex(client_key.as_bytes())),
+        None => format!("client-{}", to_hex(client_key.as_bytes())),
     };
     keys::key(REDIRECT_THROTTLE, &[tenant, slug, &client])
 }
@@ -215,8 +217,8 @@ impl RedirectStore {
             };
             let throttle_record = ThrottleRecord { v: RECORD_VERSION, redirect_id: id.clone(), at: now };
             let mut ops = vec![
-                WriteOp::Put { value: encode(&record_key, &record)?, key: record_key },
-                WriteOp::Put { value: encode(&throttle_key, &throttle_record)?, key: throttle_key },
+                json::put(record_key, &record)?,
+                json::put(throttle_key, &throttle_record)?,
                 WriteOp::Put { key: count_key, value: n_redirects.saturating_add(1).to_be_bytes().to_vec() },
                 stats::add_op(self.kv.as_ref(), tenant, slug, now, Counter::Redirects, 1)?,
             ];
@@ -274,7 +276,7 @@ impl RedirectStore {
             WriteOp::Delete { key: history::history_key(tenant, candidate_id, record.at, &record.id) }
         };
         let tracked = record.tracked();
-        self.kv.transaction(vec![WriteOp::Put { value: encode(&key, &record)?, key }, history_op])?;
+        self.kv.transaction(vec![json::put(key, &record)?, history_op])?;
         drop(redirect_guard);
         self.kv.flush()?;
         Ok(tracked)
@@ -321,8 +323,7 @@ impl RedirectStore {
             ops.push(WriteOp::Delete { key: throttle_key(tenant, &record.offer_slug, Some(candidate_id), "") });
         }
         if !ops.is_empty() {
-            self.kv.transaction(ops)?;
-            self.kv.flush()?;
+            self.kv.commit(ops)?;
         }
         Ok(redirects.len())
     }

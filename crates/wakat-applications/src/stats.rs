@@ -168,8 +168,7 @@ impl OfferStats {
                 let current = self.kv.get(&key)?.map_or(Ok(0), |value| decode_count(&key, &value))?;
                 ops.push(WriteOp::Put { value: current.saturating_add(*n_views).to_be_bytes().to_vec(), key });
             }
-            self.kv.transaction(ops)?;
-            self.kv.flush()?;
+            self.kv.commit(ops)?;
             Ok(batch.len())
         })();
         written.map_err(|error| {

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 use wakat_core::{FieldCode, FieldError};
-use wakat_store::WriteOp;
+use wakat_store::{json, WriteOp};
 
 use crate::store::RECORD_VERSION;
 use crate::{keys, EmployerStore, EmployersError};
@@ -149,7 +149,7 @@ impl EmployerStore {
         if !is_story_slug(slug) {
             return Ok(None);
         }
-        self.read(&keys::brand_story(tenant, slug)?)
+        Ok(json::read(&*self.kv, &keys::brand_story(tenant, slug)?)?)
     }
 
     /// The company's story when `slug` is its slug.
@@ -163,8 +163,7 @@ impl EmployerStore {
         let mut stories = Vec::new();
         for entry in self.kv.scan_prefix(&prefix) {
             let (key, value) = entry?;
-            let story: BrandStory = serde_json::from_slice(&value)
-                .map_err(|e| EmployersError::Corrupt { key: String::from_utf8_lossy(&key).into_owned(), message: e.to_string() })?;
+            let story: BrandStory = json::decode(&key, &value)?;
             if story.published {
                 stories.push(story);
             }
@@ -219,9 +218,9 @@ impl EmployerStore {
         let released: Vec<String> =
             old_cover.into_iter().chain(old_images).filter(|hash| story.cover_blob.as_ref() != Some(hash) && !story.images.contains(hash)).collect();
         company.story_slug = Some(slug.to_string());
-        ops.push(Self::put_op(keys::brand_story(tenant, slug)?, &story));
-        ops.push(Self::put_op(keys::company(tenant, company_id)?, &company));
-        self.commit(ops)?;
+        ops.push(json::put(keys::brand_story(tenant, slug)?, &story)?);
+        ops.push(json::put(keys::company(tenant, company_id)?, &company)?);
+        self.kv.commit(ops)?;
         Ok((story, released))
     }
 }

@@ -2,7 +2,7 @@
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use wakat_store::WriteOp;
+use wakat_store::{json, WriteOp};
 
 use crate::store::RECORD_VERSION;
 use crate::{keys, EmployerOffer, EmployerStore, EmployersError};
@@ -49,8 +49,8 @@ impl EmployerStore {
             used_at: None,
             used_for: None,
         };
-        self.commit(vec![
-            Self::put_op(keys::code(tenant, &code.code)?, &code),
+        self.kv.commit(vec![
+            json::put(keys::code(tenant, &code.code)?, &code)?,
             WriteOp::Put { key: keys::child(keys::company_codes(tenant, company_id)?, &code.code), value: Vec::new() },
         ])?;
         Ok(code)
@@ -59,7 +59,7 @@ impl EmployerStore {
     /// The code as the company sees it: another company's code is [`EmployersError::IncorrectCode`].
     pub fn code(&self, tenant: &str, company_id: &str, code: &str) -> Result<OfferCode, EmployersError> {
         let Ok(key) = keys::code(tenant, &normalize(code)) else { return Err(EmployersError::IncorrectCode) };
-        match self.read::<OfferCode>(&key)? {
+        match json::read::<OfferCode>(&*self.kv, &key)? {
             Some(code) if code.company_id == company_id => Ok(code),
             _ => Err(EmployersError::IncorrectCode),
         }
@@ -69,7 +69,7 @@ impl EmployerStore {
     pub fn company_codes(&self, tenant: &str, company_id: &str) -> Result<Vec<OfferCode>, EmployersError> {
         let mut codes = Vec::new();
         for code in self.children(&keys::company_codes(tenant, company_id)?)? {
-            if let Some(code) = self.read::<OfferCode>(&keys::code(tenant, &code)?)? {
+            if let Some(code) = json::read::<OfferCode>(&*self.kv, &keys::code(tenant, &code)?)? {
                 codes.push(code);
             }
         }
@@ -98,9 +98,9 @@ impl EmployerStore {
         change(&code, &mut offer)?;
         code.used_at = Some(now);
         code.used_for = Some(offer.slug.clone());
-        let mut ops = vec![Self::put_op(keys::code(tenant, &code.code)?, &code)];
+        let mut ops = vec![json::put(keys::code(tenant, &code.code)?, &code)?];
         ops.extend(Self::offer_ops(tenant, &offer)?);
-        self.commit(ops)?;
+        self.kv.commit(ops)?;
         Ok((code, offer))
     }
 }

@@ -1,9 +1,10 @@
 //! Companies and the accounts that act for them.
 
 use serde::{Deserialize, Serialize};
-use wakat_store::WriteOp;
+use wakat_store::ids::new_id;
+use wakat_store::{json, WriteOp};
 
-use crate::store::{new_id, RECORD_VERSION};
+use crate::store::RECORD_VERSION;
 use crate::{keys, EmployerStore, EmployersError};
 
 /// A company of a board.
@@ -119,7 +120,7 @@ impl EmployerStore {
             clauses: None,
             story_slug: None,
         };
-        let mut ops = vec![Self::put_op(keys::company(tenant, &company.id)?, &company)];
+        let mut ops = vec![json::put(keys::company(tenant, &company.id)?, &company)?];
         ops.extend(self.user_ops(tenant, account_id, &company.id, name, phone, Role::Owner, now)?);
         Ok(ops)
     }
@@ -146,7 +147,7 @@ impl EmployerStore {
             role,
         };
         let mut ops = self.leave_ops(tenant, account_id, company_id)?;
-        ops.push(Self::put_op(keys::user(tenant, account_id)?, &user));
+        ops.push(json::put(keys::user(tenant, account_id)?, &user)?);
         ops.push(WriteOp::Put { key: keys::child(keys::company_users(tenant, company_id)?, account_id), value: Vec::new() });
         Ok(ops)
     }
@@ -169,12 +170,12 @@ impl EmployerStore {
 
     /// The company an account acts for.
     pub fn user(&self, tenant: &str, account_id: &str) -> Result<Option<EmployerUser>, EmployersError> {
-        self.read(&keys::user(tenant, account_id)?)
+        Ok(json::read(&*self.kv, &keys::user(tenant, account_id)?)?)
     }
 
     /// A company.
     pub fn company(&self, tenant: &str, company_id: &str) -> Result<Option<Company>, EmployersError> {
-        self.read(&keys::company(tenant, company_id)?)
+        Ok(json::read(&*self.kv, &keys::company(tenant, company_id)?)?)
     }
 
     /// The account ids of a company's users.

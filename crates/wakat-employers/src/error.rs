@@ -54,15 +54,7 @@ pub enum EmployersError {
     /// Fields that break the panel's rules (every error).
     #[error("a field breaks a rule")]
     Refused(Vec<FieldError>),
-    /// A stored record that does not decode.
-    #[error("corrupt record under {key}: {message}")]
-    Corrupt {
-        /// The key read.
-        key: String,
-        /// The decoder's message.
-        message: String,
-    },
-    /// The store failed.
+    /// The store failed, or a stored record does not decode ([`StoreError::Corrupt`]).
     #[error(transparent)]
     Store(#[from] StoreError),
 }

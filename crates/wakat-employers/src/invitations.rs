@@ -3,11 +3,12 @@
 //! invitation neither reveals whether the address has an account nor captures one: signing up
 //! one's own company never joins the inviting one.
 
-use rand::RngCore;
 use serde::{Deserialize, Serialize};
-use wakat_store::WriteOp;
+use wakat_store::ids::{new_id, random_hex};
+use wakat_store::secrets::hash_token;
+use wakat_store::{json, WriteOp};
 
-use crate::store::{hash_secret, new_id, RECORD_VERSION};
+use crate::store::RECORD_VERSION;
 use crate::{keys, EmployerStore, EmployersError, Role, UserUpdate};
 
 /// How long an invitation's link works.
@@ -58,12 +59,6 @@ pub struct NewInvitation {
     pub invited_by: String,
 }
 
-fn new_token() -> String {
-    let mut bytes = [0u8; 32];
-    rand::rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
 impl EmployerStore {
     /// Records an invitation to `company_id` and returns it with the secret of its link. An open
     /// invitation of the same address to the same company is replaced (its link dies); past
@@ -79,7 +74,7 @@ impl EmployerStore {
         if open.len() - replaced.len() >= MAX_OPEN_INVITATIONS {
             return Err(EmployersError::TooManyInvitations(MAX_OPEN_INVITATIONS));
         }
-        let token = new_token();
+        let token = random_hex(32);
         let invitation = Invitation {
             v: RECORD_VERSION,
             id: new_id(),
@@ -91,12 +86,12 @@ impl EmployerStore {
             invited_by: new.invited_by,
             created_at: now,
             expires_at: now + INVITATION_LIFETIME_SECS,
-            token_hash: hash_secret(&token),
+            token_hash: hash_token(&token),
         };
-        ops.push(Self::put_op(keys::invitation(tenant, &invitation.id)?, &invitation));
+        ops.push(json::put(keys::invitation(tenant, &invitation.id)?, &invitation)?);
         ops.push(WriteOp::Put { key: keys::invitation_token(tenant, &invitation.token_hash)?, value: invitation.id.as_bytes().to_vec() });
         ops.push(WriteOp::Put { key: keys::child(keys::company_invitations(tenant, company_id)?, &invitation.id), value: Vec::new() });
-        self.commit(ops)?;
+        self.kv.commit(ops)?;
         Ok((invitation, token))
     }
 
@@ -104,7 +99,7 @@ impl EmployerStore {
     pub fn company_invitations(&self, tenant: &str, company_id: &str, now: i64) -> Result<Vec<Invitation>, EmployersError> {
         let mut invitations = Vec::new();
         for id in self.children(&keys::company_invitations(tenant, company_id)?)? {
-            if let Some(invitation) = self.read::<Invitation>(&keys::invitation(tenant, &id)?)? {
+            if let Some(invitation) = json::read::<Invitation>(&*self.kv, &keys::invitation(tenant, &id)?)? {
                 if invitation.company_id == company_id && invitation.expires_at > now {
                     invitations.push(invitation);
                 }
@@ -119,8 +114,8 @@ impl EmployerStore {
         if token.is_empty() || token.len() > 100 {
             return Ok(None);
         }
-        let Some(id) = self.kv.get(&keys::invitation_token(tenant, &hash_secret(token))?)? else { return Ok(None) };
-        let invitation: Option<Invitation> = self.read(&keys::invitation(tenant, &String::from_utf8_lossy(&id))?)?;
+        let Some(id) = self.kv.get(&keys::invitation_token(tenant, &hash_token(token))?)? else { return Ok(None) };
+        let invitation: Option<Invitation> = json::read(&*self.kv, &keys::invitation(tenant, &String::from_utf8_lossy(&id))?)?;
         Ok(invitation.filter(|invitation| invitation.expires_at > now))
     }
 
@@ -138,7 +133,7 @@ impl EmployerStore {
         if id.is_empty() || id.contains('/') {
             return Err(EmployersError::UserNotFound);
         }
-        match self.read::<Invitation>(&keys::invitation(tenant, id)?)? {
+        match json::read::<Invitation>(&*self.kv, &keys::invitation(tenant, id)?)? {
             Some(invitation) if invitation.company_id == company_id && invitation.expires_at > now => Ok(invitation),
             _ => Err(EmployersError::UserNotFound),
         }
@@ -148,7 +143,7 @@ impl EmployerStore {
     pub fn cancel_invitation(&self, tenant: &str, company_id: &str, id: &str, now: i64) -> Result<Invitation, EmployersError> {
         let _guard = self.records_lock();
         let invitation = self.company_invitation(tenant, company_id, id, now)?;
-        self.commit(self.invitation_removal_ops(tenant, &invitation)?)?;
+        self.kv.commit(self.invitation_removal_ops(tenant, &invitation)?)?;
         Ok(invitation)
     }
 
@@ -165,7 +160,7 @@ impl EmployerStore {
         if let Some(role) = update.role {
             invitation.role = role;
         }
-        self.commit(vec![Self::put_op(keys::invitation(tenant, id)?, &invitation)])?;
+        self.kv.commit(vec![json::put(keys::invitation(tenant, id)?, &invitation)?])?;
         Ok(invitation)
     }
 }

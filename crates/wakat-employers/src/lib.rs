@@ -57,7 +57,7 @@ pub use offers::{BumpPlan, CreationType, EmployerOffer, OfferState};
 pub use panel::{Clauses, CompanyData};
 pub use payments::{Invoice, NewPayment, Payment, PaymentOutcome, PaymentStatus};
 pub use plans::{EmployerSettings, PlanLimits, PlanSettings};
-pub use store::{new_id, EmployerStore};
+pub use store::EmployerStore;
 pub use team::UserUpdate;
 
 #[cfg(test)]

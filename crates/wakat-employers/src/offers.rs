@@ -4,9 +4,11 @@
 
 use serde::{Deserialize, Serialize};
 use wakat_core::offer_form::OfferForm;
-use wakat_store::WriteOp;
+use wakat_store::ids::new_id;
+use wakat_store::secrets::hash_token;
+use wakat_store::{json, WriteOp};
 
-use crate::store::{hash_secret, new_id, RECORD_VERSION};
+use crate::store::RECORD_VERSION;
 use crate::{keys, EmployerStore, EmployersError, PlanLimits, PlanSettings};
 
 /// Where an offer is in its life.
@@ -132,7 +134,7 @@ impl EmployerOffer {
 
     /// Whether `token` is this offer's edit token.
     pub fn token_matches(&self, token: &str) -> bool {
-        !token.is_empty() && token.len() <= 100 && hash_secret(token) == self.token_hash
+        !token.is_empty() && token.len() <= 100 && hash_token(token) == self.token_hash
     }
 
     /// Marks the offer published for the plan's duration from `now` and schedules its bumps.
@@ -188,7 +190,7 @@ impl EmployerStore {
             slug: format!("offer-{}", &new_id()[..16]),
             company_id: company_id.to_string(),
             created_by: account_id.to_string(),
-            token_hash: hash_secret(&token),
+            token_hash: hash_token(&token),
             plan_key: plan.slug.clone(),
             limits: plan.limits.clone(),
             creation_type,
@@ -212,14 +214,14 @@ impl EmployerStore {
 
     pub(crate) fn offer_ops(tenant: &str, offer: &EmployerOffer) -> Result<Vec<WriteOp>, EmployersError> {
         Ok(vec![
-            Self::put_op(keys::offer(tenant, &offer.slug)?, offer),
+            json::put(keys::offer(tenant, &offer.slug)?, offer)?,
             WriteOp::Put { key: keys::child(keys::company_offers(tenant, &offer.company_id)?, &offer.slug), value: Vec::new() },
         ])
     }
 
     /// Writes an offer record.
     pub fn save_offer(&self, tenant: &str, offer: &EmployerOffer) -> Result<(), EmployersError> {
-        self.commit(Self::offer_ops(tenant, offer)?)
+        Ok(self.kv.commit(Self::offer_ops(tenant, offer)?)?)
     }
 
     /// Gives the offer `slug` of `company_id` a new edit token and returns it (shown once); the
@@ -230,7 +232,7 @@ impl EmployerStore {
         let _guard = self.spend_lock();
         let mut offer = self.offer(tenant, company_id, slug)?;
         let token = new_id();
-        offer.token_hash = hash_secret(&token);
+        offer.token_hash = hash_token(&token);
         self.save_offer(tenant, &offer)?;
         Ok((offer, token))
     }
@@ -238,7 +240,7 @@ impl EmployerStore {
     /// The offer `slug` of `company_id`; another company's offer is [`EmployersError::OfferNotFound`].
     pub fn offer(&self, tenant: &str, company_id: &str, slug: &str) -> Result<EmployerOffer, EmployersError> {
         let Ok(key) = keys::offer(tenant, slug) else { return Err(EmployersError::OfferNotFound) };
-        match self.read::<EmployerOffer>(&key)? {
+        match json::read::<EmployerOffer>(&*self.kv, &key)? {
             Some(offer) if offer.company_id == company_id => Ok(offer),
             _ => Err(EmployersError::OfferNotFound),
         }
@@ -248,7 +250,7 @@ impl EmployerStore {
     pub fn company_offers(&self, tenant: &str, company_id: &str) -> Result<Vec<EmployerOffer>, EmployersError> {
         let mut offers = Vec::new();
         for slug in self.children(&keys::company_offers(tenant, company_id)?)? {
-            if let Some(offer) = self.read::<EmployerOffer>(&keys::offer(tenant, &slug)?)? {
+            if let Some(offer) = json::read::<EmployerOffer>(&*self.kv, &keys::offer(tenant, &slug)?)? {
                 offers.push(offer);
             }
         }
@@ -261,8 +263,7 @@ impl EmployerStore {
         let mut offers = Vec::new();
         for entry in self.kv.scan_prefix(&keys::offer_prefix(tenant)?) {
             let (key, value) = entry?;
-            let offer: EmployerOffer = serde_json::from_slice(&value)
-                .map_err(|e| EmployersError::Corrupt { key: String::from_utf8_lossy(&key).into_owned(), message: e.to_string() })?;
+            let offer: EmployerOffer = json::decode(&key, &value)?;
             if offer.state != OfferState::Draft {
                 offers.push(offer);
             }
@@ -272,9 +273,9 @@ impl EmployerStore {
 
     /// Deletes an offer record.
     pub fn delete_offer(&self, tenant: &str, offer: &EmployerOffer) -> Result<(), EmployersError> {
-        self.commit(vec![
+        Ok(self.kv.commit(vec![
             WriteOp::Delete { key: keys::offer(tenant, &offer.slug)? },
             WriteOp::Delete { key: keys::child(keys::company_offers(tenant, &offer.company_id)?, &offer.slug) },
-        ])
+        ])?)
     }
 }

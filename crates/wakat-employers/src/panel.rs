@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use wakat_core::offer_form::{validate_clauses, validate_company_fields, OfferForm};
 use wakat_core::{FieldCode, FieldError};
+use wakat_store::json;
 
 use crate::{keys, BillingData, Company, EmployerStore, EmployersError};
 
@@ -98,7 +99,7 @@ impl EmployerStore {
         let _guard = self.records_lock();
         let mut company = self.company(tenant, company_id)?.ok_or(EmployersError::NotAnEmployer)?;
         let extra = change(&mut company)?;
-        self.commit(vec![Self::put_op(keys::company(tenant, company_id)?, &company)])?;
+        self.kv.commit(vec![json::put(keys::company(tenant, company_id)?, &company)?])?;
         Ok((company, extra))
     }
 

@@ -3,8 +3,10 @@
 //! offer exactly once, whichever answer comes first and however often it repeats.
 
 use serde::{Deserialize, Serialize};
+use wakat_store::ids::new_id;
+use wakat_store::json;
 
-use crate::store::{new_id, RECORD_VERSION};
+use crate::store::RECORD_VERSION;
 use crate::{keys, EmployerOffer, EmployerStore, EmployersError};
 
 /// Invoice data of a payment (the snake_case request of `POST /v1/payments`).
@@ -178,14 +180,14 @@ impl EmployerStore {
             created_at: now,
             updated_at: now,
         };
-        self.commit(vec![Self::put_op(keys::payment(tenant, &payment.id)?, &payment)])?;
+        self.kv.commit(vec![json::put(keys::payment(tenant, &payment.id)?, &payment)?])?;
         Ok(payment)
     }
 
     /// A payment by id (any company: the provider's answers name only the id).
     pub fn payment(&self, tenant: &str, id: &str) -> Result<Payment, EmployersError> {
         let Ok(key) = keys::payment(tenant, id) else { return Err(EmployersError::PaymentNotFound) };
-        self.read(&key)?.ok_or(EmployersError::PaymentNotFound)
+        json::read(&*self.kv, &key)?.ok_or(EmployersError::PaymentNotFound)
     }
 
     /// Records the provider's id of a payment.
@@ -194,7 +196,7 @@ impl EmployerStore {
         let mut payment = self.payment(tenant, id)?;
         payment.provider_ref = Some(provider_ref.to_string());
         payment.updated_at = now;
-        self.commit(vec![Self::put_op(keys::payment(tenant, id)?, &payment)])?;
+        self.kv.commit(vec![json::put(keys::payment(tenant, id)?, &payment)?])?;
         Ok(payment)
     }
 
@@ -225,8 +227,8 @@ impl EmployerStore {
             ops.extend(Self::offer_ops(tenant, &offer)?);
             applied = Some(offer);
         }
-        ops.push(Self::put_op(keys::payment(tenant, id)?, &payment));
-        self.commit(ops)?;
+        ops.push(json::put(keys::payment(tenant, id)?, &payment)?);
+        self.kv.commit(ops)?;
         Ok((payment, applied))
     }
 }

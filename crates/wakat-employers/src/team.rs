@@ -1,7 +1,7 @@
 //! The users of a company: listing, changing a user's name, phone or role, and removing one.
 //! A company always keeps an owner: the last one can neither leave nor become a recruiter.
 
-use wakat_store::WriteOp;
+use wakat_store::{json, WriteOp};
 
 use crate::{keys, EmployerStore, EmployerUser, EmployersError, Role};
 
@@ -62,7 +62,7 @@ impl EmployerStore {
         if let Some(phone) = update.phone {
             user.phone = phone.trim().to_string();
         }
-        self.commit(vec![Self::put_op(keys::user(tenant, account_id)?, &user)])?;
+        self.kv.commit(vec![json::put(keys::user(tenant, account_id)?, &user)?])?;
         Ok(user)
     }
 
@@ -74,7 +74,7 @@ impl EmployerStore {
         if user.role == Role::Owner && self.owners_besides(tenant, company_id, account_id)? == 0 {
             return Err(EmployersError::LastOwner);
         }
-        self.commit(vec![
+        self.kv.commit(vec![
             WriteOp::Delete { key: keys::user(tenant, account_id)? },
             WriteOp::Delete { key: keys::child(keys::company_users(tenant, company_id)?, account_id) },
         ])?;

@@ -1,5 +1,7 @@
 //! What a feature hands to the mailer, and the mailer trait.
 
+use serde::{Deserialize, Serialize};
+
 use crate::{Address, MailContent, MailError};
 
 /// The header that names the kind of mail (the [`Mail::tag`]) in every message, so tests and
@@ -10,8 +12,9 @@ pub const TAG_HEADER: &str = "X-Wakat-Tag";
 const RESERVED_HEADERS: &[&str] =
     &["from", "to", "cc", "bcc", "sender", "subject", "date", "message-id", "mime-version", "content-type", "content-transfer-encoding", "x-wakat-tag"];
 
-/// One mail to one recipient; the sender is the mailer's configured `From`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One mail to one recipient; the sender is the mailer's configured `From`. The queue, the outbox
+/// and SMTP all carry this one type; what they store besides (a key hash, an id, a time) wraps it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Mail {
     /// The recipient.
     pub to: Address,

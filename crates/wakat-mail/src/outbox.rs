@@ -10,7 +10,8 @@ use time::OffsetDateTime;
 use crate::message::{build_message, is_mail_id, message_id, MailIds};
 use crate::{Address, Mail, MailError, Mailer, SentMail};
 
-/// One mail as the outbox stores it (`{id}.json`).
+/// One mail as the outbox stores it (`{id}.json`): the [`Mail`] with what sending it gave, its
+/// fields flattened so the file (and the dev mailbox's JSON) is one flat object.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredMail {
     /// The id, sortable by time.
@@ -22,32 +23,15 @@ pub struct StoredMail {
     pub message_id: String,
     /// The sender.
     pub from: Address,
-    /// The recipient.
-    pub to: Address,
-    /// The subject.
-    pub subject: String,
-    /// The plain-text part.
-    pub text: String,
-    /// The HTML part.
-    pub html: String,
-    /// The extra headers, in order.
-    pub headers: Vec<(String, String)>,
-    /// The kind of mail, such as `account.confirm`.
-    pub tag: String,
+    /// The mail as the feature built it.
+    #[serde(flatten)]
+    pub mail: Mail,
 }
 
 impl StoredMail {
     /// Renders the RFC 5322 message exactly as the SMTP mailer would have sent it.
     pub fn to_eml(&self) -> Result<Vec<u8>, MailError> {
-        let mail = Mail {
-            to: self.to.clone(),
-            subject: self.subject.clone(),
-            text: self.text.clone(),
-            html: self.html.clone(),
-            headers: self.headers.clone(),
-            tag: self.tag.clone(),
-        };
-        Ok(build_message(&self.from, &mail, &self.message_id, self.at.into())?.formatted())
+        Ok(build_message(&self.from, &self.mail, &self.message_id, self.at.into())?.formatted())
     }
 }
 
@@ -86,7 +70,7 @@ impl Outbox {
             }
             // A mail listed a moment ago may be gone if someone cleaned the directory meanwhile.
             let Some(stored_mail) = self.read(&id)? else { continue };
-            if to.is_none_or(|to| stored_mail.to.email().eq_ignore_ascii_case(to)) {
+            if to.is_none_or(|to| stored_mail.mail.to.email().eq_ignore_ascii_case(to)) {
                 stored_mails.push(stored_mail);
             }
         }
@@ -187,20 +171,23 @@ impl Mailer for OutboxMailer {
     fn send(&self, mail: &Mail) -> Result<SentMail, MailError> {
         mail.validate()?;
         let (id, at) = self.ids.next();
-        let stored_mail = StoredMail {
-            message_id: message_id(&id, &self.from),
-            id,
-            at,
-            from: self.from.clone(),
-            to: mail.to.clone(),
-            subject: mail.subject.clone(),
-            text: mail.text.clone(),
-            html: mail.html.clone(),
-            headers: mail.headers.clone(),
-            tag: mail.tag.clone(),
-        };
+        let stored_mail = StoredMail { message_id: message_id(&id, &self.from), id, at, from: self.from.clone(), mail: mail.clone() };
         self.outbox.write(&stored_mail)?;
-        tracing::info!(id = %stored_mail.id, tag = %stored_mail.tag, "mail written to the outbox");
+        tracing::info!(id = %stored_mail.id, tag = %stored_mail.mail.tag, "mail written to the outbox");
         Ok(SentMail { id: stored_mail.id, message_id: stored_mail.message_id })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_mail_keeps_its_file_format() {
+        // Outbox files written before the outbox stored a `Mail` still read, and are written alike.
+        let stored = r#"{"id":"1700000000000-0a1b2c3d","at":"2023-11-14T22:13:20Z","message_id":"<1700000000000-0a1b2c3d@it.wakat.pl>","from":{"email":"no-reply@it.wakat.pl","name":"Wakat IT"},"to":{"email":"ala@example.com","name":null},"subject":"Hi","text":"t","html":"<p>h</p>","headers":[],"tag":"account.confirm"}"#;
+        let stored_mail: StoredMail = serde_json::from_str(stored).unwrap();
+        assert_eq!(stored_mail.mail.subject, "Hi");
+        assert_eq!(serde_json::to_string(&stored_mail).unwrap(), stored);
     }
 }

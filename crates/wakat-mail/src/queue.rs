@@ -44,10 +44,10 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
-use wakat_store::{KvStore, WriteOp};
+use wakat_store::secrets::sha256_hex;
+use wakat_store::{json, KvStore, WriteOp};
 
-use crate::{Address, Mail, MailError, Mailer};
+use crate::{Mail, MailError, Mailer};
 
 /// Header naming the idempotency key (hashed) of a queued mail.
 pub const IDEMPOTENCY_HEADER: &str = "X-Wakat-Idempotency-Key";
@@ -68,7 +68,7 @@ type PendingEntry = (Vec<u8>, Vec<u8>);
 const SEQ_KEY: &[u8] = b"mailq/seq";
 
 fn key_hash(key: &str) -> String {
-    Sha256::digest(key.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    sha256_hex(key)
 }
 
 fn mark_key(hash: &str) -> Vec<u8> {
@@ -89,23 +89,18 @@ struct Mark {
     at: i64,
 }
 
-/// A mail as the queue stores it.
+/// A mail as the queue stores it: the mail's fields flattened beside its key hash.
 #[derive(Debug, Serialize, Deserialize)]
 struct Queued {
     key_hash: String,
-    to: Address,
-    subject: String,
-    text: String,
-    html: String,
-    headers: Vec<(String, String)>,
-    tag: String,
+    #[serde(flatten)]
+    mail: Mail,
 }
 
 impl Queued {
+    /// The mail to send, naming its key so a receiver can tell a repeat from a second mail.
     fn mail(self) -> Mail {
-        let mut headers = self.headers;
-        headers.push((IDEMPOTENCY_HEADER.to_string(), self.key_hash));
-        Mail { to: self.to, subject: self.subject, text: self.text, html: self.html, headers, tag: self.tag }
+        self.mail.with_header(IDEMPOTENCY_HEADER, self.key_hash)
     }
 }
 
@@ -210,25 +205,13 @@ impl MailQueue {
                 continue;
             }
             seq += 1;
-            let queued = Queued {
-                key_hash: hash.clone(),
-                to: mail.to.clone(),
-                subject: mail.subject.clone(),
-                text: mail.text.clone(),
-                html: mail.html.clone(),
-                headers: mail.headers.clone(),
-                tag: mail.tag.clone(),
-            };
-            let encoded = serde_json::to_vec(&queued).map_err(|e| MailError::Build(e.to_string()))?;
-            let mark = serde_json::to_vec(&Mark { state: "pending".into(), at }).map_err(|e| MailError::Build(e.to_string()))?;
-            ops.push(WriteOp::Put { key: pending_key(seq), value: encoded });
-            ops.push(WriteOp::Put { key: mark_key(&hash), value: mark });
+            ops.push(json::put(pending_key(seq), &Queued { key_hash: hash.clone(), mail })?);
+            ops.push(json::put(mark_key(&hash), &Mark { state: "pending".into(), at })?);
             outcomes.push(Enqueued::New);
         }
         if !ops.is_empty() {
             ops.push(WriteOp::Put { key: SEQ_KEY.to_vec(), value: seq.to_be_bytes().to_vec() });
-            self.kv.transaction(ops)?;
-            self.kv.flush()?;
+            self.kv.commit(ops)?;
             self.notify();
         }
         Ok(outcomes)
@@ -346,7 +329,7 @@ impl MailQueue {
     }
 
     fn deliver(&self, pending: &[u8], bytes: &[u8]) -> Result<(), MailError> {
-        let queued: Queued = match serde_json::from_slice(bytes) {
+        let queued: Queued = match json::decode(pending, bytes) {
             Ok(queued) => queued,
             Err(error) => {
                 tracing::error!(%error, key = %String::from_utf8_lossy(pending), "a queued mail cannot be decoded; dropped");
@@ -413,8 +396,7 @@ impl MailQueue {
     /// One transaction: the mark of `hash` becomes `state`, the pending entry `delete` goes (when
     /// not empty) or `restore` comes back.
     fn set_mark(&self, delete: &[u8], restore: Option<(&[u8], &[u8])>, hash: &str, state: &str) -> Result<(), MailError> {
-        let mark = serde_json::to_vec(&Mark { state: state.into(), at: now() }).map_err(|e| MailError::Build(e.to_string()))?;
-        let mut ops = vec![WriteOp::Put { key: mark_key(hash), value: mark }];
+        let mut ops = vec![json::put(mark_key(hash), &Mark { state: state.into(), at: now() })?];
         if !delete.is_empty() {
             ops.push(WriteOp::Delete { key: delete.to_vec() });
         }
@@ -479,19 +461,17 @@ impl MailQueue {
         let mut in_doubt = 0;
         for entry in self.kv.scan_prefix(b"mailq/key/") {
             let (key, value) = entry?;
-            let Ok(mark) = serde_json::from_slice::<Mark>(&value) else { continue };
+            let Ok(mark) = json::decode::<Mark>(&key, &value) else { continue };
             if mark.state == HANDOVER {
                 in_doubt += 1;
                 tracing::warn!(key = %String::from_utf8_lossy(&key), "a mail was being handed over when the process stopped: delivered or lost, it is not sent again");
-                let settled = serde_json::to_vec(&Mark { state: IN_DOUBT.into(), at: mark.at }).map_err(|e| MailError::Build(e.to_string()))?;
-                ops.push(WriteOp::Put { key, value: settled });
+                ops.push(json::put(key, &Mark { state: IN_DOUBT.into(), at: mark.at })?);
             } else if mark.state != "pending" && mark.at < horizon {
                 ops.push(WriteOp::Delete { key });
             }
         }
         if !ops.is_empty() {
-            self.kv.transaction(ops)?;
-            self.kv.flush()?;
+            self.kv.commit(ops)?;
         }
         self.stats.lock().unwrap_or_else(|p| p.into_inner()).in_doubt += in_doubt;
         Ok(())
@@ -499,143 +479,4 @@ impl MailQueue {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{MailContent, SentMail};
-
-    /// A mailer that records what it was given, and fails while `down` is set.
-    #[derive(Default)]
-    struct Recorder {
-        sent: Mutex<Vec<Mail>>,
-        down: AtomicBool,
-    }
-
-    impl Mailer for Recorder {
-        fn send(&self, mail: &Mail) -> Result<SentMail, MailError> {
-            if self.down.load(Ordering::SeqCst) {
-                return Err(MailError::Unavailable("down".into()));
-            }
-            self.sent.lock().unwrap().push(mail.clone());
-            Ok(SentMail { id: "x".into(), message_id: "<x@y>".into() })
-        }
-    }
-
-    /// A mailer with a commit point whose server refuses the finished message.
-    struct RefusesAfterCommit {
-        error: fn() -> MailError,
-        commits: std::sync::atomic::AtomicUsize,
-    }
-
-    impl Mailer for RefusesAfterCommit {
-        fn send(&self, _: &Mail) -> Result<SentMail, MailError> {
-            Err((self.error)())
-        }
-
-        fn send_committed(&self, _: &Mail, commit: &mut dyn FnMut() -> Result<(), MailError>) -> Result<SentMail, MailError> {
-            commit().unwrap();
-            self.commits.fetch_add(1, Ordering::SeqCst);
-            Err((self.error)())
-        }
-    }
-
-    #[test]
-    fn a_mail_refused_after_its_mark_is_pending_again_or_failed() {
-        let kv: Arc<dyn KvStore> = Arc::new(wakat_store::MemoryStore::new());
-        let later = Arc::new(RefusesAfterCommit { error: || MailError::Unavailable("451 try later".into()), commits: Default::default() });
-        let queue = MailQueue::new(kv.clone(), later.clone());
-        queue.enqueue("digest:a", &mail("a@example.pl")).unwrap();
-        assert!(queue.deliver_next().is_err());
-        assert_eq!(later.commits.load(Ordering::SeqCst), 1);
-        assert_eq!(queue.stats().pending, 1, "a temporary refusal after the mark puts the mail back");
-        assert_eq!(queue.enqueue("digest:a", &mail("a@example.pl")).unwrap(), Enqueued::Duplicate);
-
-        let never = Arc::new(RefusesAfterCommit { error: || MailError::Refused("550 no such user".into()), commits: Default::default() });
-        let queue = MailQueue::new(kv.clone(), never.clone());
-        assert!(queue.deliver_next().unwrap());
-        assert_eq!((queue.stats().pending, queue.stats().failed, queue.stats().sent), (0, 1, 0));
-        let mark: Mark = serde_json::from_slice(&kv.get(&mark_key(&key_hash("digest:a"))).unwrap().unwrap()).unwrap();
-        assert_eq!(mark.state, "failed");
-    }
-
-    /// A mailer with a commit point that accepts everything.
-    #[derive(Default)]
-    struct Accepts {
-        sent: std::sync::atomic::AtomicUsize,
-    }
-
-    impl Mailer for Accepts {
-        fn send(&self, _: &Mail) -> Result<SentMail, MailError> {
-            self.sent.fetch_add(1, Ordering::SeqCst);
-            Ok(SentMail { id: "x".into(), message_id: "<x@y>".into() })
-        }
-
-        fn send_committed(&self, mail: &Mail, commit: &mut dyn FnMut() -> Result<(), MailError>) -> Result<SentMail, MailError> {
-            commit()?;
-            self.send(mail)
-        }
-    }
-
-    fn state_of(kv: &Arc<dyn KvStore>, key: &str) -> String {
-        serde_json::from_slice::<Mark>(&kv.get(&mark_key(&key_hash(key))).unwrap().unwrap()).unwrap().state
-    }
-
-    #[test]
-    fn a_mail_a_crash_caught_in_its_handover_is_in_doubt_and_not_sent_again() {
-        let kv: Arc<dyn KvStore> = Arc::new(wakat_store::MemoryStore::new());
-        let mailer = Arc::new(Accepts::default());
-        let queue = MailQueue::new(kv.clone(), mailer.clone());
-        queue.enqueue("digest:delivered", &mail("a@example.pl")).unwrap();
-        assert!(queue.deliver_next().unwrap());
-        assert_eq!(state_of(&kv, "digest:delivered"), "sent", "the server's answer settles the mark");
-        // A crash between a mark's flush and the server's answer leaves the mark in handover.
-        queue.enqueue("digest:caught", &mail("b@example.pl")).unwrap();
-        let (pending, _) = queue.claim().unwrap().unwrap();
-        queue.set_mark(&pending, None, &key_hash("digest:caught"), HANDOVER).unwrap();
-        drop(queue);
-
-        let restarted = MailQueue::new(kv.clone(), mailer.clone());
-        let workers = restarted.start(1).unwrap();
-        assert!(restarted.wait_idle(Duration::from_secs(5)));
-        restarted.stop();
-        workers.into_iter().for_each(|worker| worker.join().unwrap());
-        assert_eq!(restarted.stats().in_doubt, 1);
-        assert_eq!(state_of(&kv, "digest:caught"), IN_DOUBT);
-        assert_eq!(state_of(&kv, "digest:delivered"), "sent");
-        assert_eq!(mailer.sent.load(Ordering::SeqCst), 1, "the mail in doubt is not sent again");
-        assert_eq!(restarted.enqueue("digest:caught", &mail("b@example.pl")).unwrap(), Enqueued::Duplicate);
-    }
-
-    fn mail(to: &str) -> Mail {
-        Mail::new(Address::new(to).unwrap(), "Hi", MailContent { text: "t".into(), html: "<p>h</p>".into() }, "alert.digest")
-    }
-
-    #[test]
-    fn a_key_is_sent_once_even_when_queued_again_or_resumed() {
-        let kv: Arc<dyn KvStore> = Arc::new(wakat_store::MemoryStore::new());
-        let recorder = Arc::new(Recorder::default());
-        recorder.down.store(true, Ordering::SeqCst);
-        // A first process queues two mails and dies before delivering.
-        let first = MailQueue::new(kv.clone(), recorder.clone());
-        assert_eq!(first.enqueue("digest:a:2026-11-26", &mail("a@example.pl")).unwrap(), Enqueued::New);
-        assert_eq!(first.enqueue("digest:a:2026-11-26", &mail("a@example.pl")).unwrap(), Enqueued::Duplicate);
-        let outcomes = first.enqueue_many([("digest:b".to_string(), mail("b@example.pl")), ("digest:b".to_string(), mail("b@example.pl"))]).unwrap();
-        assert_eq!(outcomes, [Enqueued::New, Enqueued::Duplicate]);
-        assert!(first.deliver_next().is_err(), "the server is down: the mails stay");
-        assert_eq!(first.stats().pending, 2);
-        drop(first);
-        // The next process resumes them.
-        recorder.down.store(false, Ordering::SeqCst);
-        let second = MailQueue::new(kv.clone(), recorder.clone());
-        let workers = second.start(2).unwrap();
-        assert!(second.wait_idle(Duration::from_secs(5)));
-        assert_eq!(second.enqueue("digest:a:2026-11-26", &mail("a@example.pl")).unwrap(), Enqueued::Duplicate, "sent keys stay known");
-        second.stop();
-        workers.into_iter().for_each(|worker| worker.join().unwrap());
-        let sent = recorder.sent.lock().unwrap();
-        let mut recipients: Vec<String> = sent.iter().map(|m| m.to.email().to_string()).collect();
-        recipients.sort();
-        assert_eq!(recipients, ["a@example.pl", "b@example.pl"]);
-        assert!(sent[0].headers.iter().any(|(name, value)| name == IDEMPOTENCY_HEADER && value.len() == 64));
-        assert_eq!(second.stats().sent, 2);
-    }
-}
+mod tests;

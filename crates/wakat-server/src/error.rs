@@ -438,7 +438,6 @@ pub fn alerts_error(error: wakat_alerts::AlertsError) -> ApiError {
         AlertsError::Invalid { field, key, message } => ApiError::field_error(key, field, message),
         AlertsError::Filter(field_error) => ApiError::from(field_error),
         AlertsError::Store(store) => store.into(),
-        other => ApiError::internal(&other),
     }
 }
 
@@ -504,7 +503,6 @@ pub fn employers_error(error: wakat_employers::EmployersError) -> ApiError {
         }
         EmployersError::Refused(errors) => ApiError::fields(&errors),
         EmployersError::Store(store) => store.into(),
-        other => ApiError::internal(&other),
     }
 }
 

@@ -6,8 +6,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use rand::RngCore;
-use subtle::ConstantTimeEq;
+use wakat_store::ids::random_hex;
+use wakat_store::secrets::secrets_equal;
 
 /// File name of the generated token in the data directory.
 pub const TOKEN_FILE: &str = "internal-token";
@@ -51,9 +51,7 @@ pub fn resolve_secret(configured: &str, data_dir: &Path, file: &str) -> Result<S
 
 /// A fresh random token.
 fn generate() -> String {
-    let mut bytes = [0u8; TOKEN_BYTES];
-    rand::rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    random_hex(TOKEN_BYTES)
 }
 
 /// Writes `token` to a file only its owner can read, durably (a crash right after start must
@@ -79,7 +77,7 @@ fn write_private(path: &Path, token: &str) -> std::io::Result<()> {
 
 /// Whether `presented` is the token, in time independent of where they differ.
 pub fn matches(presented: &str, token: &str) -> bool {
-    !token.is_empty() && bool::from(presented.as_bytes().ct_eq(token.as_bytes()))
+    !token.is_empty() && secrets_equal(presented, token)
 }
 
 #[cfg(test)]

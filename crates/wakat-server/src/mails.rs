@@ -186,7 +186,7 @@ pub fn confirm_email_change(context: &MailContext, account: &Account, new_email:
 /// survives `kill -9` with its mail); the queue's worker delivers it, so no answer waits for or
 /// reveals anything through the mail server.
 pub fn send_in_background(state: &AppState, mail: Mail) -> Result<()> {
-    let key = format!("{}:{}", mail.tag, wakat_accounts::token::new_id());
+    let key = format!("{}:{}", mail.tag, wakat_store::ids::new_id());
     state.mail_queue.enqueue(&key, &mail).map_err(|error| ApiError::internal(&error))?;
     Ok(())
 }

@@ -60,7 +60,7 @@ pub fn seed(engine: &Engine, link_secret: &str, tenant_slug: &str, count: usize,
     let tenant = engine.tenant(tenant_slug).map_err(|_| SeedError::UnknownTenant(tenant_slug.to_string()))?.clone();
     let secret = crate::internal_token::resolve_secret(link_secret, &engine.settings.storage.data_dir, crate::startup::LINK_SECRET_FILE)
         .map_err(|e| SeedError::Secret(e.to_string()))?;
-    let store = AlertStore::new(engine.kv.clone(), wakat_accounts::LinkSigner::new(secret.as_bytes()));
+    let store = AlertStore::new(engine.kv.clone(), wakat_store::LinkSigner::new(secret.as_bytes()));
     let categories: Vec<String> = tenant.categories.roots().iter().filter(|c| !c.is_static).map(|c| c.slug.clone()).collect();
     let ctx = engine.parse_context(&tenant);
     let at = now();

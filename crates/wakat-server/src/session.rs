@@ -62,7 +62,7 @@ fn resolve(request: &HttpRequest, kind: AccountKind) -> Result<Option<Candidate>
     }
     if is_write(request) {
         let presented = request.headers().get(CSRF_HEADER).and_then(|h| h.to_str().ok()).unwrap_or_default();
-        if !wakat_accounts::token::secrets_equal(presented, &session.csrf_token) {
+        if !wakat_store::secrets::secrets_equal(presented, &session.csrf_token) {
             return Err(ApiError::new(ErrorCode::CsrfFailed));
         }
     }

@@ -21,7 +21,8 @@ use crate::scheduler::{DailyJob, Scheduler};
 use crate::state::AppState;
 use crate::telemetry::{echo_request_id, RequestSpan};
 use crate::views::{ViewCounter, ViewFlusher};
-use wakat_accounts::{AccountStore, LinkSigner, PasswordCost, Passwords};
+use wakat_accounts::{AccountStore, PasswordCost, Passwords};
+use wakat_store::LinkSigner;
 
 /// File of the generated key of signed links in the data directory.
 pub const LINK_SECRET_FILE: &str = "link-secret";

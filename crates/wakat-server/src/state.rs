@@ -37,7 +37,7 @@ pub struct AppState {
     /// The outbox, when mail goes there and `mail.dev_mailbox` is on (for loopback clients only).
     pub dev_mailbox: Option<Arc<wakat_mail::Outbox>>,
     /// Signs and checks expiring links (private downloads).
-    pub signer: Arc<wakat_accounts::LinkSigner>,
+    pub signer: Arc<wakat_store::LinkSigner>,
     /// The captcha of public writes.
     pub captcha: Arc<dyn crate::captcha::CaptchaVerifier>,
     /// Every uploaded file (CVs, attachments), by content.

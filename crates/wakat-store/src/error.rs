@@ -33,4 +33,9 @@ impl StoreError {
     pub(crate) fn corrupt(key: &[u8], reason: impl ToString) -> StoreError {
         StoreError::Corrupt { key: String::from_utf8_lossy(key).into_owned(), reason: reason.to_string() }
     }
+
+    /// Builds a [`StoreError::Encode`] for a value meant for `key`.
+    pub(crate) fn encode(key: &[u8], reason: impl ToString) -> StoreError {
+        StoreError::Encode { key: String::from_utf8_lossy(key).into_owned(), reason: reason.to_string() }
+    }
 }

@@ -57,6 +57,13 @@ pub trait KvStore: Send + Sync + 'static {
 
     /// Makes every previous write durable (fsync); called before a write is acknowledged.
     fn flush(&self) -> Result<(), StoreError>;
+
+    /// Applies `ops` atomically, then flushes: once it returns `Ok` the writes survive a crash,
+    /// so the caller may acknowledge them.
+    fn commit(&self, ops: Vec<WriteOp>) -> Result<(), StoreError> {
+        self.transaction(ops)?;
+        self.flush()
+    }
 }
 
 /// Behaviour every engine must show, run by each engine's unit tests.

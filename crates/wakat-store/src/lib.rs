@@ -1,4 +1,7 @@
-//! The store of Wakat: the source of truth for offers (and later accounts, alerts, applications).
+//! The store of Wakat: the source of truth for offers, and the shared pieces every domain store
+//! (accounts, alerts, applications, employers, analytics, the mail queue) builds on: typed JSON
+//! records ([`json`]), record ids ([`ids`]), and secrets ([`secrets`]: token hashes,
+//! constant-time comparison, the [`LinkSigner`]).
 //!
 //! # Design
 //!
@@ -12,6 +15,9 @@
 //! - **A narrow engine trait.** Typed stores speak only [`KvStore`] (get, put, delete, ordered
 //!   prefix scan, atomic batch, flush), so sled ([`SledStore`]) can be replaced without touching
 //!   callers; [`MemoryStore`] implements it for tests.
+//! - **One way to store a record.** Domain stores read and write serde records as JSON through
+//!   [`json`] and commit their batches with [`KvStore::commit`] (transaction, then flush), so a
+//!   record's stored form is its serde form everywhere.
 //! - **Tenants never see each other's data.** Every tenant-owned key starts with the tenant slug
 //!   followed by '/', and tenants or slugs containing '/' are refused with
 //!   [`StoreError::InvalidKey`] rather than escaped.
@@ -30,15 +36,19 @@
 #![warn(missing_docs)]
 
 mod error;
+pub mod ids;
+pub mod json;
 mod keys;
 mod kv;
 mod memory;
 mod offers;
 mod record;
+pub mod secrets;
 mod sled_store;
 
 pub use error::StoreError;
 pub use kv::{KvIter, KvStore, WriteOp};
 pub use memory::{MemoryStore, RecordingStore};
 pub use offers::{Change, ChangeKind, OfferStore};
+pub use secrets::LinkSigner;
 pub use sled_store::SledStore;

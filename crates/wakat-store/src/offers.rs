@@ -9,7 +9,7 @@ use wakat_core::{Offer, Rates};
 use crate::keys::{self, LOG_PREFIX, OFFER_PREFIX, SEQ_KEY};
 use crate::kv::{KvIter, KvStore, WriteOp};
 use crate::record::{self, RecordCodec};
-use crate::StoreError;
+use crate::{json, StoreError};
 
 /// Meta name of the record format and dictionary every offer record is known to be in
 /// ([`OfferStore::upgrade_records`] scans and rewrites them when it differs).
@@ -77,20 +77,14 @@ impl std::fmt::Debug for OfferStore {
 }
 
 fn decode_change(key: &[u8], value: &[u8]) -> Result<Change, StoreError> {
-    let record: ChangeRecord<'_> = serde_json::from_slice(value).map_err(|error| StoreError::corrupt(key, error))?;
+    let record: ChangeRecord<'_> = json::decode(key, value)?;
     Ok(Change { seq: record.seq, tenant: record.tenant.into_owned(), slug: record.slug.into_owned(), kind: record.kind })
 }
 
 /// Returns the op appending change `seq` to the log.
 fn log_op(seq: u64, tenant: &str, slug: &str, kind: ChangeKind) -> Result<WriteOp, StoreError> {
     let key = keys::log_key(seq);
-    let record = ChangeRecord { seq, tenant: tenant.into(), slug: slug.into(), kind };
-    let value = serde_json::to_vec(&record).map_err(|error| encode_error(&key, error))?;
-    Ok(WriteOp::Put { key, value })
-}
-
-fn encode_error(key: &[u8], error: serde_json::Error) -> StoreError {
-    StoreError::Encode { key: String::from_utf8_lossy(key).into_owned(), reason: error.to_string() }
+    json::put(key, &ChangeRecord { seq, tenant: tenant.into(), slug: slug.into(), kind })
 }
 
 fn next_seq(seq: u64) -> Result<u64, StoreError> {
@@ -131,7 +125,7 @@ impl OfferStore {
 
     /// The record of an offer: its [`record::stored_json`], compressed.
     fn encode_offer(&self, key: &[u8], offer: &Offer) -> Result<Vec<u8>, StoreError> {
-        let json = record::stored_json(offer).map_err(|error| encode_error(key, error))?;
+        let json = record::stored_json(offer).map_err(|error| StoreError::encode(key, error))?;
         self.codec.encode_json(key, &json)
     }
 
@@ -152,7 +146,7 @@ impl OfferStore {
                 .map(|entry| {
                     let (key, value) = entry?;
                     let offer = self.codec.decode(&key, &value)?;
-                    record::stored_json(&offer).map_err(|error| encode_error(&key, error))
+                    record::stored_json(&offer).map_err(|error| StoreError::encode(&key, error))
                 })
                 .collect::<Result<_, _>>()?;
             if samples.len() >= record::MIN_TRAINING_OFFERS {
@@ -239,7 +233,7 @@ impl OfferStore {
         let mut json = Vec::with_capacity(offers.len());
         for offer in offers {
             let key = keys::offer_key(tenant, &offer.slug)?;
-            let value = record::stored_json(offer).map_err(|error| encode_error(&key, error))?;
+            let value = record::stored_json(offer).map_err(|error| StoreError::encode(&key, error))?;
             json.push((offer.slug.as_str(), key, value));
         }
         // A store's first bulk write teaches it its dictionary (before any record needs it).
@@ -428,8 +422,7 @@ impl OfferStore {
             return Ok(0);
         }
         let n_written = totals.len();
-        self.kv.transaction(totals.into_iter().map(|(key, total)| WriteOp::Put { key, value: total.to_be_bytes().to_vec() }).collect())?;
-        self.kv.flush()?;
+        self.kv.commit(totals.into_iter().map(|(key, total)| WriteOp::Put { key, value: total.to_be_bytes().to_vec() }).collect())?;
         Ok(n_written)
     }
 

@@ -94,10 +94,6 @@ pub(crate) fn train(samples: &[Vec<u8>]) -> Option<Vec<u8>> {
     zstd::dict::from_samples(samples, DICTIONARY_BYTES).ok()
 }
 
-fn encode_error(key: &[u8], reason: impl ToString) -> StoreError {
-    StoreError::Encode { key: String::from_utf8_lossy(key).into_owned(), reason: reason.to_string() }
-}
-
 impl RecordCodec {
     /// Adds a dictionary read from or written to the store; the highest id is used for writing.
     pub(crate) fn add_dictionary(&self, id: u32, bytes: &[u8]) {
@@ -116,14 +112,16 @@ impl RecordCodec {
 
     /// The record of an offer's JSON, with the current dictionary.
     pub(crate) fn encode_json(&self, key: &[u8], json: &[u8]) -> Result<Vec<u8>, StoreError> {
-        let length =
-            u32::try_from(json.len()).ok().filter(|length| (*length as usize) <= MAX_JSON_BYTES).ok_or_else(|| encode_error(key, "the offer is too large"))?;
+        let length = u32::try_from(json.len())
+            .ok()
+            .filter(|length| (*length as usize) <= MAX_JSON_BYTES)
+            .ok_or_else(|| StoreError::encode(key, "the offer is too large"))?;
         let current = self.current.read().unwrap_or_else(PoisonError::into_inner).clone();
         let frame = match &current {
             Some(dictionary) => zstd::bulk::Compressor::with_prepared_dictionary(&dictionary.encoder).and_then(|mut compressor| compressor.compress(json)),
             None => zstd::bulk::compress(json, LEVEL),
         }
-        .map_err(|error| encode_error(key, error))?;
+        .map_err(|error| StoreError::encode(key, error))?;
         let mut record = Vec::with_capacity(HEADER_BYTES + frame.len());
         record.push(FORMAT);
         record.extend_from_slice(&current.as_ref().map_or(0, |dictionary| dictionary.id).to_be_bytes());
@@ -162,8 +160,7 @@ impl RecordCodec {
 
     /// The offer in a record of either format.
     pub(crate) fn decode(&self, key: &[u8], record: &[u8]) -> Result<Offer, StoreError> {
-        let json = self.decode_json(key, record)?;
-        serde_json::from_slice(&json).map_err(|error| StoreError::corrupt(key, error))
+        crate::json::decode(key, &self.decode_json(key, record)?)
     }
 
     /// Whether a record is in the current format with the current dictionary.

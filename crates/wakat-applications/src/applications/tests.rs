@@ -14,7 +14,7 @@ fn store() -> ApplicationStore {
 fn a_submitted_application_reads_back_whole() {
     let store = store();
     let submitted = store.submit("pl", candidate_application("rust-dev", "jan@example.pl", "cand-1"), T0).unwrap();
-    assert!(crate::record::is_id(&submitted.id));
+    assert!(wakat_store::ids::is_id(&submitted.id));
     let application = store.get("pl", &submitted.id).unwrap().unwrap();
     assert_eq!((application.offer_slug.as_str(), application.offer_guid.as_str(), application.employer.as_str()), ("rust-dev", "guid-rust-dev", "Acme"));
     assert_eq!((application.source, application.at, application.erased_at), (ApplySource::ApplyForm, T0, None));

@@ -30,8 +30,8 @@ fn sent_mails_come_back_newest_first() {
 
     let stored = mailer.get(&sent[1].id).unwrap().expect("the mail is stored");
     let mail = confirmation_mail("bob@example.com");
-    assert_eq!((stored.to.clone(), stored.subject.as_str(), stored.text.as_str()), (mail.to.clone(), mail.subject.as_str(), mail.text.as_str()));
-    assert_eq!((stored.html.as_str(), &stored.headers, stored.tag.as_str()), (mail.html.as_str(), &mail.headers, "account.confirm"));
+    assert_eq!((stored.mail.to.clone(), stored.mail.subject.as_str(), stored.mail.text.as_str()), (mail.to.clone(), mail.subject.as_str(), mail.text.as_str()));
+    assert_eq!((stored.mail.html.as_str(), &stored.mail.headers, stored.mail.tag.as_str()), (mail.html.as_str(), &mail.headers, "account.confirm"));
     assert_eq!(stored.from.to_string(), "Wakat IT <no-reply@it.wakat.pl>");
     assert_eq!(stored.message_id, sent[1].message_id);
 

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
-use subtle::ConstantTimeEq;
 use wakat_employers::PaymentStatus;
+use wakat_store::secrets::{secrets_equal, to_hex};
 
 use super::{Checkout, Notification, PaymentError, PaymentProvider, Started};
 use crate::payments::PaymentSettings;
@@ -27,7 +27,7 @@ pub struct StripeProvider {
 
 /// The `Stripe-Signature` header of `body` at `timestamp` (tests and the loopback stub use it).
 pub fn sign_webhook(secret: &str, timestamp: i64, body: &[u8]) -> String {
-    format!("t={timestamp},v1={}", hex(&mac(secret, timestamp, body)))
+    format!("t={timestamp},v1={}", to_hex(&mac(secret, timestamp, body)))
 }
 
 fn mac(secret: &str, timestamp: i64, body: &[u8]) -> Vec<u8> {
@@ -36,10 +36,6 @@ fn mac(secret: &str, timestamp: i64, body: &[u8]) -> Vec<u8> {
     mac.update(b".");
     mac.update(body);
     mac.finalize().into_bytes().to_vec()
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl StripeProvider {
@@ -83,8 +79,9 @@ impl StripeProvider {
         if (now - timestamp).abs() > self.tolerance_secs {
             return Err(PaymentError::InvalidSignature("timestamp outside the tolerance"));
         }
-        let expected = hex(&mac(&self.webhook_secret, timestamp, body));
-        let matches = signatures.iter().fold(false, |found, candidate| found | bool::from(candidate.as_bytes().ct_eq(expected.as_bytes())));
+        let expected = to_hex(&mac(&self.webhook_secret, timestamp, body));
+        // Every candidate is compared (no early exit), so the time tells nothing about which matched.
+        let matches = signatures.iter().fold(false, |found, candidate| found | secrets_equal(candidate, &expected));
         if matches {
             Ok(())
         } else {

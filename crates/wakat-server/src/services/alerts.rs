@@ -191,7 +191,7 @@ fn create_candidate(state: &AppState, slug: &str, email: &str, lang: &str) -> Re
     }
     let account = wakat_accounts::NewAccount {
         email: email.to_string(),
-        password: wakat_accounts::token::new_token(),
+        password: wakat_store::secrets::new_token(),
         first_name: String::new(),
         last_name: String::new(),
         lang: lang.to_string(),

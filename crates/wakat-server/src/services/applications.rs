@@ -80,7 +80,7 @@ pub fn apply(state: &AppState, tenant: &Tenant, slug: &str, mut request: ApplyRe
     // The reference is taken before the application is stored: a crash in between leaves a
     // reference too many (a kept file), never an application whose file was swept away.
     if let Some(attachment) = &mut attachment {
-        attachment.owner = format!("{tenant_slug}/application/{}", wakat_accounts::token::new_id());
+        attachment.owner = format!("{tenant_slug}/application/{}", wakat_store::ids::new_id());
         let hash = wakat_uploads::BlobHash::parse(&attachment.blob_hash).map_err(|e| ApiError::internal(&e))?;
         state.blobs.attach(&hash, &attachment.owner).map_err(|e| ApiError::internal(&e))?;
     }

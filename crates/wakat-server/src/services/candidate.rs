@@ -186,7 +186,7 @@ fn release_document(state: &AppState, candidate: &Candidate, document: &Document
 /// Stores an uploaded CV as a new document, or in place of `replace_id`.
 pub fn put_document(state: &AppState, candidate: &Candidate, file: ReceivedFile, replace_id: Option<&str>) -> Result<Document> {
     let document = Document {
-        id: wakat_accounts::token::new_id(),
+        id: wakat_store::ids::new_id(),
         file_name: file.file_name,
         blob_hash: file.blob.hash.as_str().to_string(),
         size: file.blob.size,

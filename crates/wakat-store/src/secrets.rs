@@ -1,5 +1,6 @@
-//! Secrets handed to clients: random tokens stored only as hashes, and HMAC-signed links that
-//! expire (private downloads today, feeds and unsubscribe links later).
+//! Secrets handed to clients and what the store keeps of them: random tokens stored only as
+//! hashes, comparisons that take the same time wherever two secrets differ, and HMAC-signed links
+//! that expire (private downloads, feeds, unsubscribe codes).
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
@@ -15,19 +16,22 @@ pub fn new_token() -> String {
     URL_SAFE_NO_PAD.encode(bytes)
 }
 
-/// A new random identifier: 16 bytes as 32 lowercase hex digits (unguessable, never sequential).
-pub fn new_id() -> String {
-    let mut bytes = [0u8; 16];
-    rand::rng().fill_bytes(&mut bytes);
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+/// Lowercase hex of `bytes`, two digits a byte.
+pub fn to_hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
-/// The hex SHA-256 of a token: what the store keeps, so a copy of the store opens no session.
+/// The hex SHA-256 of `text`: a fixed-length, key-safe digest of any text.
+pub fn sha256_hex(text: &str) -> String {
+    to_hex(&Sha256::digest(text.as_bytes()))
+}
+
+/// The hex SHA-256 of a token: what the store keeps, so a copy of the store opens nothing.
 pub fn hash_token(token: &str) -> String {
-    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+    sha256_hex(token)
 }
 
-/// Compares two secrets in constant time.
+/// Compares two secrets in constant time (the length alone may show).
 pub fn secrets_equal(a: &str, b: &str) -> bool {
     a.as_bytes().ct_eq(b.as_bytes()).into()
 }
@@ -80,7 +84,22 @@ mod tests {
         assert_ne!(token, new_token());
         assert_eq!(hash_token(&token), hash_token(&token));
         assert_eq!(hash_token(&token).len(), 64);
-        assert_eq!(new_id().len(), 32);
+        // Stored hashes must not change: this is the SHA-256 of "abc".
+        assert_eq!(hash_token("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    }
+
+    #[test]
+    fn hex_is_two_lowercase_digits_a_byte() {
+        // Values that may hold '/' or anything else become key-safe.
+        assert_eq!(to_hex(b"a/B"), "612f42");
+    }
+
+    #[test]
+    fn secrets_compare_by_content() {
+        assert!(secrets_equal("same secret", "same secret"));
+        assert!(!secrets_equal("same secret", "same secreT"));
+        assert!(!secrets_equal("short", "shorter"));
+        assert!(secrets_equal("", ""));
     }
 
     #[test]
@@ -95,5 +114,30 @@ mod tests {
         assert!(!signer.verify("cv", "it/abc/doc1", 2_000, &signature, 999), "other expiry");
         assert!(!signer.verify("cv", "it/abc/doc1", 1_000, "garbage!", 999));
         assert!(!LinkSigner::new(b"another key of thirty-two bytes!").verify("cv", "it/abc/doc1", 1_000, &signature, 999));
+    }
+
+    #[test]
+    fn link_signatures_keep_their_format() {
+        // Links already handed out (feeds, unsubscribe codes) must keep verifying.
+        let signer = LinkSigner::new(b"0123456789abcdef0123456789abcdef");
+        // HMAC-SHA256 over (u64 BE length, bytes) of purpose, subject and expiry, base64url.
+        assert_eq!(signer.sign("offers-feed", "it?city=warszawa", i64::MAX), "bfY3C-HPqxtj0ClYPK3xVMRIyKoRb-nOVmh1xKhInCc");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn equal_means_the_same_text(a in ".{0,40}", b in ".{0,40}") {
+            proptest::prop_assert_eq!(secrets_equal(&a, &b), a == b);
+            proptest::prop_assert!(secrets_equal(&a, &a.clone()));
+        }
+
+        #[test]
+        fn any_subject_signs_and_verifies(purpose in "[a-z-]{1,20}", subject in ".{0,80}", expires_at in 0i64..i64::MAX) {
+            let signer = LinkSigner::new(b"0123456789abcdef0123456789abcdef");
+            let signature = signer.sign(&purpose, &subject, expires_at);
+            proptest::prop_assert!(signer.verify(&purpose, &subject, expires_at, &signature, expires_at));
+            let other_subject = format!("{subject}x");
+            proptest::prop_assert!(!signer.verify(&purpose, &other_subject, expires_at, &signature, 0));
+        }
     }
 }
