@@ -45,7 +45,7 @@ pub fn bearer(request: &HttpRequest) -> Option<String> {
 
 fn resolve(request: &HttpRequest) -> Result<Employer, ApiError> {
     let unauthorized = || ApiError::new(ErrorCode::Unauthorized).with_message("log in as an employer first (Authorization: Bearer)");
-    let Some(state) = request.app_data::<web::Data<AppState>>() else { return Err(ApiError::internal(&"application state missing")) };
+    let Some(state) = request.app_data::<web::Data<AppState>>() else { return Err(ApiError::broken_invariant("application state missing")) };
     let tenant = state.tenant(request.match_info().get("tenant").unwrap_or_default())?;
     let slug = &tenant.settings.slug;
     let token = bearer(request).ok_or_else(unauthorized)?;

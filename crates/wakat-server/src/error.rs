@@ -304,9 +304,16 @@ impl ApiError {
         self
     }
 
-    /// 500; the cause goes to the log, the client sees a generic message.
-    pub fn internal(cause: &dyn std::fmt::Display) -> ApiError {
-        tracing::error!(error = %cause, "internal error");
+    /// 500; the cause goes to the log with every error under it (a store error's I/O error, a
+    /// mail's SMTP answer), the client sees a generic message.
+    pub fn internal(cause: &(dyn std::error::Error + 'static)) -> ApiError {
+        tracing::error!(error = %cause_chain(cause), "internal error");
+        ApiError::new(ErrorCode::InternalError)
+    }
+
+    /// 500 for a state that should not exist (a missing piece of set-up), said in `what`.
+    pub fn broken_invariant(what: &str) -> ApiError {
+        tracing::error!(error = what, "internal error: broken invariant");
         ApiError::new(ErrorCode::InternalError)
     }
 
@@ -314,6 +321,22 @@ impl ApiError {
     pub fn body(&self) -> &ErrorBody {
         &self.body
     }
+}
+
+/// An error and its sources, outermost first: `a: b: c`.
+pub fn cause_chain(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut text = error.to_string();
+    let mut source = error.source();
+    while let Some(cause) = source {
+        let line = cause.to_string();
+        // Many errors repeat their source in their own text (`#[error("store: {0}")]`).
+        if !text.ends_with(&line) {
+            text.push_str(": ");
+            text.push_str(&line);
+        }
+        source = cause.source();
+    }
+    text
 }
 
 impl From<ErrorCode> for ApiError {
@@ -509,6 +532,22 @@ pub fn employers_error(error: wakat_employers::EmployersError) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Debug, thiserror::Error)]
+    enum Outer {
+        #[error("the store failed")]
+        Quiet(#[source] std::io::Error),
+        #[error("the store failed: {0}")]
+        Repeating(#[source] std::io::Error),
+    }
+
+    #[test]
+    fn the_logged_cause_names_every_error_under_it_once() {
+        let disk = || std::io::Error::other("disk full");
+        assert_eq!(cause_chain(&Outer::Quiet(disk())), "the store failed: disk full");
+        assert_eq!(cause_chain(&Outer::Repeating(disk())), "the store failed: disk full");
+        assert_eq!(cause_chain(&disk()), "disk full");
+    }
 
     #[test]
     fn the_table_has_unique_codes_and_error_statuses() {

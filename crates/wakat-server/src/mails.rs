@@ -55,7 +55,7 @@ impl MailContext {
     /// A mail to `email` (with a display name unless `name` is blank), its body built on the
     /// board's layout.
     pub(crate) fn compose_to(&self, email: &str, name: &str, subject: String, tag: &str, body: impl FnOnce(MailBody<'_>) -> MailBody<'_>) -> Result<Mail> {
-        let brand = self.brand.as_ref().ok_or_else(|| ApiError::internal(&"the board's mail brand is not valid"))?;
+        let brand = self.brand.as_ref().ok_or_else(|| ApiError::broken_invariant("the board's mail brand is not valid"))?;
         let content = body(MailBody::new(brand)).render().map_err(|e| ApiError::internal(&e))?;
         let address = if name.trim().is_empty() { Address::new(email) } else { Address::with_name(email, name.trim()) };
         Ok(Mail::new(address.map_err(|e| ApiError::internal(&e))?, subject, content, tag))

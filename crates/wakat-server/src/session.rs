@@ -51,7 +51,7 @@ fn is_write(request: &HttpRequest) -> bool {
 
 /// Resolves the session of `kind` on the path's board; `Ok(None)` when there is none.
 fn resolve(request: &HttpRequest, kind: AccountKind) -> Result<Option<Candidate>, ApiError> {
-    let Some(state) = request.app_data::<web::Data<AppState>>() else { return Err(ApiError::internal(&"application state missing")) };
+    let Some(state) = request.app_data::<web::Data<AppState>>() else { return Err(ApiError::broken_invariant("application state missing")) };
     let tenant_slug = request.match_info().get("tenant").unwrap_or_default();
     let tenant = state.tenant(tenant_slug)?;
     let Some(cookie) = request.cookie(SESSION_COOKIE) else { return Ok(None) };

@@ -232,7 +232,7 @@ pub async fn legal_document(state: web::Data<AppState>, path: web::Path<LegalPat
     responses((status = 200, description = "`{data: [{name, role, company, quote: {pl, en}}]}`"), (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn testimonials(state: web::Data<AppState>, path: web::Path<TenantPath>) -> Result<HttpResponse> {
     state.tenant(&path.tenant)?;
-    let body = state.files.testimonials().ok_or_else(|| ApiError::internal(&"the testimonials file was missing or invalid at start-up"))?;
+    let body = state.files.testimonials().ok_or_else(|| ApiError::broken_invariant("the testimonials file was missing or invalid at start-up"))?;
     Ok(HttpResponse::Ok().content_type("application/json").body(body))
 }
 
