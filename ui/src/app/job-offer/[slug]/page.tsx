@@ -16,7 +16,7 @@ import { jobPostingJsonLd, scriptJson } from '@/features/job/json-ld';
 import { OfferCard } from '@/components/ui/offer-card';
 import { getTranslator } from '@/i18n/request';
 import { ApiError } from '@/lib/api-client';
-import { buildListHref, emptyFilters, withFilters } from '@/lib/filters';
+import { buildListHref, emptyFilters, withFilters } from '@/features/search/filters';
 import { formatDate, formatSalary, orderEmploymentTypes, salaryDisplayOf } from '@/lib/format';
 import { requestCurrency } from '@/features/currency/server';
 import { slugify } from '@/lib/text';

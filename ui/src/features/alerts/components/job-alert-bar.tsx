@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { createTranslator } from '@/i18n/translate';
-import { toApiQuery, type ListFilters } from '@/lib/filters';
+import { toApiQuery, type ListFilters } from '@/features/search/filters';
 import type { BoardConfig, Locale } from '@/lib/types';
 import { createSwitchDebouncer, type SwitchDebouncer } from '../debounce';
 import { creationErrorKey } from '../errors';

@@ -34,7 +34,7 @@ import { readLocalSearches, useLocalSearches, writeLocalSearches } from '../use-
 import { ConfirmDialog, MessageDialog } from './confirm-dialog';
 import { FeedLink } from './feed-link';
 import { storedFilters } from '../use-saved-search';
-import { toApiQuery } from '@/lib/filters';
+import { toApiQuery } from '@/features/search/filters';
 import type { BoardConfig } from '@/lib/types';
 import '../alerts.css';
 

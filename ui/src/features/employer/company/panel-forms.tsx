@@ -11,7 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FieldErrorText, FormMessage, TextArea, TextField } from '@/components/ui/form-field';
 import { createTranslator, type Translator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
-import { employerWrite } from '@/lib/employer/client';
+import { employerWrite } from '@/features/employer/session/client';
 import type { Locale } from '@/lib/types';
 import { employerErrorText, showEmployerServerError } from '../account/errors';
 import { CheckboxField, SelectField } from '../components/fields';

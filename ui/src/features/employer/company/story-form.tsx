@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TextArea, TextField } from '@/components/ui/form-field';
 import { createTranslator } from '@/i18n/translate';
-import { employerWrite } from '@/lib/employer/client';
+import { employerWrite } from '@/features/employer/session/client';
 import type { Locale } from '@/lib/types';
 import { employerErrorText, showEmployerServerError } from '../account/errors';
 import { CheckboxField, SelectField } from '../components/fields';

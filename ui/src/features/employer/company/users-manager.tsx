@@ -10,7 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FormMessage, TextField } from '@/components/ui/form-field';
 import { createTranslator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
-import { employerWrite, useEmployerApi } from '@/lib/employer/client';
+import { employerWrite, useEmployerApi } from '@/features/employer/session/client';
 import type { Locale } from '@/lib/types';
 import { employerErrorText, showEmployerServerError } from '../account/errors';
 import { SelectField } from '../components/fields';

@@ -148,7 +148,7 @@ export interface EmployerOffer {
   planKey: string;
   creationType: 'new' | 'duplicate' | 'refresh';
   sourceSlug: string | null;
-  limits: import('@/lib/employer/types').PlanLimits;
+  limits: import('@/features/employer/types').PlanLimits;
   form: ServerOfferForm;
   summary: OfferSummary | null;
   errors: FieldErrorBody[];

@@ -12,7 +12,7 @@ import { FormMessage } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { createTranslator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
-import { employerPaths } from '@/lib/employer/paths';
+import { employerPaths } from '@/features/employer/paths';
 import type { Locale } from '@/lib/types';
 import { copyOffer, deleteOffer, finishOffer } from '../api';
 import type { OfferState } from '../types';

@@ -8,8 +8,8 @@
  * Path rules: the first segment is a category when it is a category slug, `all-locations` for
  * "no city", else a city slug. A list URL without city and category is `/all-locations`.
  */
-import type { BoardConfig, Category, Currency, FilterOption, Locale, SortValue } from './types';
-import { slugify } from './text';
+import type { BoardConfig, Category, Currency, FilterOption, Locale, SortValue } from '@/lib/types';
+import { slugify } from '@/lib/text';
 
 export const ALL_LOCATIONS = 'all-locations';
 export const PAGE_SIZE = 100;
