@@ -1,48 +1,17 @@
-/** Answers of the employer API the web app reads (see /api/openapi.json, tag "employers"). */
+/**
+ * Answers of the employer API the web app reads (see /api/openapi.json, tag "employers"): aliases
+ * of the generated schemas (`src/lib/api-schema.d.ts`).
+ */
+import type { Schemas, Served } from '@/lib/types';
 
-/** `GET /v2/employer-panel/codes`: a prepaid code of the company. */
-export interface OfferCode {
-  code: string;
-  planKey: string;
-  isUsed: boolean;
-  /** Unix seconds. */
-  createdAt: number;
-  usedAt: number | null;
-  /** The offer it paid for. */
-  usedFor: string | null;
-}
+/** `GET /v2/employer-panel/codes`: a prepaid code of the company (`createdAt`, `usedAt`: Unix seconds; `usedFor`: the offer it paid for). */
+export type OfferCode = Served<Schemas['CodeDto']>;
 
 /** `GET /v2/offer-plans`: a plan's prices. */
-export interface PlanPrice {
-  net: number;
-  netEur: number;
-  gross: number;
-  tax: number;
-  oldNet: number;
-  oldGross: number;
-  oldTax: number;
-  currency: string;
-}
+export type PlanPrice = Served<Schemas['PriceDto']>;
 
 /** A plan's limits. */
-export interface PlanLimits {
-  maxLocationsCount: number;
-  bumpsUpCount: number;
-  bumpsUpEveryDays: number;
-  durationInDays: number;
-  seniority: string[];
-  categories: string[];
-}
+export type PlanLimits = Served<Schemas['LimitsDto']>;
 
 /** `GET /v2/offer-plans` (per board, in the request's language). */
-export interface Plan {
-  slug: string;
-  name: string;
-  price: PlanPrice;
-  features: string[];
-  recommended: boolean;
-  promotionDeadline: string | null;
-  tags: string[];
-  enableGraphics: boolean;
-  limits: PlanLimits;
-}
+export type Plan = Served<Schemas['PlanDto']>;
