@@ -100,7 +100,7 @@ test.describe('mobile 390', () => {
     await page.goto('/krakow?keyword=java');
     await waitForClusters(page);
     await expect(page.locator('.list-page__results'), 'the cookie keeps the map').toBeHidden();
-    // The map shows the list's filters (lib/filters → API query) around the chosen city.
+    // The map shows the list's filters (features/search/filters → API query) around the chosen city.
     await expect
       .poll(() => {
         const last = clusters[clusters.length - 1];

@@ -26,7 +26,7 @@ import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, currencyToRemember, isPrefetc
 import { boardDirectory } from '@/lib/board-directory';
 import { BOARD_HOST_HEADER, captchaOrigins, type Board } from '@/lib/boards';
 import { createNonce, HSTS_HEADER, originsOf, pageContentSecurityPolicy, servedOverHttps } from '@/lib/security-headers';
-import { PATHNAME_HEADER } from '@/lib/employer/paths';
+import { PATHNAME_HEADER } from '@/features/employer/paths';
 
 const LOCALE_COOKIE = 'wakat-lang';
 const API_URL = (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');

@@ -12,7 +12,7 @@ import { OfferCard } from '@/components/ui/offer-card';
 import { StoryCard } from '@/features/brands/components/story-card';
 import { SearchForm } from '@/components/ui/search-form';
 import { getTranslator } from '@/i18n/request';
-import { buildListHref, emptyFilters, withFilters } from '@/lib/filters';
+import { buildListHref, emptyFilters, withFilters } from '@/features/search/filters';
 import { formatNumber } from '@/lib/format';
 import { paths } from '@/config/paths';
 import type { Offer } from '@/lib/types';

@@ -1,18 +1,17 @@
-/** Types of the candidate account calls (`/api/{tenant}/v1/candidate/*`), shared by the features. */
-import type { Currency, Offer } from './types';
+/**
+ * Types of the candidate account calls (`/api/{tenant}/v1/candidate/*`), shared by the features:
+ * aliases of the generated schemas where the OpenAPI document describes them.
+ */
+import type { Currency, Offer, Schemas, Served } from './types';
 
 export type ExperienceLevel = 'junior' | 'mid' | 'senior' | 'expert' | 'c_level';
 export const EXPERIENCE_LEVELS: readonly ExperienceLevel[] = ['junior', 'mid', 'senior', 'expert', 'c_level'];
 export const PREFERENCE_CURRENCIES: readonly Currency[] = ['pln', 'eur', 'usd', 'gbp', 'chf'];
 
-export interface CandidateDocument {
-  id: string;
-  type: 'cv';
-  fileName: string;
-  size: number;
-  mime: string;
-  uploadedAt: string;
-}
+/** A stored CV (`DocumentDto`; the document types `type` as a string). */
+export type CandidateDocument = Omit<Served<Schemas['DocumentDto']>, 'type'> & { type: 'cv' };
+
+/** The candidate's job preferences: the document types them as any object (hand-written here). */
 
 export interface Preferences {
   skills: string[];
@@ -24,26 +23,14 @@ export interface Preferences {
   currency: Currency;
 }
 
-export interface Candidate {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** Default apply message. */
-  message: string;
-  /** Stored CVs, newest last. */
-  applicationDocs: CandidateDocument[];
-  preferences: Preferences;
-  status: 'missingPreferences' | 'withPreferences';
-  lang: string;
-  createdAt: string;
-}
+/** The logged-in candidate (`CandidateDto`): `message` is the default apply message, `applicationDocs` the stored CVs, newest last. */
+export type Candidate = Omit<Served<Schemas['CandidateDto']>, 'applicationDocs' | 'preferences'> & { applicationDocs: CandidateDocument[]; preferences: Preferences };
 
-/** Answer of login and confirm (the cookies come with it). */
-export interface SessionAnswer {
-  candidate: Candidate;
-  csrfToken: string;
-}
+/** Answer of login and confirm (`SessionDto`; the cookies come with it). */
+export type SessionAnswer = Omit<Served<Schemas['SessionDto']>, 'candidate'> & { candidate: Candidate };
+
+// Hand-written below: the candidate lists (favourites, applications, matched offers) have no
+// response schema in the OpenAPI document.
 
 /** Items per page of the candidate lists (favourites, history). */
 export const CANDIDATE_PAGE_SIZE = 20;

@@ -9,7 +9,7 @@ export const SESSION_COOKIE = 'wakat_session';
 export const CSRF_COOKIE = 'wakat_csrf';
 export const CSRF_HEADER = 'X-CSRF-Token';
 /**
- * Employer sessions (`lib/employer/session.ts`): the web app keeps the API's bearer token in the
+ * Employer sessions (`features/employer/session/session.ts`): the web app keeps the API's bearer token in the
  * HttpOnly `wakat_employer` cookie and pairs it with a readable `wakat_employer_csrf` cookie,
  * which employer writes repeat in `X-CSRF-Token` (checked by the app's forwarder, since the API
  * itself sees only the bearer header).

@@ -21,8 +21,8 @@ const UNITS: Record<Locale, Record<string, string>> = {
   en: { hour: 'hour', day: 'day', month: 'month', year: 'year' },
 };
 
-function capitalized(currency: string): string {
-  return currency.charAt(0).toUpperCase() + currency.slice(1).toLowerCase();
+function capitalized(currency: Currency): Capitalize<Currency> {
+  return (currency.charAt(0).toUpperCase() + currency.slice(1).toLowerCase()) as Capitalize<Currency>;
 }
 
 /** The salary bounds of an employment type in a currency: the original ones or the API's converted `fromEur`/`toEur`. */

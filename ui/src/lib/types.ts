@@ -1,98 +1,52 @@
-/** Types of the Wakat API answers used by the web app (see /api/openapi.json). */
+/**
+ * Types of the Wakat API answers used by the web app: aliases of the OpenAPI document's schemas
+ * where it describes them, hand-written where it does not (said below).
+ */
+import type { components } from './api-schema';
 
 export type Locale = 'pl' | 'en';
 export type Localized = { en: string; pl: string };
 export type Currency = 'pln' | 'eur' | 'usd' | 'gbp' | 'chf';
 
-export interface EmploymentType {
-  type: string;
-  from: number | null;
-  to: number | null;
-  currency: string;
-  unit: string;
-  gross: boolean;
-  label: string;
-  [converted: string]: string | number | boolean | null;
-}
+/** The API's schemas (`src/lib/api-schema.d.ts`, generated from `ui/openapi.json`: `npm run api-types`). */
+export type Schemas = components['schemas'];
 
-export interface Skill {
-  name: string;
-  level: number;
-}
+/**
+ * An answer as the API writes it. utoipa marks every `Option` field of a schema optional, but serde
+ * writes such a field (as `null`) unless the field says `skip_serializing_if`; for the schemas
+ * aliased through `Served` it never does, so every field is there.
+ */
+export type Served<T> = T extends readonly (infer Item)[] ? Served<Item>[] : T extends object ? { [Key in keyof T]-?: Served<Exclude<T[Key], undefined>> } : T;
 
-export interface OfferLocation {
-  slug: string;
-  city: string;
-  street: string | null;
-  latitude: number;
-  longitude: number;
-}
+/** The converted amounts of an employment type: `fromEur`, `toEur`, … */
+export type ConvertedBound = `${'from' | 'to'}${Capitalize<Currency>}`;
 
-export interface Offer {
-  slug: string;
-  guid: string;
-  title: string;
-  companyName: string;
-  companyLogoThumbUrl: string | null;
-  applyUrl: string | null;
-  workplaceType: string;
-  workingTime: string;
-  experienceLevel: string;
-  city: string;
-  street: string | null;
-  latitude: number;
-  longitude: number;
-  employmentTypes: EmploymentType[];
-  requiredSkills: Skill[];
-  niceToHaveSkills: Skill[];
-  publishedAt: string;
-  expiredAt: string | null;
-  categoryId: number;
-  remoteInterview: boolean;
-  openToHireUkrainians: boolean;
-  brandStorySlug: string | null;
-  multilocation: OfferLocation[];
-  offerParent: { slug: string };
-  isOfferActive: boolean;
-  isNew: boolean;
-  coverImage: string | null;
-  companySize: string | null;
-}
+/**
+ * A contract and its salary, with the amounts converted to every currency; the converted ones are
+ * optional here, as the list hands its cards only those of the shown currency (`cardOffer`).
+ */
+export type EmploymentType = Served<Omit<Schemas['EmploymentTypeDto'], ConvertedBound>> & Pick<Schemas['EmploymentTypeDto'], ConvertedBound>;
+export type Skill = Served<Schemas['SkillDto']>;
+export type OfferLocation = Served<Schemas['LocationDto']>;
+/** An answer whose `employmentTypes` are `EmploymentType`s (the converted amounts optional). */
+type WithEmploymentTypes<T> = Omit<T, 'employmentTypes'> & { employmentTypes: EmploymentType[] };
+/** An offer as lists show it (one entry per location). */
+export type Offer = WithEmploymentTypes<Served<Schemas['OfferItem']>>;
+/** The offer page. */
+export type OfferDetail = WithEmploymentTypes<Served<Schemas['OfferDetail']>>;
 
-export interface OfferDetail extends Offer {
-  body: string;
-  companyLogoUrl: string | null;
-  companyUrl: string | null;
-  category: {
-    id: number;
-    parentId: number | null;
-    key: string;
-    labelPl: string;
-    labelEn: string;
-    parentKey: string | null;
-  } | null;
-  languages: { code: string; level: string }[];
-  bannerUrl: string | null;
-  videoUrl: string | null;
-  informationClause: string | null;
-  /** Consent texts of the apply form's checkboxes (none: no checkbox). */
-  customConsent?: string | null;
-  futureConsent?: string | null;
-}
-
+/**
+ * A page of offers: `GET /v2/user-panel/offers` (`OfferPage`). `meta.search` is there only for a
+ * text query, and `currency` is not in `offers/popular`'s smaller `meta` (which the home page reads
+ * as this type too).
+ */
 export interface OffersPage {
   data: Offer[];
-  meta: {
-    page: number;
-    perPage: number;
-    totalItems: number;
-    totalPages: number;
-    from: number;
-    sortBy: string;
-    orderBy: string;
-    currency?: string;
-  };
+  meta: Omit<Served<Schemas['PageMeta']>, 'search' | 'currency'> & Pick<Schemas['PageMeta'], 'search'> & { currency?: string };
 }
+
+// Hand-written below: the board configuration (`GET /api/{tenant}/v1/config`) and the brand-story
+// answers are not described by the OpenAPI document (their operations have no response schema).
 
 export interface Category {
   key: string;

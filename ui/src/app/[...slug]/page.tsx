@@ -22,7 +22,7 @@ import { sortingEnabled } from '@/lib/flags';
 import { SwitchLink } from '@/features/search/components/switch-link';
 import { SearchForm } from '@/components/ui/search-form';
 import { getTranslator } from '@/i18n/request';
-import { activeCurrency, buildListHref, cityName, countActiveFilters, currencyChoosable, currencyHref, emptyFilters, urlCurrencyValue, pageIndexOf, PAGE_SIZE, parseListUrl, toApiQuery, toCursorQuery, withFilters } from '@/lib/filters';
+import { activeCurrency, buildListHref, cityName, countActiveFilters, currencyChoosable, currencyHref, emptyFilters, urlCurrencyValue, pageIndexOf, PAGE_SIZE, parseListUrl, toApiQuery, toCursorQuery, withFilters } from '@/features/search/filters';
 import { formatNumber, salaryDisplayOf } from '@/lib/format';
 import { CurrencyMenu } from '@/features/currency/components/currency-menu';
 import { requestCurrency } from '@/features/currency/server';

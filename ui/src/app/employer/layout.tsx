@@ -10,9 +10,9 @@ import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { EmployerLogoutButton, EmployerPanelNav } from '@/features/employer/components/panel-nav';
 import { getTranslator } from '@/i18n/request';
-import { EmployerProvider } from '@/lib/employer/client';
-import { employerPaths, isPublicEmployerPath, PATHNAME_HEADER } from '@/lib/employer/paths';
-import { requireEmployer } from '@/lib/employer/server';
+import { EmployerProvider } from '@/features/employer/session/client';
+import { employerPaths, isPublicEmployerPath, PATHNAME_HEADER } from '@/features/employer/paths';
+import { requireEmployer } from '@/features/employer/session/server';
 import '@/components/ui/forms.css';
 import '@/features/employer/employer.css';
 

@@ -1,6 +1,6 @@
 import { redirect } from 'next/navigation';
-import { employerPaths } from '@/lib/employer/paths';
-import { requireEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { requireEmployer } from '@/features/employer/session/server';
 
 /** `/employer`: the panel starts at the offers. */
 export default async function EmployerHome() {

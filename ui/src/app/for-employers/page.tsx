@@ -4,8 +4,8 @@ import { getConfig } from '@/features/config/api/get-config';
 import { PlanCards } from '@/features/employer/offer/components/plan-cards';
 import { getPlans } from '@/features/employer/offer/server';
 import { getTranslator } from '@/i18n/request';
-import { employerPaths } from '@/lib/employer/paths';
-import { getEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { getEmployer } from '@/features/employer/session/server';
 import '@/features/employer/offer/offer.css';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -8,7 +8,7 @@
  *   <Dialog open={open} onClose={close} title="Filtry" footer={<button>…</button>}>…</Dialog>
  *
  * The content is only rendered while open. Opening/closing is the caller's state (the list page
- * ties it to the URL hash, see features/search/hooks/use-hash-modal).
+ * ties it to the URL hash, see components/ui/hash-modal).
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './dialog.css';

@@ -1,12 +1,13 @@
 /**
  * Labelled form controls with their error and hint wired for assistive technology
  * (`aria-invalid`, `aria-describedby`). React 19 passes `ref` as a prop, so react-hook-form's
- * `register()` spreads straight onto them.
+ * `register()` spreads straight onto them. `FieldChrome` is the one label/hint/error wrapper:
+ * controls not listed here (file inputs, comboboxes) put it around themselves.
  */
-import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import './forms.css';
 
-interface FieldChrome {
+export interface FieldChromeProps {
   id: string;
   label: ReactNode;
   /** Already translated. */
@@ -23,7 +24,8 @@ function describedBy(id: string, error?: string | null, hint?: ReactNode, aside?
   return ids.length ? ids.join(' ') : undefined;
 }
 
-function Chrome({ id, label, error, hint, aside, required, className, children }: FieldChrome & { children: ReactNode }) {
+/** A field's label (with `*` when required), optional aside, the control (`children`), hint and error. */
+export function FieldChrome({ id, label, error, hint, aside, required, className, children }: FieldChromeProps & { children: ReactNode }) {
   return (
     <div className={`form-field${error ? ' form-field--invalid' : ''}${className ? ` ${className}` : ''}`}>
       <div className="form-field__top">
@@ -57,19 +59,19 @@ export function FieldErrorText({ id, error }: { id: string; error?: ReactNode })
   ) : null;
 }
 
-export function TextField({ id, label, error, hint, aside, required, className, ref, ...input }: FieldChrome & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+export function TextField({ id, label, error, hint, aside, required, className, ref, ...input }: FieldChromeProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
   return (
-    <Chrome id={id} label={label} error={error} hint={hint} aside={aside} required={required} className={className}>
+    <FieldChrome id={id} label={label} error={error} hint={hint} aside={aside} required={required} className={className}>
       <input id={id} ref={ref} aria-invalid={error ? true : undefined} aria-required={required || undefined} aria-describedby={describedBy(id, error, hint, aside)} {...input} />
-    </Chrome>
+    </FieldChrome>
   );
 }
 
-export function TextArea({ id, label, error, hint, aside, required, className, ref, ...textarea }: FieldChrome & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+export function TextArea({ id, label, error, hint, aside, required, className, ref, ...textarea }: FieldChromeProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
   return (
-    <Chrome id={id} label={label} error={error} hint={hint} aside={aside} required={required} className={className}>
+    <FieldChrome id={id} label={label} error={error} hint={hint} aside={aside} required={required} className={className}>
       <textarea id={id} ref={ref} aria-invalid={error ? true : undefined} aria-required={required || undefined} aria-describedby={describedBy(id, error, hint, aside)} {...textarea} />
-    </Chrome>
+    </FieldChrome>
   );
 }
 
@@ -82,6 +84,15 @@ export function FormMessage({ kind, children, testId }: { kind: 'error' | 'succe
   );
 }
 
+/** The form-level error (`form-error`) when there is one: a refused login, a failed save. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <FormMessage kind="error" testId="form-error">
+      {message}
+    </FormMessage>
+  ) : null;
+}
+
 /** A checkbox with its label, wired like the other fields (error in `aria-describedby`). */
 export function CheckboxField({ id, label, error, ref, ...input }: { id: string; label: ReactNode; error?: string | null; ref?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
   return (
@@ -92,5 +103,73 @@ export function CheckboxField({ id, label, error, ref, ...input }: { id: string;
       </label>
       <FieldErrorText id={id} error={error} />
     </div>
+  );
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** A select with its options (and an empty first one when `placeholder` is given). */
+export function SelectField({
+  id,
+  label,
+  error,
+  options,
+  placeholder,
+  required,
+  hint,
+  ref,
+  ...select
+}: { id: string; label: ReactNode; error?: string | null; options: readonly Option[]; placeholder?: string; required?: boolean; hint?: ReactNode; ref?: Ref<HTMLSelectElement> } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <FieldChrome id={id} label={label} error={error} hint={hint} required={required}>
+      <select id={id} ref={ref} aria-invalid={error ? true : undefined} aria-required={required || undefined} aria-describedby={describedBy(id, error, hint)} {...select}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldChrome>
+  );
+}
+
+/** Radio buttons in a fieldset (the legend names the group). */
+export function RadioGroup({
+  name,
+  legend,
+  options,
+  error,
+  required,
+  register,
+  testId,
+}: {
+  name: string;
+  legend: ReactNode;
+  options: readonly Option[];
+  error?: string | null;
+  required?: boolean;
+  register: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+  testId?: string;
+}) {
+  return (
+    <fieldset className={`form-field radio-group${error ? ' form-field--invalid' : ''}`} aria-describedby={error ? `${name}-error` : undefined} data-testid={testId}>
+      <legend>
+        {legend}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </legend>
+      <div className="checkbox-row">
+        {options.map((option) => (
+          <label key={option.value} className="checkbox">
+            <input type="radio" value={option.value} {...register} />
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldErrorText id={name} error={error} />
+    </fieldset>
   );
 }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import fixture from '@/testing/fixtures/config.json';
 import { createTranslator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
-import { buildListHref, emptyFilters, parseListUrl, withFilters, type ListFilters } from '@/lib/filters';
+import { buildListHref, emptyFilters, parseListUrl, withFilters, type ListFilters } from '@/features/search/filters';
 import type { BoardConfig } from '@/lib/types';
 import { createSwitchDebouncer, SWITCH_DEBOUNCE_MS, type Timers } from './debounce';
 import { entryRequest } from './entry';

@@ -4,7 +4,7 @@
  * address they came from (`searchUrl`). This module converts between the two without loss, builds
  * the canonical address of a saved search and its default name (the search's tags). Pure.
  */
-import { buildListHref, cityName, emptyFilters, LIST_FILTER_KEYS, withFilters, type ListFilters } from '@/lib/filters';
+import { buildListHref, cityName, emptyFilters, LIST_FILTER_KEYS, withFilters, type ListFilters } from '@/features/search/filters';
 import { formatNumber } from '@/lib/format';
 import type { BoardConfig, Locale } from '@/lib/types';
 import type { Translator } from '@/i18n/translate';

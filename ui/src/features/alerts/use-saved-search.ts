@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo } from 'react';
 import type { Translator } from '@/i18n/translate';
-import { parseListUrl, type ListFilters } from '@/lib/filters';
+import { parseListUrl, type ListFilters } from '@/features/search/filters';
 import { useSession } from '@/lib/session';
 import type { BoardConfig, Locale } from '@/lib/types';
 import { createJobFilter, deleteJobFilter, refreshJobFilters, useJobFilters, type JobFilter } from './api/job-filters';

@@ -3,7 +3,7 @@
  * `wakat-currency` cookie (one year, written by the proxy whenever an address carries `currency`,
  * and by the chooser in the browser), else the board's `defaultCurrency`.
  */
-import { parseCurrency } from '@/lib/filters';
+import { parseCurrency } from '@/lib/board-currency';
 import type { BoardConfig, Currency } from '@/lib/types';
 
 export const CURRENCY_COOKIE = 'wakat-currency';

@@ -13,7 +13,8 @@ const offer = {
   remoteInterview: false, openToHireUkrainians: false, brandStorySlug: null, multilocation: [], offerParent: { slug: 'acme-java-krakow' },
   isOfferActive: true, isNew: true, coverImage: null, companySize: null, body: '<p>x</p></script>', companyLogoUrl: '/logo.svg', companyUrl: null,
   category: { id: 601, parentId: 6, key: 'spring', labelPl: 'Spring', labelEn: 'Spring', parentKey: 'java' }, languages: [],
-  bannerUrl: null, videoUrl: null, informationClause: null,
+  bannerUrl: null, videoUrl: null, informationClause: null, customConsent: null, futureConsent: null,
+  brandStoryCoverPhotoUrl: null, brandStoryShortDescription: null, isAppliedTo: false,
 } as OfferDetail;
 
 describe('offer breadcrumbs', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fixture from '@/testing/fixtures/config.json';
 import type { BoardConfig } from '@/lib/types';
-import { parseListUrl } from '@/lib/filters';
+import { parseListUrl } from '@/features/search/filters';
 import { createTranslator } from '@/i18n/translate';
 import { activeChips } from './chips';
 

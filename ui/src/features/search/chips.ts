@@ -1,5 +1,5 @@
 /** The active-filter chips of the list page: a label and the address without that filter. */
-import { buildListHref, cityName, currencyHref, LIST_FILTER_KEYS, withFilters, type ListFilters } from '@/lib/filters';
+import { buildListHref, cityName, currencyHref, LIST_FILTER_KEYS, withFilters, type ListFilters } from '@/features/search/filters';
 import { formatNumber } from '@/lib/format';
 import type { BoardConfig, Locale } from '@/lib/types';
 import type { Translator } from '@/i18n/translate';

@@ -1,6 +1,6 @@
 /** Where the header's search leads (pure, unit-tested): the whole list with the keyword, or with the picked title, company or skill. */
 import { paths } from '@/config/paths';
-import { sanitizePhrase } from '@/lib/filters';
+import { sanitizePhrase } from '@/features/search/filters';
 import type { LastSearch } from './last-searches';
 
 /** The list address of a header search; null for empty input (ignored). */

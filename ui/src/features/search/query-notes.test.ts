@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyFilters } from '@/lib/filters';
+import { emptyFilters } from '@/features/search/filters';
 import { chipFilters, didYouMeanFilters, type SearchNotes } from './query-notes';
 import { hasSearchText } from './components/offers-list';
 

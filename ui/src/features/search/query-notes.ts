@@ -1,4 +1,4 @@
-import { withFilters, type ListFilters } from '@/lib/filters';
+import { withFilters, type ListFilters } from '@/features/search/filters';
 
 /** `meta.search` of a list answer with a text query: how the API understood it. */
 export interface SearchNotes {

@@ -9,8 +9,8 @@ import { ApplicationActions } from '@/features/employer/panel/components/applica
 import { applicationsHref, applicationsQuery, applicationsView } from '@/features/employer/panel/query';
 import { APPLICATION_STATUSES, type PanelApplications, type PanelOffers } from '@/features/employer/panel/types';
 import { getTranslator } from '@/i18n/request';
-import { employerPaths } from '@/lib/employer/paths';
-import { employerServerGet, requireEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
 import '@/features/employer/panel/panel.css';
 
 export async function generateMetadata(): Promise<Metadata> {

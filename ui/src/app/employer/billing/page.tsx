@@ -1,8 +1,8 @@
 /** `/employer/billing`: invoice data, owners only (`PATCH /v2/employer-panel/company/billing-data`). */
 import type { Metadata } from 'next';
 import { getTranslator } from '@/i18n/request';
-import { employerPaths } from '@/lib/employer/paths';
-import { employerServerGet, requireEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
 import { BillingForm } from '@/features/employer/company/panel-forms';
 import type { CompanyInfo } from '@/features/employer/company/types';
 import '@/features/employer/company/company.css';

@@ -9,8 +9,8 @@ import { StoryForm } from '@/features/employer/company/story-form';
 import type { CompanyInfo, StoryData } from '@/features/employer/company/types';
 import { getTranslator } from '@/i18n/request';
 import { ApiError } from '@/lib/api-client';
-import { employerPaths } from '@/lib/employer/paths';
-import { employerServerGet, requireEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
 import { paths } from '@/config/paths';
 import '@/features/employer/company/company.css';
 

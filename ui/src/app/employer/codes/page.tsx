@@ -7,9 +7,9 @@ import Link from 'next/link';
 import { getTranslator } from '@/i18n/request';
 import { apiGet } from '@/lib/api-client';
 import { boardSlug } from '@/lib/board-server';
-import { employerPaths } from '@/lib/employer/paths';
-import { employerServerGet, requireEmployer } from '@/lib/employer/server';
-import type { OfferCode, Plan } from '@/lib/employer/types';
+import { employerPaths } from '@/features/employer/paths';
+import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
+import type { OfferCode, Plan } from '@/features/employer/types';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getTranslator();

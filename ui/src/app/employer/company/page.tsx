@@ -1,8 +1,8 @@
 /** `/employer/company`: name, size, website and logo (`GET /v1/company`, `POST /v1/company/company_data`). */
 import type { Metadata } from 'next';
 import { getTranslator } from '@/i18n/request';
-import { employerPaths } from '@/lib/employer/paths';
-import { employerServerGet, requireEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
 import { CompanyForm } from '@/features/employer/company/panel-forms';
 import type { CompanyInfo } from '@/features/employer/company/types';
 import '@/features/employer/company/company.css';

@@ -3,8 +3,8 @@ import { redirect } from 'next/navigation';
 import { EmployerAuthCard, single, type SearchParams } from '@/features/employer/account/auth-card';
 import { EmployerLoginForm } from '@/features/employer/account/login-form';
 import { getTranslator } from '@/i18n/request';
-import { safeEmployerReturn } from '@/lib/employer/paths';
-import { getEmployer } from '@/lib/employer/server';
+import { safeEmployerReturn } from '@/features/employer/paths';
+import { getEmployer } from '@/features/employer/session/server';
 import '@/features/account/account.css';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -12,8 +12,8 @@ import { PANEL_STATES, type Counts, type PanelOffers, type Statistics } from '@/
 import { getTranslator } from '@/i18n/request';
 import { ApiError } from '@/lib/api-client';
 import { boardSlug } from '@/lib/board-server';
-import { employerPaths } from '@/lib/employer/paths';
-import { employerServerGet, requireEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
 import '@/features/employer/panel/panel.css';
 
 export async function generateMetadata(): Promise<Metadata> {

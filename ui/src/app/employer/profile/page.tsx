@@ -1,8 +1,8 @@
 /** `/employer/profile`: the caller's name and phone (`GET /v2/employer-panel/profiles/me`, `PATCH /v1/profiles/me`). */
 import type { Metadata } from 'next';
 import { getTranslator } from '@/i18n/request';
-import { employerPaths } from '@/lib/employer/paths';
-import { employerServerGet, requireEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
 import { ProfileForm } from '@/features/employer/company/panel-forms';
 import type { Profile } from '@/features/employer/company/types';
 import '@/features/employer/company/company.css';

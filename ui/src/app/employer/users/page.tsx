@@ -1,8 +1,8 @@
 /** `/employer/users`: the company's users and roles, owners only (`GET /v2/employer-panel/users`). */
 import type { Metadata } from 'next';
 import { getTranslator } from '@/i18n/request';
-import { employerPaths } from '@/lib/employer/paths';
-import { employerServerGet, requireEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
 import { UsersManager } from '@/features/employer/company/users-manager';
 import type { PanelUser } from '@/features/employer/company/types';
 import '@/features/employer/company/company.css';

@@ -14,9 +14,10 @@ import { ViewTracker } from '@/features/job/components/view-tracker';
 import { otherLocations } from '@/features/job/rules';
 import { jobPostingJsonLd, scriptJson } from '@/features/job/json-ld';
 import { OfferCard } from '@/components/ui/offer-card';
+import { OfferDescription, OfferJobSummary, OfferSalaries, OfferSkills } from '@/components/ui/offer-body';
 import { getTranslator } from '@/i18n/request';
 import { ApiError } from '@/lib/api-client';
-import { buildListHref, emptyFilters, withFilters } from '@/lib/filters';
+import { buildListHref, emptyFilters, withFilters } from '@/features/search/filters';
 import { formatDate, formatSalary, orderEmploymentTypes, salaryDisplayOf } from '@/lib/format';
 import { requestCurrency } from '@/features/currency/server';
 import { slugify } from '@/lib/text';
@@ -171,85 +172,33 @@ export default async function OfferPage({ params, searchParams }: Props) {
           <ShareButton url={url} texts={shareTexts} />
         </div>
         {!expired ? (
-          <ul className="offer-header__salaries">
-            {orderEmploymentTypes(offer.employmentTypes, display.sortBySalary).map((entry, index) => (
-              <li key={`${entry.type}-${index}`} data-testid="offer-salary">
-                <strong>{formatSalary(entry, locale, display.currency, { unit: display.unit }) ?? t('offer.undisclosed')}</strong>{' '}
-                <span className="muted">
-                  {optionLabel(config.filters.employmentTypes, entry.type, locale)} ({entry.gross ? t('offer.gross') : t('offer.net')})
-                </span>
-              </li>
-            ))}
-          </ul>
+          <OfferSalaries
+            t={t}
+            testId="offer-salary"
+            lines={orderEmploymentTypes(offer.employmentTypes, display.sortBySalary).map((entry, index) => ({
+              key: `${entry.type}-${index}`,
+              amount: formatSalary(entry, locale, display.currency, { unit: display.unit }),
+              contract: optionLabel(config.filters.employmentTypes, entry.type, locale),
+              gross: entry.gross,
+            }))}
+          />
         ) : null}
       </header>
 
       <div className="offer-layout">
         <div className="offer-layout__main">
-          <section className="card" aria-labelledby="summary-heading">
-            <h2 id="summary-heading">{t('offer.summary')}</h2>
-            <dl className="summary">
-              <div>
-                <dt>{t('offer.workingTime')}</dt>
-                <dd>{optionLabel(config.filters.workingTimes, offer.workingTime, locale)}</dd>
-              </div>
-              <div>
-                <dt>{t('offer.experience')}</dt>
-                <dd>{optionLabel(config.filters.experienceLevels, offer.experienceLevel, locale)}</dd>
-              </div>
-              <div>
-                <dt>{t('offer.employmentType')}</dt>
-                <dd>{orderEmploymentTypes(offer.employmentTypes, display.sortBySalary).map((entry) => optionLabel(config.filters.employmentTypes, entry.type, locale)).join(', ')}</dd>
-              </div>
-              <div>
-                <dt>{t('offer.workMode')}</dt>
-                <dd>{optionLabel(config.filters.remoteWorkOptions, offer.workplaceType, locale)}</dd>
-              </div>
-            </dl>
-          </section>
+          <OfferJobSummary
+            t={t}
+            headingId="summary-heading"
+            workingTime={optionLabel(config.filters.workingTimes, offer.workingTime, locale)}
+            experience={optionLabel(config.filters.experienceLevels, offer.experienceLevel, locale)}
+            contracts={orderEmploymentTypes(offer.employmentTypes, display.sortBySalary).map((entry) => optionLabel(config.filters.employmentTypes, entry.type, locale)).join(', ')}
+            workMode={optionLabel(config.filters.remoteWorkOptions, offer.workplaceType, locale)}
+          />
 
-          <section className="card" aria-labelledby="skills-heading">
-            <h2 id="skills-heading">{t('offer.requiredSkills')}</h2>
-            <ul className="skills skills--large">
-              {offer.requiredSkills.map((skill) => (
-                <li key={skill.name}>
-                  {skill.name} <span className="skill-level" aria-label={`${skill.level}/5`}>{'●'.repeat(skill.level)}{'○'.repeat(Math.max(0, 5 - skill.level))}</span>
-                </li>
-              ))}
-            </ul>
-            {offer.niceToHaveSkills.length ? (
-              <>
-                <h3>{t('offer.niceToHave')}</h3>
-                <ul className="skills">
-                  {offer.niceToHaveSkills.map((skill) => (
-                    <li key={skill.name}>{skill.name}</li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-            {showOfferLanguages(config.featureFlags, offer.languages) ? (
-              <>
-                <h3>{t('offer.languages')}</h3>
-                <ul className="skills">
-                  {offer.languages.map((language) => (
-                    <li key={language.code}>
-                      {language.code.toUpperCase()} · {language.level}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </section>
+          <OfferSkills t={t} headingId="skills-heading" required={offer.requiredSkills} niceToHave={offer.niceToHaveSkills} languages={showOfferLanguages(config.featureFlags, offer.languages) ? offer.languages : []} />
 
-          <section className="card" aria-labelledby="description-heading">
-            <h2 id="description-heading">{t('offer.description')}</h2>
-            {offer.remoteInterview || offer.openToHireUkrainians ? (
-              <p className="labels">
-                {offer.remoteInterview ? <span className="badge">{t('offer.remoteInterview')}</span> : null}
-                {offer.openToHireUkrainians ? <span className="badge">{t('offer.ukraineFriendly')}</span> : null}
-              </p>
-            ) : null}
-            <div className="description" dangerouslySetInnerHTML={{ __html: body }} />
+          <OfferDescription t={t} headingId="description-heading" html={body} remoteInterview={offer.remoteInterview} openToHireUkrainians={offer.openToHireUkrainians}>
             <OfferMedia banner={bannerMedia(offer.bannerUrl, env.imageOrigins)} video={videoMedia(offer.videoUrl)} company={offer.companyName} locale={locale} />
             {offer.informationClause ? (
               <details className="clause">
@@ -257,7 +206,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
                 <p>{offer.informationClause}</p>
               </details>
             ) : null}
-          </section>
+          </OfferDescription>
 
           {offer.multilocation.length > 1 ? (
             <section className="card" aria-labelledby="locations-heading">

@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { mutate } from 'swr';
-import { CheckboxField, FormMessage, TextField } from '@/components/ui/form-field';
+import { CheckboxField, FormError, FormMessage, TextField } from '@/components/ui/form-field';
+import { LoginFormView } from '@/components/ui/login-form';
 import { paths } from '@/config/paths';
 import { createTranslator } from '@/i18n/translate';
 import { FAVOURITES_COUNT_KEY, favouriteKey } from '@/lib/favourites';
@@ -24,7 +25,6 @@ export function LoginForm({ locale, next, favoriteOfferId }: { locale: Locale; n
   const t = createTranslator(locale);
   const router = useRouter();
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' }, mode: 'onTouched' });
-  const { errors, isSubmitting } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const answer = await login({ ...values, favoriteOfferId });
@@ -39,23 +39,17 @@ export function LoginForm({ locale, next, favoriteOfferId }: { locale: Locale; n
       showServerError(form, error, { email: 'email', password: 'password' });
     }
   });
-  const formError = errorText(t, form.formState.errors.root?.server);
   return (
-    <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="login-form">
-      {favoriteOfferId ? <FormMessage kind="info">{t('account.loginFavourite')}</FormMessage> : null}
-      {formError ? <FormMessage kind="error" testId="form-error">{formError}</FormMessage> : null}
-      <TextField id="login-email" label={t('account.email')} type="email" autoComplete="email" required error={errorText(t, errors.email)} {...form.register('email')} />
-      <TextField id="login-password" label={t('account.password')} type="password" autoComplete="current-password" required error={errorText(t, errors.password)} {...form.register('password')} />
-      <button type="submit" className="button button--primary button--block" disabled={isSubmitting} data-testid="login-submit">
-        {t('account.loginSubmit')}
-      </button>
-      <p className="stack-form__links">
-        <Link href={paths.resetPassword()}>{t('account.forgotPassword')}</Link>
-      </p>
-      <p className="stack-form__links">
-        {t('account.noAccount')} <Link href={paths.register({ next: next === paths.account() ? null : next, favoriteOfferId })}>{t('account.register')}</Link>
-      </p>
-    </form>
+    <LoginFormView
+      prefix="login"
+      texts={{ email: t('account.email'), password: t('account.password'), submit: t('account.loginSubmit'), forgot: t('account.forgotPassword'), noAccount: t('account.noAccount'), signUp: t('account.register') }}
+      forgotHref={paths.resetPassword()}
+      signUpHref={paths.register({ next: next === paths.account() ? null : next, favoriteOfferId })}
+      notice={favoriteOfferId ? t('account.loginFavourite') : null}
+      form={form}
+      errorText={(error) => errorText(t, error)}
+      onSubmit={onSubmit}
+    />
   );
 }
 
@@ -83,7 +77,7 @@ export function RegisterForm({ locale, next, favoriteOfferId }: { locale: Locale
   const formError = errorText(t, errors.root?.server);
   return (
     <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="register-form">
-      {formError ? <FormMessage kind="error" testId="form-error">{formError}</FormMessage> : null}
+      <FormError message={formError} />
       <TextField id="register-email" label={t('account.email')} type="email" autoComplete="email" required error={errorText(t, errors.email)} {...form.register('email')} />
       <TextField id="register-password" label={t('account.password')} type="password" autoComplete="new-password" required hint={t('account.passwordHint')} error={errorText(t, errors.password)} {...form.register('password')} />
       <div className="form-row">
@@ -132,7 +126,7 @@ export function ResetRequestForm({ locale }: { locale: Locale }) {
   return (
     <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="reset-request-form">
       <p>{t('account.resetIntro')}</p>
-      {formError ? <FormMessage kind="error" testId="form-error">{formError}</FormMessage> : null}
+      <FormError message={formError} />
       <TextField id="reset-email" label={t('account.email')} type="email" autoComplete="email" required error={errorText(t, errors.email)} {...form.register('email')} />
       <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
         {t('account.resetSubmit')}
@@ -167,7 +161,7 @@ export function ResetPasswordForm({ locale, token }: { locale: Locale; token: st
   const formError = errorText(t, errors.root?.server);
   return (
     <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="reset-password-form">
-      {formError ? <FormMessage kind="error" testId="form-error">{formError}</FormMessage> : null}
+      <FormError message={formError} />
       <TextField id="reset-password" label={t('account.newPassword')} type="password" autoComplete="new-password" required hint={t('account.passwordHint')} error={errorText(t, errors.password)} {...form.register('password')} />
       <TextField id="reset-repeat" label={t('account.repeatPassword')} type="password" autoComplete="new-password" required error={errorText(t, errors.repeat)} {...form.register('repeat')} />
       <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>

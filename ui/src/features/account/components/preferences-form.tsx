@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import useSWR from 'swr';
-import { FormMessage, TextField } from '@/components/ui/form-field';
+import { FormMessage, SelectField, TextField } from '@/components/ui/form-field';
 import { useTranslator } from '@/i18n/board-texts';
 import { apiGet } from '@/lib/api-client';
 import type { Candidate, ExperienceLevel } from '@/lib/candidate';
@@ -167,18 +167,7 @@ export function PreferencesForm({ locale, candidate, options }: { locale: Locale
       </label>
       <div className="form-row">
         <TextField id="pref-salary" label={t('account.salaryMin')} inputMode="decimal" error={errorText(t, errors.salaryMin)} {...form.register('salaryMin')} />
-        <div className="form-field">
-          <div className="form-field__top">
-            <label htmlFor="pref-currency">{t('account.currency')}</label>
-          </div>
-          <select id="pref-currency" {...form.register('currency')}>
-            {options.currencies.map((currency) => (
-              <option key={currency} value={currency}>
-                {currency.toUpperCase()}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="pref-currency" label={t('account.currency')} options={options.currencies.map((currency) => ({ value: currency, label: currency.toUpperCase() }))} {...form.register('currency')} />
       </div>
       {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
       <div className="form-actions">

@@ -1,24 +1,17 @@
 /** The shapes of the saved-search calls (no React, no SWR: server pages read them too). */
 import type { AlertFilters } from '../filters';
 import type { Frequency } from '../local-store';
+import type { Schemas, Served } from '@/lib/types';
 
-export interface JobAlertState {
-  status: string;
-  frequency: Frequency;
-}
+/** A saved search's alert (`JobAlertDto`), its frequency narrowed to the ones the web app offers. */
+export type JobAlertState = Omit<Schemas['JobAlertDto'], 'frequency'> & { frequency: Frequency };
 
-/** A saved search of a candidate (spec §3 "Job filter"). */
-export interface JobFilter {
-  id: string;
-  searchUrl: string;
-  filters: AlertFilters;
-  filterName: string;
-  /** Offers published since the search was last read. */
-  count: number;
-  jobAlert: JobAlertState | null;
-  /** The signed address of the search's Atom feed, when the API gives one. */
-  feedUrl?: string | null;
-}
+/**
+ * A saved search of a candidate (spec §3 "Job filter"; `JobFilterDto`): `count` is the offers
+ * published since the search was last read, `feedUrl` the signed address of its Atom feed. The
+ * document types `filters` as any object; here they are the alert's filters.
+ */
+export type JobFilter = Omit<Served<Schemas['JobFilterDto']>, 'filters' | 'jobAlert'> & { filters: AlertFilters; jobAlert: JobAlertState | null };
 
 /** Under `/v1/candidate…`-free paths, so the session's forget-all clears it by this key. */
 export const JOB_FILTERS_KEY = '/job-filters';

@@ -19,7 +19,7 @@ import { updateSearch } from '../local-store';
 import { useNotices } from '../notices';
 import { ADD_ALERT_HASH } from '../use-add-alert-hash';
 import { readLocalSearches, writeLocalSearches } from '../use-local-searches';
-import { MessageDialog } from './confirm-dialog';
+import { MessageDialog } from '@/components/ui/confirm-dialog';
 import '../alerts.css';
 
 type Shown = 'activated' | 'alreadyActive' | 'expired' | 'unsubscribed' | 'accountVerified' | null;

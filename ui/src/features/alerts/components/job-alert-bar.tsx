@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { createTranslator } from '@/i18n/translate';
-import { toApiQuery, type ListFilters } from '@/lib/filters';
+import { toApiQuery, type ListFilters } from '@/features/search/filters';
 import type { BoardConfig, Locale } from '@/lib/types';
 import { createSwitchDebouncer, type SwitchDebouncer } from '../debounce';
 import { creationErrorKey } from '../errors';
@@ -17,7 +17,7 @@ import { openAddAlert } from '../use-add-alert-hash';
 import { useSavedSearch } from '../use-saved-search';
 import { savedPart } from '../filters';
 import { hideSubMessage, subMessageHidden } from '../sub-message';
-import { ConfirmDialog } from './confirm-dialog';
+import { DeleteSearchDialog } from './delete-search-dialog';
 import { FeedLink } from './feed-link';
 import { RegisterAlertDialog } from './register-alert-dialog';
 import '../alerts.css';
@@ -133,23 +133,19 @@ export function JobAlertBar({ config, filters, locale, privacyHref }: { config: 
           </button>
         </div>
       ) : null}
-      <ConfirmDialog
+      <DeleteSearchDialog
+        t={t}
         open={confirming}
-        title={t('alerts.delete.title')}
-        confirmLabel={t('alerts.delete.confirm')}
-        cancelLabel={t('alerts.cancel')}
-        closeLabel={t('alerts.close')}
+        name={savedName}
+        hasAlert={hasAlert}
         busy={busy}
-        danger
         onConfirm={() => void onConfirmDelete()}
         onCancel={() => {
           setConfirming(false);
           setWish(null);
         }}
         testId="alert-delete-confirm"
-      >
-        <p>{t(hasAlert ? 'alerts.delete.bodyAlert' : 'alerts.delete.body', { name: savedName })}</p>
-      </ConfirmDialog>
+      />
       <RegisterAlertDialog config={config} locale={locale} current={current} privacyHref={privacyHref} />
     </div>
   );

@@ -31,10 +31,11 @@ import { DEFAULT_FREQUENCY, FREQUENCIES, LOCAL_LIMIT, newOffersSince, removeSear
 import { notify } from '../notices';
 import { ADD_ALERT_HASH } from '../use-add-alert-hash';
 import { readLocalSearches, useLocalSearches, writeLocalSearches } from '../use-local-searches';
-import { ConfirmDialog, MessageDialog } from './confirm-dialog';
+import { ConfirmDialog, MessageDialog } from '@/components/ui/confirm-dialog';
+import { DeleteSearchDialog } from './delete-search-dialog';
 import { FeedLink } from './feed-link';
 import { storedFilters } from '../use-saved-search';
-import { toApiQuery } from '@/lib/filters';
+import { toApiQuery } from '@/features/search/filters';
 import type { BoardConfig } from '@/lib/types';
 import '../alerts.css';
 
@@ -82,20 +83,16 @@ export function SavedSearches({ locale, config, initial }: { locale: Locale; con
             : local.map((search) => <LocalTile key={search.id} t={t} config={config} search={search} onAsk={setPending} />)}
         </ul>
       )}
-      <ConfirmDialog
+      <DeleteSearchDialog
+        t={t}
         open={pending?.kind === 'delete'}
-        title={t('alerts.delete.title')}
-        confirmLabel={t('alerts.delete.confirm')}
-        cancelLabel={t('alerts.cancel')}
-        closeLabel={t('alerts.close')}
+        name={pending?.kind === 'delete' ? pending.name : ''}
+        hasAlert={pending?.kind === 'delete' && pending.hasAlert}
         busy={busy}
-        danger
         onConfirm={() => void confirm()}
         onCancel={() => setPending(null)}
         testId="saved-delete-dialog"
-      >
-        <p>{pending?.kind === 'delete' ? t(pending.hasAlert ? 'alerts.delete.bodyAlert' : 'alerts.delete.body', { name: pending.name }) : null}</p>
-      </ConfirmDialog>
+      />
       <ConfirmDialog
         open={pending?.kind === 'unsubscribe'}
         title={t('alerts.unsubscribe.title')}

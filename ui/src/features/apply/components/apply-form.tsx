@@ -9,7 +9,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormMessage, TextArea, TextField } from '@/components/ui/form-field';
+import { FieldChrome, FormMessage, TextArea, TextField } from '@/components/ui/form-field';
 import { createTranslator, type MessageKey, type Translator } from '@/i18n/translate';
 import { ATTACHMENT_ACCEPT, formatBytes } from '@/lib/attachments';
 import type { CaptchaWidget } from '@/lib/boards';
@@ -134,10 +134,7 @@ export function ApplyForm({
         control={form.control}
         name="attachment"
         render={({ field }) => (
-          <div className={`form-field${errors.attachment ? ' form-field--invalid' : ''}`}>
-            <div className="form-field__top">
-              <label htmlFor="apply-attachment">{t('applyForm.attachment')}</label>
-            </div>
+          <FieldChrome id="apply-attachment" label={t('applyForm.attachment')} hint={t('applyForm.attachmentHint')} error={errors.attachment ? errorOf('attachment') : null}>
             {field.value ? (
               <div className="file-chip" data-testid="apply-file">
                 <span className="file-chip__name">{field.value.name}</span>
@@ -170,15 +167,7 @@ export function ApplyForm({
               }}
               data-testid="apply-attachment"
             />
-            <p id="apply-attachment-hint" className="form-field__hint">
-              {t('applyForm.attachmentHint')}
-            </p>
-            {errors.attachment ? (
-              <p id="apply-attachment-error" className="form-field__error" data-testid="apply-attachment-error">
-                {errorOf('attachment')}
-              </p>
-            ) : null}
-          </div>
+          </FieldChrome>
         )}
       />
       {consents.informationClause ? (

@@ -8,14 +8,13 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormMessage, TextField } from '@/components/ui/form-field';
+import { CheckboxField, FormError, FormMessage, TextField } from '@/components/ui/form-field';
 import { createTranslator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
 import { apiWrite } from '@/lib/api-write';
-import { employerPaths } from '@/lib/employer/paths';
-import { confirmEmployer } from '@/lib/employer/session-actions';
+import { employerPaths } from '@/features/employer/paths';
+import { confirmEmployer } from '@/features/employer/session/session-actions';
 import type { Locale } from '@/lib/types';
-import { CheckboxField } from '../components/fields';
 import { employerErrorText, showEmployerServerError } from './errors';
 import { emailSchema, newPasswordSchema, signUpPayload, signUpSchema, SIGN_UP_FIELDS, type EmailValues, type NewPasswordValues, type SignUpValues } from './schemas';
 
@@ -47,11 +46,7 @@ export function SignUpForm({ locale, termsHref }: { locale: Locale; termsHref: s
   const formError = employerErrorText(t, errors.root?.server);
   return (
     <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="employer-sign-up-form">
-      {formError ? (
-        <FormMessage kind="error" testId="form-error">
-          {formError}
-        </FormMessage>
-      ) : null}
+      <FormError message={formError} />
       <h2>{t('employer.signUp.company')}</h2>
       <TextField id="sign-up-company" label={t('employer.field.companyName')} autoComplete="organization" required error={error('companyName')} {...form.register('companyName')} />
       <h2>{t('employer.signUp.user')}</h2>
@@ -159,11 +154,7 @@ export function EmailLinkForm({ locale, kind }: { locale: Locale; kind: 'confirm
   const formError = employerErrorText(t, errors.root?.server);
   return (
     <form className="stack-form" onSubmit={onSubmit} noValidate data-testid={`employer-${kind}-form`}>
-      {formError ? (
-        <FormMessage kind="error" testId="form-error">
-          {formError}
-        </FormMessage>
-      ) : null}
+      <FormError message={formError} />
       <TextField id={`${kind}-email`} label={t('employer.field.email')} type="email" autoComplete="email" required error={employerErrorText(t, errors.email)} {...form.register('email')} />
       <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>
         {t(kind === 'confirmation' ? 'employer.confirm.resendSubmit' : 'employer.password.submit')}
@@ -196,11 +187,7 @@ export function NewPasswordForm({ locale, token }: { locale: Locale; token: stri
   const formError = employerErrorText(t, errors.root?.server);
   return (
     <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="employer-new-password-form">
-      {formError ? (
-        <FormMessage kind="error" testId="form-error">
-          {formError}
-        </FormMessage>
-      ) : null}
+      <FormError message={formError} />
       <TextField id="new-password" label={t('employer.field.newPassword')} type="password" autoComplete="new-password" required hint={t('employer.passwordHint')} error={employerErrorText(t, errors.password)} {...form.register('password')} />
       <TextField id="new-password-confirmation" label={t('employer.field.passwordConfirmation')} type="password" autoComplete="new-password" required error={employerErrorText(t, errors.passwordConfirmation)} {...form.register('passwordConfirmation')} />
       <button type="submit" className="button button--primary button--block" disabled={isSubmitting}>

@@ -10,7 +10,7 @@ import { FormMessage } from '@/components/ui/form-field';
 import { createTranslator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
 import { apiWrite } from '@/lib/api-write';
-import { employerPaths } from '@/lib/employer/paths';
+import { employerPaths } from '@/features/employer/paths';
 import type { Locale } from '@/lib/types';
 import { ConfirmForm } from './account-forms';
 

@@ -8,13 +8,12 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, type ReactNode } from 'react';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FieldErrorText, FormMessage, TextArea, TextField } from '@/components/ui/form-field';
+import { CheckboxField, FieldChrome, FormMessage, SelectField, TextArea, TextField } from '@/components/ui/form-field';
 import { createTranslator, type Translator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
-import { employerWrite } from '@/lib/employer/client';
+import { employerWrite } from '@/features/employer/session/client';
 import type { Locale } from '@/lib/types';
 import { employerErrorText, showEmployerServerError } from '../account/errors';
-import { CheckboxField, SelectField } from '../components/fields';
 import {
   billingSchema,
   BILLING_FIELDS,
@@ -89,13 +88,9 @@ export function ProfileForm({ locale, profile }: { locale: Locale; profile: Prof
 /** A file field outside react-hook-form (its bytes go in the multipart body as they are). */
 export function FileField({ id, label, error, multiple, inputRef }: { id: string; label: ReactNode; error: string | null; multiple?: boolean; inputRef: React.RefObject<HTMLInputElement | null> }) {
   return (
-    <div className={`form-field${error ? ' form-field--invalid' : ''}`}>
-      <div className="form-field__top">
-        <label htmlFor={id}>{label}</label>
-      </div>
+    <FieldChrome id={id} label={label} error={error}>
       <input id={id} ref={inputRef} type="file" accept="image/jpeg,image/png" multiple={multiple} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      <FieldErrorText id={id} error={error} />
-    </div>
+    </FieldChrome>
   );
 }
 

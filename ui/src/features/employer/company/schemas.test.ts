@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navFor } from '@/lib/employer/nav';
+import { navFor } from '@/features/employer/nav';
 import { storySchema, storySlugOf } from './schemas';
 
 describe('company panel forms', () => {

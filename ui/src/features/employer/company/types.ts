@@ -1,69 +1,25 @@
-/** What the employer panel's company calls answer (issue 12; camelCase as the API). */
-export type Role = 'owner' | 'recruiter';
+/**
+ * What the employer panel's company calls answer (issue 12; camelCase as the API): aliases of the
+ * generated schemas (`src/lib/api-schema.d.ts`).
+ */
+import type { Schemas, Served } from '@/lib/types';
 
-export interface Profile {
-  id: string;
-  email: string;
-  name: string;
-  phone: string;
-  role: Role;
-  emailConfirmed: boolean;
-  companyId: string;
-  companyName: string;
-}
+export type Role = Schemas['RoleDto'];
 
-export interface PanelUser {
-  id: string;
-  email: string;
-  name: string;
-  phone: string;
-  role: Role;
-  emailConfirmed: boolean;
-  createdAt: number;
-}
+/** The logged-in employer user (`GET /v2/employer-panel/profile`). */
+export type Profile = Served<Schemas['ProfileDto']>;
 
-export interface Billing {
-  companyName: string;
-  taxId: string;
-  street: string;
-  streetNumber: string;
-  postalCode: string;
-  city: string;
-  country: string;
-}
+/** A user of the company (`createdAt`: Unix seconds). */
+export type PanelUser = Served<Schemas['PanelUserDto']>;
 
-export interface Clauses {
-  informationClauseText: string;
-  futureConsentEnabled: boolean;
-  futureConsentText: string;
-  customConsentEnabled: boolean;
-  customConsentText: string;
-}
+export type Billing = Served<Schemas['BillingDto']>;
 
-export interface CompanyInfo {
-  id: string;
-  companyName: string;
-  companySize: string;
-  companyWebsite: string;
-  companyLogo: string | null;
-  billingData: Billing | null;
-  clauses: Clauses | null;
-  brandStorySlug: string | null;
-  role: Role;
-}
+export type Clauses = Served<Schemas['ClausesDto']>;
 
-export interface StoryData {
-  slug: string;
-  type: string;
-  shortDescription: string;
-  shortDescriptionEn: string;
-  description: string;
-  technologies: string[];
-  coverPhotoUrl: string | null;
-  images: string[];
-  published: boolean;
-  updatedAt: number;
-}
+export type CompanyInfo = Served<Schemas['CompanyDto']>;
+
+/** The company's brand story as the panel edits it (`updatedAt`: Unix seconds). */
+export type StoryData = Served<Schemas['BrandStoryDataDto']>;
 
 /** The offer form's company size options (employer spec section 3). */
 export const COMPANY_SIZES = ['1-10', '11-25', '26-50', '51-100', '101-500', '501+'] as const;

@@ -7,13 +7,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormMessage, TextField } from '@/components/ui/form-field';
+import { FormError, FormMessage, SelectField, TextField } from '@/components/ui/form-field';
 import { createTranslator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
-import { employerWrite, useEmployerApi } from '@/lib/employer/client';
+import { employerWrite, useEmployerApi } from '@/features/employer/session/client';
 import type { Locale } from '@/lib/types';
 import { employerErrorText, showEmployerServerError } from '../account/errors';
-import { SelectField } from '../components/fields';
 import { newUserSchema, NEW_USER_FIELDS, type NewUserValues } from './schemas';
 import type { PanelUser, Role } from './types';
 
@@ -114,11 +113,7 @@ export function UsersManager({ locale, initial, selfId }: { locale: Locale; init
       </table>
       <h2>{t('employerCompany.users.add')}</h2>
       <form className="stack-form" onSubmit={onInvite} noValidate data-testid="add-user-form">
-        {formError ? (
-          <FormMessage kind="error" testId="form-error">
-            {formError}
-          </FormMessage>
-        ) : null}
+        <FormError message={formError} />
         {invited ? (
           <FormMessage kind="success" testId="user-invited">
             {t('employerCompany.users.invitedTo', { email: invited })}

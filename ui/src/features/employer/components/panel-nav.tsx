@@ -1,13 +1,13 @@
 'use client';
-/** The employer panel's navigation (`lib/employer/nav.ts`), the current page marked, and logout. */
+/** The employer panel's navigation (`features/employer/nav.ts`), the current page marked, and logout. */
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useState } from 'react';
 import { createTranslator } from '@/i18n/translate';
-import { activeNavLink, navFor } from '@/lib/employer/nav';
-import { useEmployer } from '@/lib/employer/client';
-import { employerPaths } from '@/lib/employer/paths';
-import { logOutEmployer } from '@/lib/employer/session-actions';
+import { activeNavLink, navFor } from '@/features/employer/nav';
+import { useEmployer } from '@/features/employer/session/client';
+import { employerPaths } from '@/features/employer/paths';
+import { logOutEmployer } from '@/features/employer/session/session-actions';
 import type { Locale } from '@/lib/types';
 
 export function EmployerPanelNav({ locale }: { locale: Locale }) {

@@ -4,7 +4,7 @@
  * the form, summary and publish pages); after a reload the page asks the API for a new one.
  */
 import { ApiError } from '@/lib/api-client';
-import { employerGet, employerWrite } from '@/lib/employer/client';
+import { employerGet, employerWrite } from '@/features/employer/session/client';
 import type { EmployerOffer, OfferState, ServerOfferForm, SkillPage } from './types';
 
 const editTokens = new Map<string, string>();

@@ -1,7 +1,7 @@
 /** The public dictionaries of the employer pages, read on the server (per board, per language). */
 import { apiGet } from '@/lib/api-client';
 import { boardSlug } from '@/lib/board-server';
-import type { Plan } from '@/lib/employer/types';
+import type { Plan } from '@/features/employer/types';
 import type { Locale } from '@/lib/types';
 import type { FormInputs } from './types';
 

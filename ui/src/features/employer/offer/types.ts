@@ -1,4 +1,10 @@
-/** The offer form and the employer's offer as the API serves them (`wakat_core::offer_form`). */
+/**
+ * The offer form and the employer's offer as the API serves them (`wakat_core::offer_form`).
+ * Aliases of the generated schemas (`src/lib/api-schema.d.ts`) where the OpenAPI document describes
+ * them; the form's fields, its stored copy and the summary are hand-written, as the document types
+ * them as any object (`form`, `defaults`, `summary`).
+ */
+import type { Schemas, Served } from '@/lib/types';
 
 export interface FormLocation {
   city: string;
@@ -75,34 +81,11 @@ export type ServerOfferForm = Omit<OfferFormValues, 'primarySalaryFrom' | 'prima
   additionalSalaryTo: number | string | null;
 };
 
-export interface Option {
-  value: string;
-  label: string;
-}
-
 /** `GET /v1/offers/form-inputs-data`. */
-export interface FormInputs {
-  cities: { label: string; value: string; mapCenter: { latitude: number; longitude: number } }[];
-  remoteWorkOptions: Option[];
-  fulltimeParttimeOptions: Option[];
-  currencies: Option[];
-  skillLevels: Option[];
-  skills: SkillPage;
-  companySizes: string[];
-  employmentTypes: Option[];
-  experienceLevels: Option[];
-  salaryUnits: Option[];
-  salaryTypes: string[];
-  languageLevels: string[];
-  categories: { key: string; label: string; children: Option[] }[];
-  defaults: ServerOfferForm;
-}
+export type FormInputs = Omit<Served<Schemas['FormInputsDto']>, 'defaults'> & { defaults: ServerOfferForm };
 
 /** A page of the skills dictionary. */
-export interface SkillPage {
-  data: { id: string; name: string }[];
-  meta: { pageNumber: number; pageSize: number; total: number };
-}
+export type SkillPage = Served<Schemas['SkillsPageDto']>;
 
 export interface SummaryEmployment {
   type: string;
@@ -133,40 +116,20 @@ export interface OfferSummary {
   consents: { informationClause: string | null; futureConsent: string | null; futureConsentEnabled: boolean; customConsent: string | null; customConsentEnabled: boolean };
 }
 
-export interface FieldErrorBody {
-  field: string;
-  code: string;
-  message: string;
-}
+export type FieldErrorBody = Schemas['FieldErrorBody'];
 
-/** `GET /v1/offers/{slug}?token=`: the employer's view. */
-export interface EmployerOffer {
-  slug: string;
-  companyId: string;
-  state: 'draft' | 'published' | 'finished';
-  isActive: boolean;
-  planKey: string;
+type OfferLifecycle = 'draft' | 'published' | 'finished';
+
+/** `GET /v1/offers/{slug}?token=`: the employer's view (times: Unix seconds). */
+export type EmployerOffer = Omit<Served<Schemas['EmployerOfferDto']>, 'state' | 'creationType' | 'form' | 'summary' | 'bumps'> & {
+  state: OfferLifecycle;
   creationType: 'new' | 'duplicate' | 'refresh';
-  sourceSlug: string | null;
-  limits: import('@/lib/employer/types').PlanLimits;
   form: ServerOfferForm;
   summary: OfferSummary | null;
-  errors: FieldErrorBody[];
-  publishedAt: number | null;
-  expiresAt: number | null;
-  finishedAt: number | null;
-}
+};
 
 /** `GET /v2/employer-panel/offers/end/{slug}` and the answers of publish, extend and finish. */
-export interface OfferState {
-  slug: string;
-  state: 'draft' | 'published' | 'finished';
-  isActive: boolean;
-  publishedAt: number | null;
-  expiresAt: number | null;
-  finishedAt: number | null;
-  daysLeft: number;
-}
+export type OfferState = Omit<Served<Schemas['OfferStateDto']>, 'state'> & { state: OfferLifecycle };
 
 /** How the form was opened: each has its page title. */
 export type FormVariant = 'create' | 'edit' | 'duplicate' | 'refresh' | 'extend';

@@ -1,4 +1,8 @@
-/** Answers of the employer panel's offers, statistics and applications (ARCHITECTURE.md, issue 12). */
+/**
+ * Answers of the employer panel's offers, statistics and applications (ARCHITECTURE.md, issue 12):
+ * aliases of the generated schemas (`src/lib/api-schema.d.ts`).
+ */
+import type { Schemas, Served } from '@/lib/types';
 
 export type PanelState = 'draft' | 'active' | 'finished' | 'expired';
 export const PANEL_STATES: PanelState[] = ['active', 'draft', 'finished', 'expired'];
@@ -6,69 +10,26 @@ export const PANEL_STATES: PanelState[] = ['active', 'draft', 'finished', 'expir
 export type ApplicationStatus = 'new' | 'seen' | 'in_review' | 'interview' | 'offer' | 'hired' | 'rejected';
 export const APPLICATION_STATUSES: ApplicationStatus[] = ['new', 'seen', 'in_review', 'interview', 'offer', 'hired', 'rejected'];
 
-export interface Counts {
-  views: number;
-  applications: number;
-  redirects: number;
-  /** Applications per view; null without views. */
-  applicationRate: number | null;
-  redirectRate: number | null;
-}
+/** Views, applications and redirects with their rates (`applicationRate`: per view; null without views). */
+export type Counts = Served<Schemas['CountsDto']>;
 
-export interface PageMeta {
-  hasNextPage: boolean;
-  pageNumber: number;
-  pageSize: number;
-  total: number;
-}
+export type PageMeta = Served<Schemas['PagingMeta']>;
 
-export interface PanelOffer {
-  slug: string;
-  title: string;
-  state: PanelState;
-  plan: string;
-  publishedAt: string | null;
-  expiresAt: string | null;
-  createdAt: string;
-  counts: Counts;
-}
+/** The document types the states and statuses as strings; here they are narrowed to the known ones. */
+type WithState<T> = Omit<T, 'state'> & { state: PanelState };
 
-export interface PanelOffers {
-  data: PanelOffer[];
-  meta: PageMeta;
-  states: Record<PanelState, number>;
-}
+export type PanelOffer = WithState<Served<Schemas['PanelOfferDto']>>;
 
-export interface DayFigures extends Counts {
-  /** YYYY-MM-DD (UTC). */
-  date: string;
-}
+export type PanelOffers = Omit<Served<Schemas['PanelOffersDto']>, 'data'> & { data: PanelOffer[] };
 
-export interface Statistics {
-  from: string;
-  to: string;
-  totals: Counts;
-  days: DayFigures[];
-  offers: { slug: string; title: string; state: PanelState; totals: Counts; days: DayFigures[] }[];
-}
+/** A day's figures (`date`: YYYY-MM-DD, UTC). */
+export type DayFigures = Served<Schemas['DayDto']>;
 
-export interface PanelApplication {
-  id: string;
-  offerSlug: string;
-  offerTitle: string;
-  source: string;
-  appliedAt: string;
+export type Statistics = Omit<Served<Schemas['StatisticsDto']>, 'offers'> & { offers: WithState<Served<Schemas['OfferStatisticsDto']>>[] };
+
+export type PanelApplication = Omit<Served<Schemas['PanelApplicationDto']>, 'status' | 'statusHistory'> & {
   status: ApplicationStatus;
   statusHistory: { status: ApplicationStatus; at: string }[];
-  name: string | null;
-  email: string | null;
-  message: string | null;
-  futureConsent: boolean;
-  customConsent: boolean;
-  cv: { fileName: string; size: number; mime: string; downloadUrl: string } | null;
-}
+};
 
-export interface PanelApplications {
-  data: PanelApplication[];
-  meta: PageMeta;
-}
+export type PanelApplications = Omit<Served<Schemas['PanelApplicationsDto']>, 'data'> & { data: PanelApplication[] };

@@ -1,6 +1,6 @@
 /**
  * Server part of the list page's map: reads the `offers-list-layout` cookie and `showMap`, turns the
- * filters into the API query (lib/filters) and the initial view (the chosen city, else Poland).
+ * filters into the API query (features/search/filters) and the initial view (the chosen city, else Poland).
  * Mount it as a child of `.list-page`; map.css places it beside the results.
  */
 import { cookies } from 'next/headers';
@@ -9,7 +9,7 @@ import type { InitialView } from './offers-map';
 import { LAYOUT_COOKIE, MAP_HIDDEN_COOKIE, mapColumnShown, parseLayout, resolveLayout } from '../lib/layout';
 import { mapToggleable } from '@/lib/flags';
 import { POLAND_BOUNDS } from '../lib/viewport';
-import { buildListHref, toApiQuery, type ListFilters } from '@/lib/filters';
+import { buildListHref, toApiQuery, type ListFilters } from '@/features/search/filters';
 import type { BoardConfig, Locale } from '@/lib/types';
 
 /** Zoom that shows a circle of `radius` km around a city (9 for the city alone: it and its neighbours). */

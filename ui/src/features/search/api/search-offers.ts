@@ -1,4 +1,4 @@
-import type { Offer } from '@/lib/types';
+import type { Currency, Offer } from '@/lib/types';
 import { apiGet } from '@/lib/api-client';
 import type { SearchNotes } from '../query-notes';
 
@@ -37,7 +37,7 @@ export function searchOffersKey(apiQuery: string, from: number, itemsCount: numb
  * before the page can paint, so the long texts, coordinates and other currencies stay behind.
  */
 export function cardOffer(offer: Offer, currency: string): Offer {
-  const suffix = currency.charAt(0).toUpperCase() + currency.slice(1).toLowerCase();
+  const suffix = (currency.charAt(0).toUpperCase() + currency.slice(1).toLowerCase()) as Capitalize<Currency>;
   return {
     ...offer,
     // The guid stays: the card's heart (favourites) names the offer by it.

@@ -1,6 +1,6 @@
 'use client';
 import useSWRInfinite from 'swr/infinite';
-import { PAGE_SIZE } from '@/lib/filters';
+import { PAGE_SIZE } from '@/features/search/filters';
 import { searchOffers, searchOffersKey, type CursorPage } from './search-offers';
 
 /**

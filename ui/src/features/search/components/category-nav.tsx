@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { buildListHref, withFilters, type ListFilters } from '@/lib/filters';
+import { buildListHref, withFilters, type ListFilters } from '@/features/search/filters';
 import { createTranslator } from '@/i18n/translate';
 import type { BoardConfig, Locale } from '@/lib/types';
 

@@ -2,7 +2,7 @@
 /** The list page's state for its client parts: board configuration, parsed filters and locale (passed once from the server page). */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { createTranslator, type Translator } from '@/i18n/translate';
-import { buildListHref, withFilters, type ListFilters } from '@/lib/filters';
+import { buildListHref, withFilters, type ListFilters } from '@/features/search/filters';
 import type { BoardConfig, Locale } from '@/lib/types';
 
 interface ListContextValue {

@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { Dialog } from '@/components/ui/dialog';
-import { buildListHref, cityName, emptyFilters, LIST_FILTER_KEYS, toApiQuery, withFilters, type ListFilterKey, type ListFilters } from '@/lib/filters';
+import { buildListHref, cityName, emptyFilters, LIST_FILTER_KEYS, toApiQuery, withFilters, type ListFilterKey, type ListFilters } from '@/features/search/filters';
 import { salaryFilterMode, sortingEnabled } from '@/lib/flags';
 import { formatNumber } from '@/lib/format';
 import { slugify } from '@/lib/text';

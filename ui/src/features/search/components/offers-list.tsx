@@ -11,7 +11,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { OfferCard } from '@/components/ui/offer-card';
 import { createTranslator } from '@/i18n/translate';
-import { hrefWithFrom, pageIndexOf, PAGE_SIZE } from '@/lib/filters';
+import { hrefWithFrom, pageIndexOf, PAGE_SIZE } from '@/features/search/filters';
 import type { SalaryDisplay } from '@/lib/format';
 import type { Locale, Offer } from '@/lib/types';
 import { apiWrite } from '@/lib/api-write';

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { createTranslator } from '@/i18n/translate';
 import { formatNumber } from '@/lib/format';
 import type { Locale } from '@/lib/types';
-import type { ListFilters } from '@/lib/filters';
+import type { ListFilters } from '@/features/search/filters';
 import { chipFilters, didYouMeanFilters, type SearchNotes } from '../query-notes';
 
 /**

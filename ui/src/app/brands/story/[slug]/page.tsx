@@ -9,7 +9,7 @@ import { OfferCard } from '@/components/ui/offer-card';
 import { getTranslator } from '@/i18n/request';
 import { ApiError } from '@/lib/api-client';
 import { siteOrigin } from '@/lib/board-server';
-import { buildListHref, emptyFilters, withFilters } from '@/lib/filters';
+import { buildListHref, emptyFilters, withFilters } from '@/features/search/filters';
 import { formatNumber, salaryDisplayOf } from '@/lib/format';
 import { paths } from '@/config/paths';
 import type { BrandStory, Locale } from '@/lib/types';

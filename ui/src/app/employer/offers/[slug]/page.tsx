@@ -5,8 +5,8 @@ import type { OfferState } from '@/features/employer/offer/types';
 import { getTranslator } from '@/i18n/request';
 import { ApiError, apiGet } from '@/lib/api-client';
 import { boardSlug } from '@/lib/board-server';
-import { employerPaths } from '@/lib/employer/paths';
-import { employerServerGet, requireEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
 import '@/features/employer/offer/offer.css';
 
 type Props = { params: Promise<{ slug: string }> };

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { NewOffer } from '@/features/employer/offer/components/new-offer';
 import { getPlans } from '@/features/employer/offer/server';
 import { getTranslator } from '@/i18n/request';
-import { employerPaths } from '@/lib/employer/paths';
-import { requireEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { requireEmployer } from '@/features/employer/session/server';
 import '@/features/employer/offer/offer.css';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -2,7 +2,7 @@
 import type { FieldError, UseFormReturn } from 'react-hook-form';
 import type { Translator } from '@/i18n/translate';
 import type { Locale } from '@/lib/types';
-import type { PlanLimits } from '@/lib/employer/types';
+import type { PlanLimits } from '@/features/employer/types';
 import { errorKey } from '@/lib/form-errors';
 import type { FormInputs, OfferFormValues } from '../types';
 

@@ -2,8 +2,7 @@
 /** The 17 sections of the offer form, in the spec's order (section 2). */
 import { useFieldArray } from 'react-hook-form';
 import type { ReactNode } from 'react';
-import { TextArea, TextField } from '@/components/ui/form-field';
-import { CheckboxField, RadioGroup, SelectField } from '../../components/fields';
+import { CheckboxField, RadioGroup, SelectField, TextArea, TextField } from '@/components/ui/form-field';
 import { LogoField } from './logo-field';
 import { LocationsField } from './locations-field';
 import { SkillsField } from './skills-field';

@@ -1,6 +1,7 @@
 'use client';
 /** Section 1's logo: JPEG or PNG of at most 5 MB, uploaded at once (the server checks the content). */
 import { useState } from 'react';
+import { FieldChrome } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { uploadLogo } from '../api';
 import { LOGO_MAX_BYTES, LOGO_MIN_BYTES, LOGO_TYPES } from '../schema';
@@ -41,26 +42,12 @@ export function LogoField({ form, t, slug, error, onUploaded }: SectionProps & {
     }
   };
   return (
-    <div className={`form-field${message ? ' form-field--invalid' : ''}`}>
-      <div className="form-field__top">
-        <label htmlFor="offer-logo">
-          {t('employer.offerForm.companyLogo')}
-          <span aria-hidden="true"> *</span>
-        </label>
-      </div>
+    <FieldChrome id="offer-logo" label={t('employer.offerForm.companyLogo')} required error={message} hint={busy ? t('employer.offerForm.logoUploading') : t('employer.offerForm.logoHint')}>
       <div className="logo-field">
         {logo ? <img src={logo} alt={t('employer.offerForm.logoCurrent')} width={72} height={72} className="logo-field__preview" data-testid="logo-preview" /> : null}
         <input id="offer-logo" type="file" accept="image/jpeg,image/png" onChange={onChange} disabled={busy} aria-describedby={`offer-logo-hint${message ? ' offer-logo-error' : ''}`} aria-invalid={message ? true : undefined} data-testid="logo-input" />
       </div>
-      <p id="offer-logo-hint" className="form-field__hint">
-        {busy ? t('employer.offerForm.logoUploading') : t('employer.offerForm.logoHint')}
-      </p>
-      {message ? (
-        <p id="offer-logo-error" className="form-field__error" data-testid="offer-logo-error">
-          {message}
-        </p>
-      ) : null}
-    </div>
+    </FieldChrome>
   );
 }
 

@@ -7,12 +7,12 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormMessage } from '@/components/ui/form-field';
 import { paths } from '@/config/paths';
 import { createTranslator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
-import { employerPaths } from '@/lib/employer/paths';
+import { employerPaths } from '@/features/employer/paths';
 import type { Locale } from '@/lib/types';
 import { copyOffer, deleteOffer, finishOffer } from '../api';
 import type { OfferState } from '../types';
@@ -112,26 +112,20 @@ export function ManageOffer({ initial, title, locale }: { initial: OfferState; t
           </button>
         )}
       </div>
-      <Dialog
+      <ConfirmDialog
         open={confirm !== null}
-        onClose={() => setConfirm(null)}
         title={t(confirm === 'delete' ? 'employer.manage.deleteTitle' : 'employer.manage.finishTitle')}
+        confirmLabel={t(confirm === 'delete' ? 'employer.manage.delete' : 'employer.manage.finish')}
+        cancelLabel={t('employer.manage.cancel')}
         closeLabel={t('employer.manage.cancel')}
-        size="small"
+        busy={busy}
+        onConfirm={confirm === 'delete' ? remove : finish}
+        onCancel={() => setConfirm(null)}
         testId="manage-confirm"
-        footer={
-          <div className="dialog-actions">
-            <button type="button" className="button button--primary" onClick={confirm === 'delete' ? remove : finish} disabled={busy} data-testid="manage-confirm-yes">
-              {t(confirm === 'delete' ? 'employer.manage.delete' : 'employer.manage.finish')}
-            </button>
-            <button type="button" className="button" onClick={() => setConfirm(null)}>
-              {t('employer.manage.cancel')}
-            </button>
-          </div>
-        }
+        confirmTestId="manage-confirm-yes"
       >
         <p>{t(confirm === 'delete' ? 'employer.manage.deleteBody' : 'employer.manage.finishBody')}</p>
-      </Dialog>
+      </ConfirmDialog>
     </section>
   );
 }

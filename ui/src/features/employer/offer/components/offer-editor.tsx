@@ -14,7 +14,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-field';
 import { createTranslator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
-import { employerPaths } from '@/lib/employer/paths';
+import { employerPaths } from '@/features/employer/paths';
 import type { Locale } from '@/lib/types';
 import { loadOffer, saveOffer } from '../api';
 import { formValues, savePayload } from '../mapping';

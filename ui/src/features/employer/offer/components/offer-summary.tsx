@@ -3,8 +3,10 @@
  * The summary (preview) of spec section 2, from the API's summary entity (built from the same
  * mapped offer candidates get): the card (logo, company, title, contracts, location "+N more"),
  * the job summary, skills, tech stack, description, the consents as disabled ticked boxes and the
- * locations with their map. It uses the candidate offer page's classes and salary formatting.
+ * locations with their map. The salaries, job summary, skills and description are the candidate
+ * offer page's own markup (components/ui/offer-body).
  */
+import { OfferDescription, OfferJobSummary, OfferSalaries, OfferSkills } from '@/components/ui/offer-body';
 import { OfferLocationMap } from '@/features/map/components/offer-location-map';
 import { createTranslator } from '@/i18n/translate';
 import { formatSalary } from '@/lib/format';
@@ -40,97 +42,42 @@ export function OfferSummaryView({ summary, inputs, locale }: { summary: Summary
           ) : null}
           <p className="muted">{contracts}</p>
         </div>
-        <ul className="offer-header__salaries">
-          {summary.employmentTypes.map((entry, index) => (
-            <li key={`${entry.type}-${index}`} data-testid="summary-salary">
-              <strong>{formatSalary({ ...entry, label: '' } as EmploymentType, locale) ?? t('offer.undisclosed')}</strong>{' '}
-              <span className="muted">
-                {label(inputs.employmentTypes, entry.type)} ({entry.gross ? t('offer.gross') : t('offer.net')})
-              </span>
-            </li>
-          ))}
-        </ul>
+        <OfferSalaries
+          t={t}
+          testId="summary-salary"
+          lines={summary.employmentTypes.map((entry, index) => ({
+            key: `${entry.type}-${index}`,
+            amount: formatSalary({ ...entry, label: '' } as EmploymentType, locale),
+            contract: label(inputs.employmentTypes, entry.type),
+            gross: entry.gross,
+          }))}
+        />
       </header>
-      <section className="card" aria-labelledby="summary-job-heading">
-        <h2 id="summary-job-heading">{t('offer.summary')}</h2>
-        <dl className="summary">
+      <OfferJobSummary
+        t={t}
+        headingId="summary-job-heading"
+        workingTime={label(inputs.fulltimeParttimeOptions, summary.workingTime)}
+        experience={label(inputs.experienceLevels, summary.experienceLevel)}
+        contracts={contracts}
+        workMode={label(inputs.remoteWorkOptions, summary.workplaceType)}
+      >
+        {category ? (
           <div>
-            <dt>{t('offer.workingTime')}</dt>
-            <dd>{label(inputs.fulltimeParttimeOptions, summary.workingTime)}</dd>
+            <dt>{t('employer.offerForm.jobCategory')}</dt>
+            <dd>{category.label}</dd>
           </div>
-          <div>
-            <dt>{t('offer.experience')}</dt>
-            <dd>{label(inputs.experienceLevels, summary.experienceLevel)}</dd>
-          </div>
-          <div>
-            <dt>{t('offer.employmentType')}</dt>
-            <dd>{contracts}</dd>
-          </div>
-          <div>
-            <dt>{t('offer.workMode')}</dt>
-            <dd>{label(inputs.remoteWorkOptions, summary.workplaceType)}</dd>
-          </div>
-          {category ? (
-            <div>
-              <dt>{t('employer.offerForm.jobCategory')}</dt>
-              <dd>{category.label}</dd>
-            </div>
-          ) : null}
-        </dl>
-      </section>
-      <section className="card" aria-labelledby="summary-skills-heading">
-        <h2 id="summary-skills-heading">{t('offer.requiredSkills')}</h2>
-        <ul className="skills skills--large">
-          {summary.requiredSkills.map((skill) => (
-            <li key={skill.name}>
-              {skill.name}{' '}
-              <span className="skill-level" aria-label={`${skill.level}/5`}>
-                {'●'.repeat(skill.level)}
-                {'○'.repeat(Math.max(0, 5 - skill.level))}
-              </span>
-            </li>
-          ))}
-        </ul>
-        {summary.optionalSkills.length ? (
-          <>
-            <h3>{t('offer.niceToHave')}</h3>
-            <ul className="skills">
-              {summary.optionalSkills.map((skill) => (
-                <li key={skill.name}>{skill.name}</li>
-              ))}
-            </ul>
-          </>
         ) : null}
+      </OfferJobSummary>
+      <OfferSkills t={t} headingId="summary-skills-heading" required={summary.requiredSkills} niceToHave={summary.optionalSkills} languages={summary.languages}>
         <h3>{t('employer.offerForm.section.techStack')}</h3>
         <ul className="skills">
           {[...summary.requiredSkills, ...summary.optionalSkills].map((skill) => (
             <li key={`stack-${skill.name}`}>{skill.name}</li>
           ))}
         </ul>
-        {summary.languages.length ? (
-          <>
-            <h3>{t('offer.languages')}</h3>
-            <ul className="skills">
-              {summary.languages.map((language) => (
-                <li key={language.code}>
-                  {language.code.toUpperCase()} · {language.level}
-                </li>
-              ))}
-            </ul>
-          </>
-        ) : null}
-      </section>
-      <section className="card" aria-labelledby="summary-description-heading">
-        <h2 id="summary-description-heading">{t('offer.description')}</h2>
-        {summary.remoteInterview || summary.openToHireUkrainians ? (
-          <p className="labels">
-            {summary.remoteInterview ? <span className="badge">{t('offer.remoteInterview')}</span> : null}
-            {summary.openToHireUkrainians ? <span className="badge">{t('offer.ukraineFriendly')}</span> : null}
-          </p>
-        ) : null}
-        {/* Sanitised by the API on write (the same HTML candidates get). */}
-        <div className="description" dangerouslySetInnerHTML={{ __html: summary.description }} />
-      </section>
+      </OfferSkills>
+      {/* Sanitised by the API on write (the same HTML candidates get). */}
+      <OfferDescription t={t} headingId="summary-description-heading" html={summary.description} remoteInterview={summary.remoteInterview} openToHireUkrainians={summary.openToHireUkrainians} />
       <section className="card" aria-labelledby="summary-consents-heading">
         <h2 id="summary-consents-heading">{t('employer.offerForm.section.consents')}</h2>
         <div className="stack-form">

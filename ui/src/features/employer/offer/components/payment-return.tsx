@@ -5,8 +5,8 @@
  */
 import Link from 'next/link';
 import { createTranslator } from '@/i18n/translate';
-import { useEmployerApi } from '@/lib/employer/client';
-import { employerPaths } from '@/lib/employer/paths';
+import { useEmployerApi } from '@/features/employer/session/client';
+import { employerPaths } from '@/features/employer/paths';
 import { paths } from '@/config/paths';
 import type { Locale } from '@/lib/types';
 import { offerErrorText } from './form-kit';

@@ -1,7 +1,7 @@
 'use client';
 /** The board's plans (`GET /v2/offer-plans`): prices, promotion, features, limits; one can be chosen. */
 import { createTranslator } from '@/i18n/translate';
-import type { Plan } from '@/lib/employer/types';
+import type { Plan } from '@/features/employer/types';
 import type { Locale } from '@/lib/types';
 
 export function formatMoney(amount: number, currency: string, locale: Locale): string {

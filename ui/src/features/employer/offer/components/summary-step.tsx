@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { FormMessage } from '@/components/ui/form-field';
 import { createTranslator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
-import { employerPaths } from '@/lib/employer/paths';
+import { employerPaths } from '@/features/employer/paths';
 import type { Locale } from '@/lib/types';
 import { loadOffer } from '../api';
 import type { EmployerOffer, FormInputs } from '../types';

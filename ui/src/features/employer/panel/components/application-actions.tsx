@@ -8,7 +8,7 @@ import { useRouter } from 'next/navigation';
 import { useId, useRef, useState } from 'react';
 import { createTranslator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
-import { employerWrite } from '@/lib/employer/client';
+import { employerWrite } from '@/features/employer/session/client';
 import type { Locale } from '@/lib/types';
 import { nextStatuses } from '../query';
 import type { ApplicationStatus } from '../types';

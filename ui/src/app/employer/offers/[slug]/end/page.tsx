@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { OfferState } from '@/features/employer/offer/types';
 import { getTranslator } from '@/i18n/request';
-import { employerPaths } from '@/lib/employer/paths';
-import { employerServerGet, requireEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
 
 type Props = { params: Promise<{ slug: string }> };
 

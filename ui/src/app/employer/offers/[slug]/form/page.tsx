@@ -3,8 +3,8 @@ import { OfferEditor } from '@/features/employer/offer/components/offer-editor';
 import { getFormInputs, getPlans, planNames } from '@/features/employer/offer/server';
 import { FORM_VARIANTS, type FormVariant } from '@/features/employer/offer/types';
 import { getTranslator } from '@/i18n/request';
-import { employerPaths } from '@/lib/employer/paths';
-import { requireEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { requireEmployer } from '@/features/employer/session/server';
 import '@/features/employer/offer/offer.css';
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { PublishStep } from '@/features/employer/offer/components/publish-step';
 import { getPlans } from '@/features/employer/offer/server';
 import { getTranslator } from '@/i18n/request';
-import { employerPaths } from '@/lib/employer/paths';
-import { requireEmployer } from '@/lib/employer/server';
+import { employerPaths } from '@/features/employer/paths';
+import { requireEmployer } from '@/features/employer/session/server';
 import '@/features/employer/offer/offer.css';
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -8,8 +8,9 @@
  * Path rules: the first segment is a category when it is a category slug, `all-locations` for
  * "no city", else a city slug. A list URL without city and category is `/all-locations`.
  */
-import type { BoardConfig, Category, Currency, FilterOption, Locale, SortValue } from './types';
-import { slugify } from './text';
+import type { BoardConfig, Category, Currency, FilterOption, Locale, SortValue } from '@/lib/types';
+import { currencyChoosable, parseCurrency } from '@/lib/board-currency';
+import { slugify } from '@/lib/text';
 
 export const ALL_LOCATIONS = 'all-locations';
 export const PAGE_SIZE = 100;
@@ -313,17 +314,7 @@ export function citySlug(config: BoardConfig, name: string): string | null {
   return slug && SLUG.test(slug) ? slug : null;
 }
 
-/** Whether the board lets visitors choose a currency (flag `currencyChange` and more than one currency). */
-export function currencyChoosable(config: BoardConfig): boolean {
-  return config.featureFlags.currencyChange === true && config.currencies.length > 1;
-}
-
-/** A currency code of the board (`eur`, `EUR`), or null when the board has no choice or does not list it. */
-export function parseCurrency(value: string | null | undefined, config: BoardConfig): Currency | null {
-  if (!value || !currencyChoosable(config)) return null;
-  const code = value.trim().toLowerCase();
-  return (config.currencies as string[]).includes(code) ? (code as Currency) : null;
-}
+export { currencyChoosable, parseCurrency };
 
 /** The address's own currency value (`currency`, or the config's localized name), valid or not; null when absent. */
 export function urlCurrencyValue(query: RawQuery, config: BoardConfig): string | null {

@@ -7,8 +7,8 @@
  */
 import { createContext, createElement, useContext, type ReactNode } from 'react';
 import useSWR, { type SWRConfiguration, type SWRResponse } from 'swr';
-import { ApiError, apiGet, type Query } from '../api-client';
-import { apiWrite, type WriteMethod, type WriteOptions } from '../api-write';
+import { ApiError, apiGet, type Query } from '@/lib/api-client';
+import { apiWrite, type WriteMethod, type WriteOptions } from '@/lib/api-write';
 import type { Employer } from './session';
 
 /** GETs an employer API path through the forwarder; throws `ApiError`. */

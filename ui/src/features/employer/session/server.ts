@@ -7,10 +7,10 @@
 import { cookies, headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { cache } from 'react';
-import { ApiError, apiGet, apiUrl, toApiError, type Query } from '../api-client';
-import { boardSlug } from '../board-server';
-import { servedOverHttps } from '../security-headers';
-import { employerPaths } from './paths';
+import { ApiError, apiGet, apiUrl, toApiError, type Query } from '@/lib/api-client';
+import { boardSlug } from '@/lib/board-server';
+import { servedOverHttps } from '@/lib/security-headers';
+import { employerPaths } from '../paths';
 import { EMPLOYER_SESSION_COOKIE, type Employer } from './session';
 
 /** The request's employer token, or null. */

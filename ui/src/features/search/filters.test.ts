@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fixture from '@/testing/fixtures/config.json';
-import type { BoardConfig } from './types';
+import type { BoardConfig } from '@/lib/types';
 import { activeCurrency, buildListHref, countActiveFilters, currencyChoosable, currencyHref, emptyFilters, parseCurrency, parseListUrl, toApiQuery, toCursorQuery, urlCurrencyValue, withFilters } from './filters';
 
 const config = fixture as unknown as BoardConfig;

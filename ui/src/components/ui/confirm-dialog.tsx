@@ -1,7 +1,20 @@
 'use client';
-/** A small yes/no dialog (delete a saved search, unsubscribe) on the shared accessible `Dialog`. */
+/**
+ * The small yes/no dialog (delete a saved search or an offer, unsubscribe, finish an offer) and the
+ * one-button message dialog, on the shared accessible `Dialog`. The buttons' test ids are
+ * `{testId}-cancel` and `{testId}-confirm` (`{testId}-ok`) unless named.
+ */
 import type { ReactNode } from 'react';
 import { Dialog } from '@/components/ui/dialog';
+
+/** The small dialog both are: the title, the text and a row of buttons at the bottom. */
+function SmallDialog({ open, title, closeLabel, onClose, testId, actions, children }: { open: boolean; title: string; closeLabel: string; onClose: () => void; testId: string; actions: ReactNode; children: ReactNode }) {
+  return (
+    <Dialog open={open} onClose={onClose} title={title} size="small" closeLabel={closeLabel} testId={testId} footer={<div className="alert-dialog__actions">{actions}</div>}>
+      <div className="alert-dialog__text">{children}</div>
+    </Dialog>
+  );
+}
 
 export function ConfirmDialog({
   open,
@@ -15,6 +28,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   testId,
+  confirmTestId = `${testId}-confirm`,
 }: {
   open: boolean;
   title: string;
@@ -27,51 +41,50 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
   testId: string;
+  confirmTestId?: string;
 }) {
   return (
-    <Dialog
+    <SmallDialog
       open={open}
-      onClose={onCancel}
       title={title}
-      size="small"
       closeLabel={closeLabel}
+      onClose={onCancel}
       testId={testId}
-      footer={
-        <div className="alert-dialog__actions">
+      actions={
+        <>
           <button type="button" className="button" onClick={onCancel} data-testid={`${testId}-cancel`}>
             {cancelLabel}
           </button>
-          <button type="button" className={`button button--primary${danger ? ' button--danger' : ''}`} onClick={onConfirm} disabled={busy} data-testid={`${testId}-confirm`}>
+          <button type="button" className={`button button--primary${danger ? ' button--danger' : ''}`} onClick={onConfirm} disabled={busy} data-testid={confirmTestId}>
             {confirmLabel}
           </button>
-        </div>
+        </>
       }
     >
-      <div className="alert-dialog__text">{children}</div>
-    </Dialog>
+      {children}
+    </SmallDialog>
   );
 }
 
 /** A dialog with a message and one button (entry-point results). */
 export function MessageDialog({ open, title, children, buttonLabel, closeLabel, onClose, testId, action }: { open: boolean; title: string; children: ReactNode; buttonLabel: string; closeLabel: string; onClose: () => void; testId: string; action?: ReactNode }) {
   return (
-    <Dialog
+    <SmallDialog
       open={open}
-      onClose={onClose}
       title={title}
-      size="small"
       closeLabel={closeLabel}
+      onClose={onClose}
       testId={testId}
-      footer={
-        <div className="alert-dialog__actions">
+      actions={
+        <>
           {action}
           <button type="button" className="button button--primary" onClick={onClose} data-testid={`${testId}-ok`}>
             {buttonLabel}
           </button>
-        </div>
+        </>
       }
     >
-      <div className="alert-dialog__text">{children}</div>
-    </Dialog>
+      {children}
+    </SmallDialog>
   );
 }

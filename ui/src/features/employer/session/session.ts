@@ -9,7 +9,7 @@
  * (`public-api.ts`). Its partner `wakat_employer_csrf` is readable: browser writes repeat it in
  * `X-CSRF-Token` (`apiWrite(…, { session: 'employer' })`) and the forwarder compares the two.
  */
-import { EMPLOYER_CSRF_COOKIE, EMPLOYER_SESSION_COOKIE } from '../csrf';
+import { EMPLOYER_CSRF_COOKIE, EMPLOYER_SESSION_COOKIE } from '@/lib/csrf';
 
 export { EMPLOYER_CSRF_COOKIE, EMPLOYER_SESSION_COOKIE };
 

@@ -6,8 +6,8 @@
  * Each answers `{ ok: true, … }` or the API's error as `{ ok: false, status, code, field }`.
  */
 import { cookies } from 'next/headers';
-import { ApiError, apiUrl, toApiError } from '../api-client';
-import { boardSlug } from '../board-server';
+import { ApiError, apiUrl, toApiError } from '@/lib/api-client';
+import { boardSlug } from '@/lib/board-server';
 import { employerToken, requestIsHttps } from './server';
 import { EMPLOYER_CSRF_COOKIE, EMPLOYER_SESSION_COOKIE, newCsrfValue, sessionCookies, type AccessTokenAnswer } from './session';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { employerRequestHeaders } from '../api-forward';
-import { writeRequest } from '../api-write';
-import { matchPublicApi, PUBLIC_ROUTES } from '../public-api';
-import { activeNavLink, EMPLOYER_NAV } from './nav';
-import { employerPaths, isPublicEmployerPath, safeEmployerReturn } from './paths';
+import { employerRequestHeaders } from '@/lib/api-forward';
+import { writeRequest } from '@/lib/api-write';
+import { matchPublicApi, PUBLIC_ROUTES } from '@/lib/public-api';
+import { activeNavLink, EMPLOYER_NAV } from '../nav';
+import { employerPaths, isPublicEmployerPath, safeEmployerReturn } from '../paths';
 import { MAX_SESSION_SECONDS, newCsrfValue, sessionCookies } from './session';
 import pl from '@messages/employer.pl.json';
 import en from '@messages/employer.en.json';
