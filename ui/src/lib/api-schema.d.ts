@@ -698,7 +698,7 @@ export interface paths {
             cookie?: never;
         };
         /** An uploaded company logo (only files uploaded as logos are served here). */
-        get: operations["logo"];
+        get: operations["company_logo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -882,7 +882,7 @@ export interface paths {
         put?: never;
         post?: never;
         /** Deletes an inactive offer (draft, finished or expired). */
-        delete: operations["delete"];
+        delete: operations["delete_employer_offer"];
         options?: never;
         head?: never;
         /**
@@ -1079,7 +1079,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Starts paying for a publication (or an extension): answers the provider's page. */
-        post: operations["create"];
+        post: operations["create_payment"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1168,7 +1168,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Changes the caller's name or phone. */
-        patch: operations["update_profile"];
+        patch: operations["update_employer_profile"];
         trace?: never;
     };
     "/api/{tenant}/v1/search-clicks": {
@@ -1243,7 +1243,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Opens the confirmation link (setting the password when given) and logs in: an access token. */
-        patch: operations["confirm"];
+        patch: operations["confirm_employer_user"];
         trace?: never;
     };
     "/api/{tenant}/v1/users/invitation": {
@@ -1418,7 +1418,7 @@ export interface paths {
             cookie?: never;
         };
         /** Where the company's story under `slug` stands: `draft` or `published`. */
-        get: operations["status"];
+        get: operations["brand_story_status"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4231,6 +4231,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many requests from this client (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     enable: {
@@ -6372,7 +6383,7 @@ export interface operations {
             };
         };
     };
-    logo: {
+    company_logo: {
         parameters: {
             query?: never;
             header?: never;
@@ -6966,7 +6977,7 @@ export interface operations {
             };
         };
     };
-    delete: {
+    delete_employer_offer: {
         parameters: {
             query?: never;
             header?: never;
@@ -7826,7 +7837,7 @@ export interface operations {
             };
         };
     };
-    create: {
+    create_payment: {
         parameters: {
             query?: never;
             header?: never;
@@ -8148,7 +8159,7 @@ export interface operations {
             };
         };
     };
-    update_profile: {
+    update_employer_profile: {
         parameters: {
             query?: never;
             header?: never;
@@ -8421,7 +8432,7 @@ export interface operations {
             };
         };
     };
-    confirm: {
+    confirm_employer_user: {
         parameters: {
             query?: never;
             header?: never;
@@ -9161,7 +9172,7 @@ export interface operations {
             };
         };
     };
-    status: {
+    brand_story_status: {
         parameters: {
             query?: never;
             header?: never;

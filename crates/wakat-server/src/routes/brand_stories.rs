@@ -89,7 +89,7 @@ pub async fn put(state: web::Data<AppState>, employer: Employer, path: web::Path
 }
 
 /// Where the company's story under `slug` stands: `draft` or `published`.
-#[utoipa::path(get, path = "/api/{tenant}/v2/employer-panel/brand-stories/status/{slug}", tag = "employer panel",
+#[utoipa::path(get, operation_id = "brand_story_status", path = "/api/{tenant}/v2/employer-panel/brand-stories/status/{slug}", tag = "employer panel",
     params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Story slug")), security(("bearer" = [])),
     responses((status = 200, description = "The status", body = BrandStoryStatusDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 404, description = "No story of the company under this slug", body = crate::error::ErrorBody)))]

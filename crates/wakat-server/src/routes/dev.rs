@@ -35,7 +35,7 @@ fn outbox(state: &AppState, request: &HttpRequest) -> Result<std::sync::Arc<waka
 }
 
 /// The newest mails of the outbox.
-#[utoipa::path(get, path = "/api/dev/mailbox", tag = "dev", params(MailboxQuery),
+#[utoipa::path(get, operation_id = "list_dev_mailbox", path = "/api/dev/mailbox", tag = "dev", params(MailboxQuery),
     responses((status = 200, description = "Mails, newest first", body = Object), (status = 400, description = "Malformed query", body = crate::error::ErrorBody),
               (status = 403, description = "A client on another machine", body = crate::error::ErrorBody),
               (status = 404, description = "The dev mailbox is off", body = crate::error::ErrorBody)))]
@@ -48,7 +48,7 @@ pub async fn list(state: web::Data<AppState>, query: web::Query<MailboxQuery>, r
 }
 
 /// One mail of the outbox.
-#[utoipa::path(get, path = "/api/dev/mailbox/{id}", tag = "dev", params(("id" = String, Path, description = "Mail id")),
+#[utoipa::path(get, operation_id = "get_dev_mail", path = "/api/dev/mailbox/{id}", tag = "dev", params(("id" = String, Path, description = "Mail id")),
     responses((status = 200, description = "The mail", body = Object), (status = 403, description = "A client on another machine", body = crate::error::ErrorBody),
               (status = 404, description = "No such mail, or the dev mailbox is off", body = crate::error::ErrorBody)))]
 pub async fn get(state: web::Data<AppState>, path: web::Path<MailPath>, request: HttpRequest) -> Result<HttpResponse> {

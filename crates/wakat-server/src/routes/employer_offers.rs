@@ -197,7 +197,7 @@ pub async fn finish(state: web::Data<AppState>, employer: Employer, path: web::P
 }
 
 /// Deletes an inactive offer (draft, finished or expired).
-#[utoipa::path(delete, path = "/api/{tenant}/v1/offers/{slug}", tag = "employer offers",
+#[utoipa::path(delete, operation_id = "delete_employer_offer", path = "/api/{tenant}/v1/offers/{slug}", tag = "employer offers",
     params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Offer slug")), security(("bearer" = [])),
     responses((status = 204, description = "Deleted"), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 404, description = "No such offer of the company", body = crate::error::ErrorBody), (status = 409, description = "Active", body = crate::error::ErrorBody)))]
@@ -290,7 +290,7 @@ pub async fn skills(state: web::Data<AppState>, path: web::Path<TenantPath>, que
 }
 
 /// An uploaded company logo (only files uploaded as logos are served here).
-#[utoipa::path(get, path = "/api/{tenant}/v1/company-logos/{hash}", tag = "employer offers",
+#[utoipa::path(get, operation_id = "company_logo", path = "/api/{tenant}/v1/company-logos/{hash}", tag = "employer offers",
     params(("tenant" = String, Path, description = "Board slug"), ("hash" = String, Path, description = "The logo's SHA-256")),
     responses((status = 200, description = "JPEG or PNG", content_type = "image/*"), (status = 404, description = "No such logo", body = crate::error::ErrorBody)))]
 pub async fn logo(state: web::Data<AppState>, path: web::Path<LogoPath>) -> Result<HttpResponse> {

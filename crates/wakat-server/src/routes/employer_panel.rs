@@ -33,7 +33,7 @@ pub async fn profile(state: web::Data<AppState>, employer: Employer) -> Result<H
 }
 
 /// Changes the caller's name or phone.
-#[utoipa::path(patch, path = "/api/{tenant}/v1/profiles/me", tag = "employer panel", request_body = ProfileUpdateRequest,
+#[utoipa::path(patch, operation_id = "update_employer_profile", path = "/api/{tenant}/v1/profiles/me", tag = "employer panel", request_body = ProfileUpdateRequest,
     params(("tenant" = String, Path, description = "Board slug")), security(("bearer" = [])),
     responses((status = 200, description = "The profile", body = ProfileDto), (status = 400, description = "A field breaks a rule (invalid_name, invalid_phone, required)", body = crate::error::ErrorBody),
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody)))]

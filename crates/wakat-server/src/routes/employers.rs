@@ -45,7 +45,7 @@ pub async fn sign_up(state: web::Data<AppState>, path: web::Path<TenantPath>, bo
 }
 
 /// Opens the confirmation link (setting the password when given) and logs in: an access token.
-#[utoipa::path(patch, path = "/api/{tenant}/v1/users/confirm", tag = "employers", request_body = ConfirmRequest,
+#[utoipa::path(patch, operation_id = "confirm_employer_user", path = "/api/{tenant}/v1/users/confirm", tag = "employers", request_body = ConfirmRequest,
     params(("tenant" = String, Path, description = "Board slug")),
     responses((status = 200, description = "Confirmed; an access token", body = AccessTokenDto), (status = 400, description = "Invalid link or password", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody), (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]

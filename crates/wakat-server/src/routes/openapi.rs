@@ -380,3 +380,39 @@ pub async fn internal_document(state: web::Data<AppState>, request: HttpRequest)
     let body = DOCUMENT.get_or_init(|| internal_document_json().to_string());
     Ok(HttpResponse::Ok().content_type("application/json").insert_header(("cache-control", "no-store")).body(body.as_str()))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The web app's snapshot of the public document, from which its API types are generated.
+    const SNAPSHOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../ui/openapi.json");
+
+    #[test]
+    fn the_web_apps_snapshot_is_the_public_document() {
+        let expected = document_json().to_string();
+        if std::env::var_os("WAKAT_WRITE_GENERATED").is_some() {
+            std::fs::write(SNAPSHOT, &expected).expect("write the snapshot");
+        }
+        let committed = std::fs::read_to_string(SNAPSHOT).unwrap_or_default();
+        assert!(
+            committed == expected,
+            "{SNAPSHOT} is out of step with the API: run `WAKAT_WRITE_GENERATED=1 cargo test -p wakat-server openapi`, then `npm run api-types` in ui/, and commit both"
+        );
+    }
+
+    #[test]
+    fn operation_ids_are_unique_across_both_documents() {
+        let mut seen = std::collections::HashMap::new();
+        for document in [document_json(), internal_document_json()] {
+            for (path, operations) in document["paths"].as_object().expect("paths") {
+                for (method, operation) in operations.as_object().expect("operations") {
+                    let Some(id) = operation["operationId"].as_str() else { continue };
+                    if let Some(first) = seen.insert(id.to_string(), format!("{method} {path}")) {
+                        panic!("operationId {id} names both {first} and {method} {path}");
+                    }
+                }
+            }
+        }
+    }
+}

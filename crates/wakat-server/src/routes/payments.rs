@@ -11,7 +11,7 @@ use crate::services::employer_payments as service;
 use crate::state::AppState;
 
 /// Starts paying for a publication (or an extension): answers the provider's page.
-#[utoipa::path(post, path = "/api/{tenant}/v1/payments", tag = "payments", request_body = PaymentRequest,
+#[utoipa::path(post, operation_id = "create_payment", path = "/api/{tenant}/v1/payments", tag = "payments", request_body = PaymentRequest,
     params(("tenant" = String, Path, description = "Board slug")), security(("bearer" = [])),
     responses((status = 201, description = "Send the employer to `payment_request_url`", body = PaymentCreatedDto),
               (status = 400, description = "A field breaks a rule", body = crate::error::ErrorBody), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
