@@ -29,7 +29,6 @@ use wakat_engine::RateLimitSettings;
 
 use crate::config::Settings;
 use crate::error::{ApiError, ErrorCode};
-use crate::state::AppState;
 
 /// How often idle clients are forgotten.
 const FORGET_EVERY: Duration = Duration::from_secs(60);
@@ -328,11 +327,13 @@ where
     actix_web::dev::forward_ready!(service);
 
     fn call(&self, request: ServiceRequest) -> Self::Future {
-        let verdict = request.app_data::<web::Data<AppState>>().and_then(|state| {
+        // The limits are app data of their own (the state holds them too), so this module needs
+        // nothing of the handlers' state.
+        let verdict = request.app_data::<web::Data<RateLimits>>().and_then(|limits| {
             let tenant = request.match_info().get("tenant")?;
             let forwarded_for = request.headers().get("x-forwarded-for").and_then(|v| v.to_str().ok());
-            let client = state.limits.client(request.peer_addr().map(|a| a.ip()), forwarded_for)?;
-            state.limits.check(tenant, self.class, client).err()
+            let client = limits.client(request.peer_addr().map(|a| a.ip()), forwarded_for)?;
+            limits.check(tenant, self.class, client).err()
         });
         if let Some(limited) = verdict {
             let response = request.into_response(too_many_requests(limited)).map_into_right_body();

@@ -158,6 +158,7 @@ impl Application {
         let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(web::Data::new(state.clone()))
+                .app_data(web::Data::from(state.limits.clone()))
                 .app_data(web::QueryConfig::default().error_handler(query_error))
                 .app_data(web::JsonConfig::default().limit(MAX_JSON_BYTES).error_handler(json_error))
                 .app_data(web::PathConfig::default().error_handler(path_error))

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use utoipa::ToSchema;
-use wakat_applications::{Application, Favourite, Paged};
+use wakat_applications::{Application, Favourite, Paged, StatusChange};
 use wakat_core::matching::OfferMatch;
 use wakat_search::Hit;
 
@@ -95,7 +95,7 @@ pub struct HistoryDto {
     /// `interview`, `offer`, `hired`, `rejected`); null for external applies.
     pub status: Option<&'static str>,
     /// Every change of that status, oldest first.
-    pub status_history: Vec<crate::dto::panel_offers::StatusChangeDto>,
+    pub status_history: Vec<StatusChangeDto>,
 }
 
 impl HistoryDto {
@@ -114,7 +114,7 @@ impl HistoryDto {
                 offer_active: hit.as_ref().is_some_and(|(offer, _)| offer.is_active(now)),
                 offer: card(hit, lang, now),
                 status: application.as_ref().map(|a| a.status.as_str()),
-                status_history: application.as_ref().map(|a| crate::dto::panel_offers::StatusChangeDto::all(&a.status_changes)).unwrap_or_default(),
+                status_history: application.as_ref().map(|a| StatusChangeDto::all(&a.status_changes)).unwrap_or_default(),
             })
             .collect();
         PagedDto { data, meta }
@@ -225,5 +225,22 @@ impl From<&Application> for ApplicationDto {
                 })
             }),
         }
+    }
+}
+
+/// One change of status.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusChangeDto {
+    /// The new status.
+    pub status: &'static str,
+    /// RFC 3339.
+    pub at: String,
+}
+
+impl StatusChangeDto {
+    /// Every change of an application, oldest first.
+    pub fn all(changes: &[StatusChange]) -> Vec<StatusChangeDto> {
+        changes.iter().map(|change| StatusChangeDto { status: change.status.as_str(), at: iso_time(change.at) }).collect()
     }
 }

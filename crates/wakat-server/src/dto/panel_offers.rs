@@ -2,9 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use wakat_applications::{Application, DayCounts, Paged, StatusChange};
+use wakat_applications::{Application, DayCounts, Paged};
 
-use crate::dto::candidate::PagingMeta;
+use crate::dto::candidate::{PagingMeta, StatusChangeDto};
 use crate::dto::iso_time;
 use crate::services::panel_offers::{PanelOffer, PanelOffers, Statistics};
 
@@ -210,23 +210,6 @@ pub fn statistics_csv(stats: &Statistics) -> String {
         ));
     }
     csv
-}
-
-/// One change of status.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct StatusChangeDto {
-    /// The new status.
-    pub status: &'static str,
-    /// RFC 3339.
-    pub at: String,
-}
-
-impl StatusChangeDto {
-    /// Every change of an application, oldest first.
-    pub fn all(changes: &[StatusChange]) -> Vec<StatusChangeDto> {
-        changes.iter().map(|change| StatusChangeDto { status: change.status.as_str(), at: iso_time(change.at) }).collect()
-    }
 }
 
 /// The CV of an application.
