@@ -1,37 +1,10 @@
 //! Atom feeds (RFC 4287) of saved searches and list addresses: the newest matching offers, at a
-//! URL signed with the server's link key, so a feed reader needs no login and nobody can make the
-//! server run searches it never handed out.
+//! URL signed with the server's link key ([`wakat_app::feeds::FeedLinks`]), so a feed reader needs
+//! no login and nobody can make the server run searches it never handed out.
 
 use wakat_engine::Tenant;
 
 use crate::state::AppState;
-
-/// Purpose of feed signatures.
-pub const FEED_PURPOSE: &str = "offers-feed";
-
-/// The signature of a board's canonical list query.
-pub fn sign(state: &AppState, tenant: &Tenant, canonical_query: &str) -> String {
-    state.signer.sign(FEED_PURPOSE, &format!("{}?{canonical_query}", tenant.settings.slug), i64::MAX)
-}
-
-/// Whether `signature` is the feed signature of this board's canonical query.
-pub fn verify(state: &AppState, tenant: &Tenant, canonical_query: &str, signature: &str) -> bool {
-    state.signer.verify(FEED_PURPOSE, &format!("{}?{canonical_query}", tenant.settings.slug), i64::MAX, signature, 0)
-}
-
-/// The absolute, signed feed URL of a canonical query (through the board's web app, which
-/// forwards `/api/{tenant}/feeds/*`).
-pub fn feed_url(state: &AppState, tenant: &Tenant, canonical_query: &str) -> String {
-    let web_url = tenant.settings.web_url(&state.settings.server.public_url);
-    let separator = if canonical_query.is_empty() { "" } else { "&" };
-    format!("{web_url}/api/{}/feeds/offers.atom?{canonical_query}{separator}signature={}", tenant.settings.slug, sign(state, tenant, canonical_query))
-}
-
-/// The feed URL of stored canonical pairs.
-pub fn feed_path(state: &AppState, tenant: &Tenant, pairs: &wakat_alerts::filters::QueryPairs) -> String {
-    let query = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish();
-    feed_url(state, tenant, &query)
-}
 
 /// Newest offers in a feed.
 const FEED_ENTRIES: usize = 50;
@@ -65,7 +38,7 @@ fn checked_params(state: &AppState, tenant: &Tenant, pairs: &[(String, String)])
         &state.engine.parse_context(tenant),
     )?;
     let canonical = wakat_alerts::filters::canonical_query(&params);
-    if !verify(state, tenant, &canonical, signature) {
+    if !state.feed_links.verify(tenant, &canonical, signature) {
         return Err(crate::error::ApiError::new(crate::error::ErrorCode::InvalidSignature).with_field("signature"));
     }
     Ok((params, canonical))
@@ -74,7 +47,7 @@ fn checked_params(state: &AppState, tenant: &Tenant, pairs: &[(String, String)])
 /// The signed feed URL of any list query (what the list page offers as "follow this search").
 pub fn link(state: &AppState, tenant: &Tenant, pairs: &[(String, String)]) -> crate::error::Result<String> {
     let params = wakat_core::filters::ListParams::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), &state.engine.parse_context(tenant))?;
-    Ok(feed_url(state, tenant, &wakat_alerts::filters::canonical_query(&params)))
+    Ok(state.feed_links.url(tenant, &wakat_alerts::filters::canonical_query(&params)))
 }
 
 /// The Atom document (RFC 4287) of a signed list query: its newest matching offers.
@@ -94,7 +67,7 @@ pub fn atom(state: &AppState, tenant: &Tenant, pairs: &[(String, String)], lang:
     };
     let hits = state.engine.index.list(&request)?.hits;
     let web_url = tenant.settings.web_url(&state.settings.server.public_url);
-    let context = crate::mails::MailContext::new(state, tenant, lang);
+    let context = wakat_app::mails::MailContext::new(&state.settings.server.public_url, tenant, lang);
     let tags = wakat_alerts::filters::tags(&params, &tenant.categories, lang);
     let title = if tags.is_empty() { tenant.settings.name.clone() } else { format!("{}: {}", tenant.settings.name, tags.join(", ")) };
     let updated = hits.iter().map(|hit| hit.offer.published_at).max().unwrap_or(now);
@@ -106,16 +79,20 @@ pub fn atom(state: &AppState, tenant: &Tenant, pairs: &[(String, String)], lang:
     xml.push_str(&format!("  <id>{}</id>\n", xml_escape(&feed_id)));
     xml.push_str(&format!("  <title>{}</title>\n", xml_escape(&title)));
     xml.push_str(&format!("  <updated>{}</updated>\n", rfc3339(updated)));
-    xml.push_str(&format!("  <link rel=\"self\" type=\"application/atom+xml\" href=\"{}\"/>\n", xml_escape(&feed_url(state, tenant, &canonical))));
+    xml.push_str(&format!("  <link rel=\"self\" type=\"application/atom+xml\" href=\"{}\"/>\n", xml_escape(&state.feed_links.url(tenant, &canonical))));
     xml.push_str(&format!("  <link rel=\"alternate\" type=\"text/html\" href=\"{}\"/>\n", xml_escape(&list_link)));
     xml.push_str(&format!("  <author><name>{}</name><uri>{}/</uri></author>\n", xml_escape(&tenant.settings.name), xml_escape(web_url)));
     xml.push_str("  <generator>Wakat</generator>\n");
     for hit in &hits {
         let offer = &hit.offer;
         let city = offer.locations.get(hit.location_idx).or(offer.locations.first()).map_or("", |l| l.city.as_str());
-        let link = format!("{web_url}/job-offer/{}", crate::mails::alerts::query_value(&hit.slug));
-        let summary =
-            format!("{} · {} · {}", offer.company_name, city, crate::mails::alerts::salary_text(&context, &state.engine.rates, offer, params.filters.currency));
+        let link = format!("{web_url}/job-offer/{}", wakat_app::mails::alerts::query_value(&hit.slug));
+        let summary = format!(
+            "{} · {} · {}",
+            offer.company_name,
+            city,
+            wakat_app::mails::alerts::salary_text(&context, &state.engine.rates, offer, params.filters.currency)
+        );
         xml.push_str("  <entry>\n");
         xml.push_str(&format!("    <id>urn:wakat:offer:{}:{}</id>\n", xml_escape(&tenant.settings.slug), xml_escape(&hit.slug)));
         xml.push_str(&format!("    <title>{}</title>\n", xml_escape(&offer.title)));
