@@ -30,6 +30,9 @@ pub enum AppError {
     /// A guest's unsubscribe link without its code.
     #[error("the link has no code")]
     CodeRequired,
+    /// A feed address whose signature is missing or not the server's.
+    #[error("the feed link is not signed by this server")]
+    InvalidSignature,
     /// A `since` that is not unix seconds.
     #[error("since must be unix seconds")]
     InvalidSince,

@@ -1,12 +1,21 @@
-//! The signed addresses of Atom feeds: a feed URL carries the server's signature of its board and
-//! canonical list query, so a feed reader needs no login and nobody can make the server run
-//! searches it never handed out. (The Atom document itself is still rendered by the server's
-//! `services/feeds.rs`.)
+//! Atom feeds (RFC 4287) of saved searches and list addresses: the newest matching offers
+//! ([`atom`]), at a URL carrying the server's signature of its board and canonical list query
+//! ([`FeedLinks`]), so a feed reader needs no login and nobody can make the server run searches it
+//! never handed out.
 
 use std::sync::Arc;
 
-use wakat_engine::Tenant;
+use wakat_core::filters::ListParams;
+use wakat_engine::{Engine, Tenant};
 use wakat_store::LinkSigner;
+
+use crate::error::Result;
+use crate::{Clock, Principal};
+
+pub mod atom;
+
+#[cfg(test)]
+mod tests;
 
 /// Purpose of feed signatures.
 pub const FEED_PURPOSE: &str = "offers-feed";
@@ -43,9 +52,41 @@ impl FeedLinks {
         format!("{web_url}/api/{}/feeds/offers.atom?{canonical_query}{separator}signature={}", tenant.settings.slug, self.sign(tenant, canonical_query))
     }
 
+    /// The server's public URL, base of boards without a web app of their own.
+    pub fn public_url(&self) -> &str {
+        &self.public_url
+    }
+
+    /// The stable id of a query's feed (its Atom `<id>`), not guessable from the query.
+    pub fn feed_id(&self, canonical_query: &str) -> String {
+        self.signer.sign("feed-id", canonical_query, 0)
+    }
+
     /// The feed URL of stored canonical pairs.
     pub fn url_of_pairs(&self, tenant: &Tenant, pairs: &wakat_alerts::filters::QueryPairs) -> String {
         let query = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish();
         self.url(tenant, &query)
+    }
+}
+
+/// The feeds service: signed feed addresses and their Atom documents.
+#[derive(Clone)]
+pub struct FeedsService {
+    engine: Arc<Engine>,
+    links: FeedLinks,
+    clock: Clock,
+}
+
+impl FeedsService {
+    /// The service over the engine, signing with `links`.
+    pub fn new(engine: Arc<Engine>, links: FeedLinks, clock: Clock) -> FeedsService {
+        FeedsService { engine, links, clock }
+    }
+
+    /// The signed feed URL of any list query (what the list page offers as "follow this search");
+    /// anyone may ask.
+    pub fn link(&self, tenant: &Tenant, _anyone: &Principal, pairs: &[(String, String)]) -> Result<String> {
+        let params = ListParams::parse(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), &self.engine.parse_context(tenant))?;
+        Ok(self.links.url(tenant, &wakat_alerts::filters::canonical_query(&params)))
     }
 }

@@ -14,7 +14,7 @@ use wakat_mail::{Address, Mail, MailQueue, Outbox, OutboxMailer};
 use wakat_store::{KvStore, LinkSigner, MemoryStore};
 
 use crate::alerts::AlertsService;
-use crate::feeds::FeedLinks;
+use crate::feeds::{FeedLinks, FeedsService};
 use crate::jobs::digests::Digests;
 use crate::mail_queue::MailSender;
 use crate::Clock;
@@ -30,6 +30,7 @@ pub struct Setup {
     pub queue: Arc<MailQueue>,
     outbox: Outbox,
     pub alerts: AlertsService,
+    pub feeds: FeedsService,
     pub digests: Digests,
     now: Arc<AtomicI64>,
     _dir: tempfile::TempDir,
@@ -59,9 +60,10 @@ impl Setup {
         let clock = Clock::from_fn(move || read.load(Ordering::SeqCst));
         let feeds = FeedLinks::new(signer, PUBLIC_URL);
         let mail = MailSender::new(queue.clone());
-        let alerts = AlertsService::new(alerts_store.clone(), accounts.clone(), engine.clone(), mail, feeds, PUBLIC_URL, clock.clone());
+        let alerts = AlertsService::new(alerts_store.clone(), accounts.clone(), engine.clone(), mail, feeds.clone(), PUBLIC_URL, clock.clone());
+        let feeds = FeedsService::new(engine.clone(), feeds, clock.clone());
         let digests = Digests::new(engine.clone(), alerts_store.clone(), accounts.clone(), queue.clone(), PUBLIC_URL, jiff::tz::TimeZone::UTC, clock);
-        Setup { engine, accounts, alerts_store, queue, outbox, alerts, digests, now, _dir: dir }
+        Setup { engine, accounts, alerts_store, queue, outbox, alerts, feeds, digests, now, _dir: dir }
     }
 
     /// The IT board.
@@ -72,6 +74,17 @@ impl Setup {
     /// The clock's unix seconds.
     pub fn now(&self) -> i64 {
         self.now.load(Ordering::SeqCst)
+    }
+
+    /// A clock reading this setup's time.
+    pub fn clock(&self) -> Clock {
+        let now = self.now.clone();
+        Clock::from_fn(move || now.load(Ordering::SeqCst))
+    }
+
+    /// Sets the clock.
+    pub fn set_now(&self, seconds: i64) {
+        self.now.store(seconds, Ordering::SeqCst);
     }
 
     /// Moves the clock on.

@@ -391,6 +391,7 @@ impl From<wakat_app::AppError> for ApiError {
             AppError::InvalidFrequency => ApiError::new(ErrorCode::InvalidFrequency).with_field("frequency"),
             AppError::CodeRequired => ApiError::new(ErrorCode::InvalidCode).with_field("code"),
             AppError::InvalidSince => ApiError::new(ErrorCode::InvalidSince).with_field("since"),
+            AppError::InvalidSignature => ApiError::new(ErrorCode::InvalidSignature).with_field("signature"),
             AppError::OfferRefused(errors) => ApiError::form(ErrorCode::InvalidForm, &errors),
             AppError::Alerts(alerts) => alerts_error(alerts),
             AppError::Accounts(accounts) => accounts_error(accounts),

@@ -172,7 +172,7 @@ impl Application {
             alerts,
             offer_stats,
             mail,
-            feed_links,
+            feeds: wakat_app::feeds::FeedsService::new(engine.clone(), feed_links, Clock::system()),
             alerts_service,
             digests,
         };

@@ -64,8 +64,8 @@ pub struct AppState {
     pub offer_stats: Arc<wakat_applications::OfferStats>,
     /// How services hand a mail over (the durable mail queue).
     pub mail: wakat_app::mail_queue::MailSender,
-    /// Signs and checks the addresses of Atom feeds.
-    pub feed_links: wakat_app::feeds::FeedLinks,
+    /// Atom feeds and their signed addresses (`/feeds/offers.atom`, `/feeds/link`).
+    pub feeds: wakat_app::feeds::FeedsService,
     /// Saved searches and job alerts (`/job-filters`, `/job-alerts`, `/guests/job-alerts`).
     pub alerts_service: wakat_app::alerts::AlertsService,
     /// The digest run (the scheduler's, and `POST …/internal/digests/run`).

@@ -21,6 +21,9 @@ use wakat_engine::{Engine, Tenant};
 use crate::error::{AppError, Result};
 use crate::{Clock, Principal};
 
+#[cfg(test)]
+mod tests;
+
 /// Writes the public copy of a published employer offer through the engine.
 ///
 /// A seam, not a design: the public copy is built by the employer offers service, which still

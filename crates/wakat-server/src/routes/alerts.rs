@@ -224,7 +224,7 @@ pub async fn run_digests(
 pub async fn feed(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let lang = language(&request, &query, &tenant)?;
-    let xml = web::block(move || crate::services::feeds::atom(&state, &tenant, &query, lang.as_str())).await??;
+    let xml = web::block(move || state.feeds.atom(&tenant, &Principal::Anonymous, &query, lang.as_str())).await??;
     Ok(HttpResponse::Ok().content_type("application/atom+xml; charset=utf-8").insert_header(("cache-control", "public, max-age=300")).body(xml))
 }
 
@@ -235,7 +235,7 @@ pub async fn feed(state: web::Data<AppState>, path: web::Path<TenantPath>, query
               (status = 400, description = "A malformed list parameter", body = crate::error::ErrorBody)))]
 pub async fn feed_link(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    let url = web::block(move || crate::services::feeds::link(&state, &tenant, &query)).await??;
+    let url = web::block(move || state.feeds.link(&tenant, &Principal::Anonymous, &query)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "url": url })))
 }
 

@@ -12,7 +12,6 @@ pub mod employer_offers;
 pub mod employer_panel;
 pub mod employer_payments;
 pub mod employers;
-pub mod feeds;
 pub mod form_inputs;
 pub mod offers;
 pub mod panel_offers;
