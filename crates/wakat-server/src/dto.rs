@@ -14,6 +14,7 @@ pub mod candidate;
 pub mod employer_panel;
 pub mod employers;
 pub mod form_inputs;
+pub mod jobs;
 pub mod list_item;
 pub mod lists;
 pub mod panel_offers;

@@ -57,6 +57,13 @@ fn resolve(request: &HttpRequest) -> Result<Employer, ApiError> {
     Ok(Employer { tenant, account_id: session.account_id, company_id: user.company_id, access_token: token, role: user.role })
 }
 
+impl Employer {
+    /// The acting party of the services' calls.
+    pub fn principal(&self) -> wakat_app::Principal {
+        wakat_app::Principal::EmployerUser { account_id: self.account_id.clone(), company_id: self.company_id.clone(), role: self.role }
+    }
+}
+
 impl FromRequest for Employer {
     type Error = ApiError;
     type Future = Ready<Result<Employer, ApiError>>;

@@ -2,8 +2,10 @@
 //! `wakat-engine` (boards, store, index and the write path).
 //!
 //! Design decision: handlers never touch sled or tantivy types; they parse with `wakat-core`,
-//! call the [`wakat_engine::Engine`] in `web::block` (the engine is synchronous), and answer with the
-//! DTOs of [`dto`]. Every failure becomes an [`error::ApiError`] with a stable code.
+//! call one `wakat-app` service method with the caller's `Principal` (or, for what has not moved
+//! yet, a function of [`services`] or the [`wakat_engine::Engine`]) in `web::block` (all are
+//! synchronous), and answer with the DTOs of [`dto`]. Every failure becomes an
+//! [`error::ApiError`] with a stable code; domain errors through one `From<wakat_app::AppError>`.
 #![warn(missing_docs)]
 
 pub mod board_files;
@@ -15,14 +17,11 @@ pub mod dto;
 pub mod employer_session;
 pub mod error;
 pub mod internal_token;
-pub mod mail_queue;
-pub mod mails;
 pub mod metrics;
 pub mod operator_access;
 pub mod payments;
 pub mod ratelimit;
 pub mod routes;
-pub mod scheduler;
 pub mod security_headers;
 pub mod seed_alerts;
 pub mod services;
@@ -31,7 +30,6 @@ pub mod startup;
 pub mod state;
 pub mod telemetry;
 pub mod uploads;
-pub mod views;
 
 pub use config::Settings;
 pub use startup::Application;

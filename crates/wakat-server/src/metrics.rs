@@ -20,7 +20,7 @@ use wakat_engine::Engine;
 
 use crate::cache::ResponseCache;
 use crate::ratelimit::{RateClass, RateLimits};
-use crate::views::ViewCounter;
+use wakat_app::views::ViewCounter;
 
 /// Content type of the exposition.
 pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";

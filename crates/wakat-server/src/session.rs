@@ -69,6 +69,13 @@ fn resolve(request: &HttpRequest, kind: AccountKind) -> Result<Option<Candidate>
     Ok(Some(Candidate { tenant, account_id: session.account_id.clone(), session_token: token, session }))
 }
 
+impl Candidate {
+    /// The acting party of the services' calls.
+    pub fn principal(&self) -> wakat_app::Principal {
+        wakat_app::Principal::Candidate { account_id: self.account_id.clone() }
+    }
+}
+
 impl FromRequest for Candidate {
     type Error = ApiError;
     type Future = Ready<Result<Candidate, ApiError>>;

@@ -17,11 +17,12 @@ use crate::error::{json_error, path_error, query_error, ApiError, ErrorCode};
 use crate::metrics::{Metrics, Sources};
 use crate::ratelimit::RateLimits;
 use crate::routes;
-use crate::scheduler::{DailyJob, Scheduler};
 use crate::state::AppState;
 use crate::telemetry::{echo_request_id, RequestSpan};
-use crate::views::{ViewCounter, ViewFlusher};
 use wakat_accounts::{AccountStore, PasswordCost, Passwords};
+use wakat_app::jobs::scheduler::{DailyJob, Scheduler};
+use wakat_app::views::{ViewCounter, ViewFlusher};
+use wakat_app::{Clock, Principal};
 use wakat_store::LinkSigner;
 
 /// File of the generated key of signed links in the data directory.
@@ -77,16 +78,19 @@ impl Application {
         let analytics = Arc::new(wakat_analytics::SearchAnalytics::new(engine.kv.clone()));
         let analytics_flusher = {
             let analytics = analytics.clone();
-            crate::views::start_periodic_flush("analytics-flusher", "search analytics", Duration::from_secs(server_settings.views_flush_secs), move || {
+            wakat_app::views::start_periodic_flush("analytics-flusher", "search analytics", Duration::from_secs(server_settings.views_flush_secs), move || {
                 analytics.flush()
             })
         };
         let offer_stats = Arc::new(wakat_applications::OfferStats::new(engine.kv.clone()));
         let offer_stats_flusher = {
             let offer_stats = offer_stats.clone();
-            crate::views::start_periodic_flush("offer-stats-flusher", "offer statistics", Duration::from_secs(server_settings.views_flush_secs), move || {
-                offer_stats.flush()
-            })
+            wakat_app::views::start_periodic_flush(
+                "offer-stats-flusher",
+                "offer statistics",
+                Duration::from_secs(server_settings.views_flush_secs),
+                move || offer_stats.flush(),
+            )
         };
         let files = Arc::new(BoardFiles::load(&settings));
         let accounts_settings = &settings.accounts;
@@ -125,6 +129,22 @@ impl Application {
             Ok(_) => {}
             Err(error) => tracing::warn!(%error, "orphan uploads could not be swept"),
         }
+        let zone = jiff::tz::TimeZone::get(&server_settings.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+        let public_url = &server_settings.public_url;
+        let mail = wakat_app::mail_queue::MailSender::new(mail_queue.clone());
+        let feed_links = wakat_app::feeds::FeedLinks::new(signer.clone(), public_url);
+        let alerts = Arc::new(wakat_alerts::AlertStore::new(engine.kv.clone(), (*signer).clone()));
+        let alerts_service = wakat_app::alerts::AlertsService::new(
+            alerts.clone(),
+            accounts.clone(),
+            engine.clone(),
+            mail.clone(),
+            feed_links.clone(),
+            public_url,
+            Clock::system(),
+        );
+        let digests =
+            wakat_app::jobs::digests::Digests::new(engine.clone(), alerts.clone(), accounts.clone(), mail_queue.clone(), public_url, zone, Clock::system());
         let state = AppState {
             engine: engine.clone(),
             settings: settings.clone(),
@@ -149,8 +169,12 @@ impl Application {
             skills: Arc::new(load_skills(&engine.settings.storage.index_data_dir)?),
             payments: Arc::from(crate::payments::build(&settings.payments).map_err(std::io::Error::other)?),
             mail_queue: mail_queue.clone(),
-            alerts: Arc::new(wakat_alerts::AlertStore::new(engine.kv.clone(), (*signer).clone())),
+            alerts,
             offer_stats,
+            mail,
+            feeds: wakat_app::feeds::FeedsService::new(engine.clone(), feed_links, Clock::system()),
+            alerts_service,
+            digests,
         };
         crate::services::employer_offers::restore_published(&state).map_err(|error| std::io::Error::other(error.to_string()))?;
         let scheduler = start_scheduler(&engine, &state)?;
@@ -253,17 +277,18 @@ fn start_scheduler(engine: &Arc<Engine>, state: &AppState) -> std::io::Result<Op
         hours,
         run: Box::new(move |tenant, day| {
             let tenant = digest_state.tenant(tenant).map_err(|error| error.to_string())?;
-            crate::services::digests::run(&digest_state, &tenant, day).map(drop).map_err(|error| error.to_string())
+            digest_state.digests.run(&Principal::Internal, &tenant, day).map(drop).map_err(|error| error.to_string())
         }),
     });
     let bump_hours = engine.settings.tenants.iter().map(|tenant| (tenant.slug.clone(), tenant.employers.bump_hour)).collect();
     let bump_state = state.clone();
+    let bumps = crate::services::employer_offers::bumps(state);
     scheduler.register(DailyJob {
         name: "bumps".into(),
         hours: bump_hours,
         run: Box::new(move |tenant, day| {
             let tenant = bump_state.tenant(tenant).map_err(|error| error.to_string())?;
-            crate::services::bumps::run(&bump_state, &tenant, day).map(drop).map_err(|error| error.to_string())
+            bumps.run(&Principal::Internal, &tenant, day).map(drop).map_err(|error| error.to_string())
         }),
     });
     let thread = scheduler.start()?;

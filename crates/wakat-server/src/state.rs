@@ -21,7 +21,7 @@ pub struct AppState {
     /// The token the internal write API requires (configured, or generated in the data directory).
     pub internal_token: Arc<str>,
     /// Offer views counted in memory, persisted in batches.
-    pub views: Arc<crate::views::ViewCounter>,
+    pub views: Arc<wakat_app::views::ViewCounter>,
     /// Search analytics counted in memory, persisted in batches like views.
     pub analytics: Arc<wakat_analytics::SearchAnalytics>,
     /// Per-client rate limits of the route classes.
@@ -62,6 +62,14 @@ pub struct AppState {
     pub alerts: Arc<wakat_alerts::AlertStore>,
     /// Per-offer daily views, applications and redirects of the employer panel's statistics.
     pub offer_stats: Arc<wakat_applications::OfferStats>,
+    /// How services hand a mail over (the durable mail queue).
+    pub mail: wakat_app::mail_queue::MailSender,
+    /// Atom feeds and their signed addresses (`/feeds/offers.atom`, `/feeds/link`).
+    pub feeds: wakat_app::feeds::FeedsService,
+    /// Saved searches and job alerts (`/job-filters`, `/job-alerts`, `/guests/job-alerts`).
+    pub alerts_service: wakat_app::alerts::AlertsService,
+    /// The digest run (the scheduler's, and `POST …/internal/digests/run`).
+    pub digests: wakat_app::jobs::digests::Digests,
 }
 
 impl AppState {

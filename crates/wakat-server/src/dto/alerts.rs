@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use wakat_alerts::{FiltersObject, JobFilter};
+use wakat_alerts::FiltersObject;
+use wakat_app::alerts::{Activated, NewGuestAlert, NewSearch, SavedSearch, SavedSearches};
 
 /// The spec's filters object: `categories` (slugs), `localization {city, radius}`, `salary {from,
 /// to, currency}`, `employmentTypes`, `experiences`, `workingTimes`, `friendlyOffer`, `remote`,
@@ -142,16 +143,16 @@ pub struct JobFilterDto {
     pub feed_url: String,
 }
 
-impl JobFilterDto {
-    /// The answer for a saved search.
-    pub fn new(filter: &JobFilter, filters: FiltersObject, count: usize, feed_url: String) -> JobFilterDto {
+impl From<SavedSearch> for JobFilterDto {
+    fn from(search: SavedSearch) -> JobFilterDto {
+        let SavedSearch { filter, filters, new_offers, feed_url } = search;
         JobFilterDto {
-            id: filter.id.clone(),
-            search_url: filter.search_url.clone(),
-            filters,
-            filter_name: filter.name.clone(),
-            count,
             job_alert: filter.alert.as_ref().map(|alert| JobAlertDto { status: alert.status.as_str(), frequency: alert.frequency.as_str() }),
+            id: filter.id,
+            search_url: filter.search_url,
+            filters,
+            filter_name: filter.name,
+            count: new_offers,
             feed_url,
         }
     }
@@ -164,6 +165,12 @@ pub struct JobFiltersDto {
     pub data: Vec<JobFilterDto>,
     /// The sum of their new-offers counts (the header's badge).
     pub count: usize,
+}
+
+impl From<SavedSearches> for JobFiltersDto {
+    fn from(searches: SavedSearches) -> JobFiltersDto {
+        JobFiltersDto { data: searches.searches.into_iter().map(JobFilterDto::from).collect(), count: searches.new_offers }
+    }
 }
 
 /// A new saved search.
@@ -187,4 +194,28 @@ pub struct ActivatedDto {
     /// The code of the alert's unsubscribe link, so the browser that activated it can also end
     /// it (`DELETE /guests/job-alerts/{candidateId}/{jobFilterId}?code=`).
     pub unsubscribe_code: String,
+}
+
+impl From<Activated> for ActivatedDto {
+    fn from(activated: Activated) -> ActivatedDto {
+        ActivatedDto { job_filter_id: activated.filter_id, candidate_id: activated.guest_id, status: "active", unsubscribe_code: activated.unsubscribe_code }
+    }
+}
+
+impl From<CreateJobFilterRequest> for NewSearch {
+    fn from(request: CreateJobFilterRequest) -> NewSearch {
+        NewSearch { filters: request.filters, name: request.name, search_url: request.search_url }
+    }
+}
+
+impl From<GuestJobAlertRequest> for NewGuestAlert {
+    fn from(request: GuestJobAlertRequest) -> NewGuestAlert {
+        NewGuestAlert {
+            search: NewSearch { filters: request.filters, name: request.name, search_url: request.search_url },
+            email: request.email,
+            frequency: request.frequency,
+            create_candidate: request.create_candidate,
+            marketing_agreement: request.marketing_agreement,
+        }
+    }
 }

@@ -1,10 +1,12 @@
 //! Saved searches and job alerts under the spec's paths (`/job-filters`, `/job-alerts`,
 //! `/guests/job-alerts`) plus the digests' one-click unsubscribe (RFC 8058). Logged-in calls take
 //! the session's [`Candidate`] (CSRF on writes); guest calls prove themselves with the codes of
-//! their links. Handlers parse, call one service function and render.
+//! their links. Handlers parse, call one method of `wakat_app::alerts::AlertsService` with the
+//! caller's principal, and render with `dto/alerts.rs`.
 
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
+use wakat_app::Principal;
 
 use crate::dto::alerts::{
     ActivatedDto, ActivationRequest, CodeQuery, CreateJobFilterRequest, EnableJobAlertRequest, FrequencyRequest, GuestJobAlertRequest, JobFilterDto,
@@ -12,7 +14,6 @@ use crate::dto::alerts::{
 };
 use crate::error::Result;
 use crate::routes::params::{FilterPath, GuestAlertPath, TenantPath};
-use crate::services::alerts as service;
 use crate::session::Candidate;
 use crate::state::{language, AppState, QueryPairs};
 
@@ -26,8 +27,8 @@ fn no_store(mut response: HttpResponse) -> HttpResponse {
     responses((status = 200, description = "Saved searches and the sum of their new offers", body = JobFiltersDto),
               (status = 401, description = "Not logged in", body = crate::error::ErrorBody)))]
 pub async fn list(state: web::Data<AppState>, candidate: Candidate) -> Result<HttpResponse> {
-    let answer = web::block(move || service::list(&state, &candidate)).await??;
-    Ok(no_store(HttpResponse::Ok().json(answer)))
+    let searches = web::block(move || state.alerts_service.list(&candidate.tenant, &candidate.principal())).await??;
+    Ok(no_store(HttpResponse::Ok().json(JobFiltersDto::from(searches))))
 }
 
 /// Saves a search (`{searchUrl, name, filters}`); 409 `Job filter already exists` for the same
@@ -39,7 +40,7 @@ pub async fn list(state: web::Data<AppState>, candidate: Candidate) -> Result<Ht
               (status = 409, description = "Job filter already exists", body = crate::error::ErrorBody),
               (status = 422, description = "The limit of saved searches is reached", body = crate::error::ErrorBody)))]
 pub async fn create(state: web::Data<AppState>, candidate: Candidate, body: web::Json<CreateJobFilterRequest>) -> Result<HttpResponse> {
-    let id = web::block(move || service::create(&state, &candidate, body.into_inner())).await??;
+    let id = web::block(move || state.alerts_service.create(&candidate.tenant, &candidate.principal(), body.into_inner().into())).await??;
     Ok(HttpResponse::Created().json(JobFilterIdDto { job_filter_id: id }))
 }
 
@@ -49,7 +50,7 @@ pub async fn create(state: web::Data<AppState>, candidate: Candidate, body: web:
     responses((status = 204, description = "Deleted"), (status = 401, description = "Not logged in", body = crate::error::ErrorBody),
               (status = 404, description = "No such saved search of this candidate", body = crate::error::ErrorBody)))]
 pub async fn delete(state: web::Data<AppState>, candidate: Candidate, path: web::Path<FilterPath>) -> Result<HttpResponse> {
-    web::block(move || service::delete(&state, &candidate, &path.id)).await??;
+    web::block(move || state.alerts_service.delete(&candidate.tenant, &candidate.principal(), &path.id)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -59,8 +60,8 @@ pub async fn delete(state: web::Data<AppState>, candidate: Candidate, path: web:
     responses((status = 200, description = "The saved search", body = JobFilterDto), (status = 401, description = "Not logged in", body = crate::error::ErrorBody),
               (status = 404, description = "No such saved search of this candidate", body = crate::error::ErrorBody)))]
 pub async fn read_offers(state: web::Data<AppState>, candidate: Candidate, path: web::Path<FilterPath>) -> Result<HttpResponse> {
-    let answer = web::block(move || service::mark_read(&state, &candidate, &path.id)).await??;
-    Ok(HttpResponse::Ok().json(answer))
+    let search = web::block(move || state.alerts_service.mark_read(&candidate.tenant, &candidate.principal(), &path.id)).await??;
+    Ok(HttpResponse::Ok().json(JobFilterDto::from(search)))
 }
 
 /// Enables the alert of a saved search (`{jobFilterId, frequency, name}`).
@@ -71,8 +72,11 @@ pub async fn read_offers(state: web::Data<AppState>, candidate: Candidate, path:
               (status = 404, description = "No such saved search of this candidate", body = crate::error::ErrorBody),
               (status = 409, description = "Job alert already exists", body = crate::error::ErrorBody)))]
 pub async fn enable(state: web::Data<AppState>, candidate: Candidate, body: web::Json<EnableJobAlertRequest>) -> Result<HttpResponse> {
-    let answer = web::block(move || service::enable(&state, &candidate, body.into_inner())).await??;
-    Ok(HttpResponse::Created().json(answer))
+    let body = body.into_inner();
+    let search =
+        web::block(move || state.alerts_service.enable(&candidate.tenant, &candidate.principal(), &body.job_filter_id, body.frequency.as_deref(), body.name))
+            .await??;
+    Ok(HttpResponse::Created().json(JobFilterDto::from(search)))
 }
 
 /// Disables the alert; the saved search stays.
@@ -81,7 +85,7 @@ pub async fn enable(state: web::Data<AppState>, candidate: Candidate, body: web:
     responses((status = 204, description = "Disabled"), (status = 401, description = "Not logged in", body = crate::error::ErrorBody),
               (status = 404, description = "No such saved search or alert", body = crate::error::ErrorBody)))]
 pub async fn disable(state: web::Data<AppState>, candidate: Candidate, path: web::Path<FilterPath>) -> Result<HttpResponse> {
-    web::block(move || service::disable(&state, &candidate, &path.id)).await??;
+    web::block(move || state.alerts_service.disable(&candidate.tenant, &candidate.principal(), &path.id)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -97,8 +101,9 @@ pub async fn change_frequency(
     path: web::Path<FilterPath>,
     body: web::Json<FrequencyRequest>,
 ) -> Result<HttpResponse> {
-    let answer = web::block(move || service::change_frequency(&state, &candidate, &path.id, body.frequency.as_deref())).await??;
-    Ok(HttpResponse::Ok().json(answer))
+    let search =
+        web::block(move || state.alerts_service.change_frequency(&candidate.tenant, &candidate.principal(), &path.id, body.frequency.as_deref())).await??;
+    Ok(HttpResponse::Ok().json(JobFilterDto::from(search)))
 }
 
 /// A guest's alert (`{email, frequency, name, filters, createCandidate, marketingAgreement,
@@ -119,7 +124,7 @@ pub async fn create_guest(
 ) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let lang = language(&request, &QueryPairs::new(), &tenant)?;
-    let id = web::block(move || service::create_guest_alert(&state, &tenant, lang.as_str(), body.into_inner())).await??;
+    let id = web::block(move || state.alerts_service.create_guest_alert(&tenant, &Principal::Anonymous, lang.as_str(), body.into_inner().into())).await??;
     Ok(HttpResponse::Created().json(JobFilterIdDto { job_filter_id: id }))
 }
 
@@ -130,8 +135,10 @@ pub async fn create_guest(
               (status = 409, description = "Already active", body = crate::error::ErrorBody), (status = 410, description = "The link has expired (Link wygasł)", body = crate::error::ErrorBody)))]
 pub async fn activate(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<ActivationRequest>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    let answer = web::block(move || service::activate(&state, &tenant, &body)).await??;
-    Ok(HttpResponse::Ok().json(answer))
+    let activated =
+        web::block(move || state.alerts_service.activate(&tenant, &Principal::Anonymous, &body.job_filter_id, &body.code, body.candidate_id.as_deref()))
+            .await??;
+    Ok(HttpResponse::Ok().json(ActivatedDto::from(activated)))
 }
 
 /// The guest's unsubscribe link: deletes the alert (`?code=` of the link).
@@ -141,7 +148,8 @@ pub async fn activate(state: web::Data<AppState>, path: web::Path<TenantPath>, b
     responses((status = 204, description = "Unsubscribed"), (status = 404, description = "The code is not this alert's", body = crate::error::ErrorBody)))]
 pub async fn unsubscribe_guest(state: web::Data<AppState>, path: web::Path<GuestAlertPath>, query: web::Query<CodeQuery>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    web::block(move || service::unsubscribe_guest(&state, &tenant, &path.candidate_id, &path.job_filter_id, query.code.as_deref())).await??;
+    web::block(move || state.alerts_service.unsubscribe_guest(&tenant, &Principal::Anonymous, &path.candidate_id, &path.job_filter_id, query.code.as_deref()))
+        .await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -152,8 +160,16 @@ pub async fn unsubscribe_guest(state: web::Data<AppState>, path: web::Path<Guest
     responses((status = 200, description = "Unsubscribed"), (status = 404, description = "The code is not this alert's", body = crate::error::ErrorBody)))]
 pub async fn one_click_unsubscribe(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<OneClickQuery>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    web::block(move || service::one_click_unsubscribe(&state, &tenant, query.owner.as_deref(), query.job_filter_id.as_deref(), query.code.as_deref()))
-        .await??;
+    web::block(move || {
+        state.alerts_service.one_click_unsubscribe(
+            &tenant,
+            &Principal::Anonymous,
+            query.owner.as_deref(),
+            query.job_filter_id.as_deref(),
+            query.code.as_deref(),
+        )
+    })
+    .await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({"status": "unsubscribed"})))
 }
 
@@ -170,7 +186,7 @@ pub struct DigestRunQuery {
 /// Runs the board's digests now (what the scheduler does at the send hour); internal token.
 #[utoipa::path(post, path = "/api/{tenant}/internal/digests/run", tag = "internal",
     params(("tenant" = String, Path, description = "Board slug"), DigestRunQuery),
-    responses((status = 200, description = "What the run did", body = crate::services::digests::DigestReport),
+    responses((status = 200, description = "What the run did", body = crate::dto::jobs::DigestReport),
               (status = 400, description = "Not a day", body = crate::error::ErrorBody),
               (status = 401, description = "No or a wrong internal token", body = crate::error::ErrorBody)))]
 pub async fn run_digests(
@@ -183,18 +199,18 @@ pub async fn run_digests(
     let tenant = state.tenant(&path.tenant)?;
     let day = match query.day.as_deref() {
         Some(text) => text.parse::<jiff::civil::Date>().map_err(|_| crate::error::ApiError::new(crate::error::ErrorCode::InvalidDay).with_field("day"))?,
-        None => crate::services::digests::today(&state),
+        None => state.digests.today(),
     };
     let wait = query.wait.unwrap_or(false);
     let report = web::block(move || {
-        let report = crate::services::digests::run(&state, &tenant, day)?;
+        let report = state.digests.run(&Principal::Internal, &tenant, day)?;
         if wait && !state.mail_queue.wait_idle(std::time::Duration::from_secs(60)) {
             tracing::warn!("the mail queue did not empty within 60 s");
         }
         Ok::<_, crate::error::ApiError>(report)
     })
     .await??;
-    Ok(HttpResponse::Ok().json(report))
+    Ok(HttpResponse::Ok().json(crate::dto::jobs::DigestReport::from(report)))
 }
 
 /// The Atom feed (RFC 4287) of a list query signed by the server: its 50 newest offers. Works
@@ -208,7 +224,7 @@ pub async fn run_digests(
 pub async fn feed(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let lang = language(&request, &query, &tenant)?;
-    let xml = web::block(move || crate::services::feeds::atom(&state, &tenant, &query, lang.as_str())).await??;
+    let xml = web::block(move || state.feeds.atom(&tenant, &Principal::Anonymous, &query, lang.as_str())).await??;
     Ok(HttpResponse::Ok().content_type("application/atom+xml; charset=utf-8").insert_header(("cache-control", "public, max-age=300")).body(xml))
 }
 
@@ -219,7 +235,7 @@ pub async fn feed(state: web::Data<AppState>, path: web::Path<TenantPath>, query
               (status = 400, description = "A malformed list parameter", body = crate::error::ErrorBody)))]
 pub async fn feed_link(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    let url = web::block(move || crate::services::feeds::link(&state, &tenant, &query)).await??;
+    let url = web::block(move || state.feeds.link(&tenant, &Principal::Anonymous, &query)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "url": url })))
 }
 
@@ -232,6 +248,6 @@ pub async fn feed_link(state: web::Data<AppState>, path: web::Path<TenantPath>, 
               (status = 400, description = "A malformed list parameter or `since`", body = crate::error::ErrorBody)))]
 pub async fn guest_new_offers(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    let count = web::block(move || service::guest_new_offers(&state, &tenant, &query)).await??;
+    let count = web::block(move || state.alerts_service.guest_new_offers(&tenant, &Principal::Anonymous, &query)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "count": count })))
 }

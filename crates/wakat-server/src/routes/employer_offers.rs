@@ -327,7 +327,7 @@ pub struct BumpRunQuery {
 /// Runs the board's plan bumps for a day now (what the scheduler does at `bump_hour`); internal token.
 #[utoipa::path(post, path = "/api/{tenant}/internal/bumps/run", tag = "internal",
     params(("tenant" = String, Path, description = "Board slug"), BumpRunQuery),
-    responses((status = 200, description = "What the run did", body = crate::services::bumps::BumpReport),
+    responses((status = 200, description = "What the run did", body = crate::dto::jobs::BumpReport),
               (status = 400, description = "Not a day", body = crate::error::ErrorBody),
               (status = 401, description = "No or a wrong internal token", body = crate::error::ErrorBody)))]
 pub async fn run_bumps(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<BumpRunQuery>, request: HttpRequest) -> Result<HttpResponse> {
@@ -335,8 +335,8 @@ pub async fn run_bumps(state: web::Data<AppState>, path: web::Path<TenantPath>, 
     let tenant = state.tenant(&path.tenant)?;
     let day = match query.day.as_deref() {
         Some(text) => text.parse::<jiff::civil::Date>().map_err(|_| crate::error::ApiError::new(crate::error::ErrorCode::InvalidDay).with_field("day"))?,
-        None => crate::services::digests::today(&state),
+        None => state.digests.today(),
     };
-    let report = web::block(move || crate::services::bumps::run(&state, &tenant, day)).await??;
-    Ok(HttpResponse::Ok().json(report))
+    let report = web::block(move || crate::services::employer_offers::bumps(&state).run(&wakat_app::Principal::Internal, &tenant, day)).await??;
+    Ok(HttpResponse::Ok().json(crate::dto::jobs::BumpReport::from(report)))
 }

@@ -11,9 +11,9 @@ use wakat_engine::{now, Tenant};
 
 use crate::dto::accounts::{ChangeEmailRequest, ChangePasswordRequest, ConfirmRequest, LoginRequest, ProfileRequest, RegisterRequest};
 use crate::error::{accounts_error, ApiError, Result};
-use crate::mails::{self, MailContext};
 use crate::session::Candidate;
 use crate::state::AppState;
+use wakat_app::mails::{self, MailContext};
 
 /// Spends one password attempt of the account's hourly budget (429 past it).
 fn check_attempts(state: &AppState, tenant: &Tenant, email: &str) -> Result<()> {
@@ -54,12 +54,17 @@ pub fn register(state: &AppState, tenant: &Tenant, lang: &str, request: Register
     let new_account =
         NewAccount { email: request.email, password: request.password, first_name: request.first_name, last_name: request.last_name, lang, terms };
     let mail = match state.accounts.register(slug, AccountKind::Candidate, new_account, now()).map_err(accounts_error)? {
-        Registration::Created { account, confirm_token } => {
-            mails::confirm_account(&MailContext::new(state, tenant, &account.lang), &account, &confirm_token, request.favorite_offer_id.as_deref())
+        Registration::Created { account, confirm_token } => mails::accounts::confirm_account(
+            &MailContext::new(&state.settings.server.public_url, tenant, &account.lang),
+            &account,
+            &confirm_token,
+            request.favorite_offer_id.as_deref(),
+        ),
+        Registration::AlreadyRegistered { account } => {
+            mails::accounts::already_registered(&MailContext::new(&state.settings.server.public_url, tenant, &account.lang), &account)
         }
-        Registration::AlreadyRegistered { account } => mails::already_registered(&MailContext::new(state, tenant, &account.lang), &account),
     };
-    mails::send_in_background(state, mail?)?;
+    state.mail.send(mail?)?;
     Ok(())
 }
 
@@ -105,7 +110,11 @@ pub fn request_password_reset(state: &web::Data<AppState>, tenant: std::sync::Ar
         let slug = &tenant.settings.slug;
         if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Candidate, &email).map_err(accounts_error)? {
             let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ResetPassword, now()).map_err(accounts_error)?;
-            mails::send_in_background(state, mails::reset_password(&MailContext::new(state, tenant.as_ref(), &account.lang), &account, &token)?)?;
+            state.mail.send(mails::accounts::reset_password(
+                &MailContext::new(&state.settings.server.public_url, tenant.as_ref(), &account.lang),
+                &account,
+                &token,
+            )?)?;
         }
         Ok(())
     });
@@ -115,7 +124,7 @@ pub fn request_password_reset(state: &web::Data<AppState>, tenant: std::sync::Ar
 /// Sets a new password from the reset link; every session of the account ends.
 pub fn reset_password(state: &AppState, tenant: &Tenant, token: &str, password: &str) -> Result<()> {
     let account = state.accounts.reset_password(&tenant.settings.slug, token, password, now()).map_err(accounts_error)?;
-    mails::send_in_background(state, mails::password_changed(&MailContext::new(state, tenant, &account.lang), &account)?)?;
+    state.mail.send(mails::accounts::password_changed(&MailContext::new(&state.settings.server.public_url, tenant, &account.lang), &account)?)?;
     Ok(())
 }
 
@@ -127,7 +136,7 @@ pub fn change_password(state: &AppState, candidate: &Candidate, request: &Change
         .change_password(slug, &candidate.account_id, &request.current_password, &request.new_password, &candidate.session_token, now())
         .map_err(accounts_error)?;
     let account = profile(state, candidate)?;
-    mails::send_in_background(state, mails::password_changed(&MailContext::new(state, &candidate.tenant, &account.lang), &account)?)?;
+    state.mail.send(mails::accounts::password_changed(&MailContext::new(&state.settings.server.public_url, &candidate.tenant, &account.lang), &account)?)?;
     Ok(())
 }
 
@@ -136,7 +145,12 @@ pub fn request_email_change(state: &AppState, candidate: &Candidate, request: &C
     let slug = &candidate.tenant.settings.slug;
     let (account, new_email, token) =
         state.accounts.request_email_change(slug, &candidate.account_id, &request.password, &request.new_email, now()).map_err(accounts_error)?;
-    mails::send_in_background(state, mails::confirm_email_change(&MailContext::new(state, &candidate.tenant, &account.lang), &account, &new_email, &token)?)?;
+    state.mail.send(mails::accounts::confirm_email_change(
+        &MailContext::new(&state.settings.server.public_url, &candidate.tenant, &account.lang),
+        &account,
+        &new_email,
+        &token,
+    )?)?;
     Ok(())
 }
 

@@ -12,6 +12,8 @@ use wakat_core::{Currency, FieldError, Offer};
 use wakat_employers::{CreationType, EmployerOffer, EmployersError, OfferCode, OfferState, PlanSettings};
 use wakat_engine::{now, EngineError, Tenant};
 
+use wakat_app::AppError;
+
 use crate::employer_session::Employer;
 use crate::error::{employers_error, ApiError, ErrorCode, Result};
 use crate::state::AppState;
@@ -79,17 +81,33 @@ pub(crate) fn keep_in_company_profile(state: &AppState, tenant: &Tenant, offer: 
 }
 
 /// Writes the public copy of a published (or finished) record through the engine.
-pub(crate) fn write_published(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Result<()> {
+pub(crate) fn write_published(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Result<(), AppError> {
     write_public(state, tenant, offer)
 }
 
-fn write_public(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Result<()> {
+fn write_public(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Result<(), AppError> {
     let public = public_offer(state, tenant, offer);
     state.engine.put_offer(&tenant.settings.slug, public).map_err(|error| match error {
-        EngineError::Invalid(errors) => ApiError::form(ErrorCode::InvalidForm, &errors),
-        other => ApiError::internal(&other),
+        EngineError::Invalid(errors) => AppError::OfferRefused(errors),
+        other => AppError::internal("writing a published offer", other),
     })?;
     Ok(())
+}
+
+/// The bumps job's way to write public offers, until this service moves to `wakat-app`.
+struct StatePublisher(AppState);
+
+impl wakat_app::jobs::bumps::OfferPublisher for StatePublisher {
+    fn write_published(&self, tenant: &Tenant, offer: &EmployerOffer) -> Result<(), AppError> {
+        write_published(&self.0, tenant, offer)
+    }
+}
+
+/// The plan bumps job over the server's state (the scheduler's, and `POST …/internal/bumps/run`).
+pub fn bumps(state: &AppState) -> wakat_app::jobs::bumps::Bumps {
+    let zone = jiff::tz::TimeZone::get(&state.settings.server.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    let publisher = std::sync::Arc::new(StatePublisher(state.clone()));
+    wakat_app::jobs::bumps::Bumps::new(state.engine.clone(), state.employers.clone(), publisher, zone, wakat_app::Clock::system())
 }
 
 /// Every rule of the form under the offer's plan, and the engine's own checks of the result.

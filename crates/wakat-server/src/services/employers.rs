@@ -16,9 +16,9 @@ use wakat_engine::{now, Tenant};
 use crate::dto::employers::{ConfirmRequest, NewUserRequest, PasswordResetRequest, SignUpRequest, TokenRequest};
 use crate::employer_session::Employer;
 use crate::error::{accounts_error, employers_error, ApiError, ErrorCode, Result};
-use crate::mails::{self, employers as employer_mails, MailContext};
 use crate::services::accounts::{after_the_answer, check_mail_requests};
 use crate::state::AppState;
+use wakat_app::mails::{employers as employer_mails, MailContext};
 
 /// Longest user or company name.
 const MAX_NAME_CHARS: usize = 100;
@@ -90,10 +90,14 @@ pub fn sign_up(state: &AppState, tenant: &Tenant, lang: &str, request: SignUpReq
             other => accounts_error(other),
         })?;
     let mail = match registration {
-        Registration::Created { account, confirm_token } => employer_mails::confirm(&MailContext::new(state, tenant, &account.lang), &account, &confirm_token),
-        Registration::AlreadyRegistered { account } => employer_mails::already_registered(&MailContext::new(state, tenant, &account.lang), &account),
+        Registration::Created { account, confirm_token } => {
+            employer_mails::confirm(&MailContext::new(&state.settings.server.public_url, tenant, &account.lang), &account, &confirm_token)
+        }
+        Registration::AlreadyRegistered { account } => {
+            employer_mails::already_registered(&MailContext::new(&state.settings.server.public_url, tenant, &account.lang), &account)
+        }
     };
-    mails::send_in_background(state, mail?)?;
+    state.mail.send(mail?)?;
     Ok(())
 }
 
@@ -177,7 +181,7 @@ pub fn regenerate_confirmation(state: &web::Data<AppState>, tenant: Arc<Tenant>,
         if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Employer, &email).map_err(accounts_error)? {
             if !account.email_confirmed {
                 let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ConfirmEmail, now()).map_err(accounts_error)?;
-                mails::send_in_background(state, employer_mails::confirm(&MailContext::new(state, &tenant, &account.lang), &account, &token)?)?;
+                state.mail.send(employer_mails::confirm(&MailContext::new(&state.settings.server.public_url, &tenant, &account.lang), &account, &token)?)?;
             }
         }
         Ok(())
@@ -192,7 +196,7 @@ pub fn request_password_reset(state: &web::Data<AppState>, tenant: Arc<Tenant>, 
         let slug = &tenant.settings.slug;
         if let Some(account) = state.accounts.find_by_email(slug, AccountKind::Employer, &email).map_err(accounts_error)? {
             let token = state.accounts.issue_token(slug, &account.id, TokenPurpose::ResetPassword, now()).map_err(accounts_error)?;
-            mails::send_in_background(state, employer_mails::reset(&MailContext::new(state, &tenant, &account.lang), &account, &token)?)?;
+            state.mail.send(employer_mails::reset(&MailContext::new(&state.settings.server.public_url, &tenant, &account.lang), &account, &token)?)?;
         }
         Ok(())
     });
@@ -277,7 +281,7 @@ pub fn invite_user(state: &AppState, employer: &Employer, request: NewUserReques
     let inviter = state.accounts.get(slug, &employer.account_id).map_err(accounts_error)?.ok_or(ErrorCode::Unauthorized)?;
     let new = NewInvitation { email, name: request.name, phone: request.phone, role, invited_by: employer.account_id.clone() };
     let (invitation, token) = state.employers.invite(slug, &employer.company_id, new, now()).map_err(employers_error)?;
-    let context = MailContext::new(state, tenant, &inviter.lang);
-    mails::send_in_background(state, employer_mails::invite(&context, &invitation, &company.name, &inviter.first_name, &token)?)?;
+    let context = MailContext::new(&state.settings.server.public_url, tenant, &inviter.lang);
+    state.mail.send(employer_mails::invite(&context, &invitation, &company.name, &inviter.first_name, &token)?)?;
     Ok((invitation, role))
 }

@@ -12,7 +12,7 @@ use wakat_engine::{Engine, Tenant};
 use wakat_search::{Cluster, DidYouMean, Explanation, Hit, ListRequest, Understanding};
 
 use crate::error::{ApiError, ErrorCode, Result};
-use crate::views::ViewCounter;
+use wakat_app::views::ViewCounter;
 use wakat_core::{FieldCode, FieldError};
 
 /// Default page size of lists.

@@ -273,9 +273,9 @@ pub fn set_status(state: &AppState, employer: &Employer, id: &str, status: Appli
     let (application, changed) = state.applications.set_status(&tenant.settings.slug, id, status, now()).map_err(applications_error)?;
     if changed && notify {
         if let Some(applicant) = &application.applicant {
-            let context = crate::mails::MailContext::new(state, tenant, &tenant.settings.default_locale);
-            let mail = crate::mails::applications::status_changed(&context, applicant, &offer.form.job_position_name, status)?;
-            crate::mail_queue::send(state, mail)?;
+            let context = wakat_app::mails::MailContext::new(&state.settings.server.public_url, tenant, &tenant.settings.default_locale);
+            let mail = wakat_app::mails::applications::status_changed(&context, applicant, &offer.form.job_position_name, status)?;
+            state.mail.send(mail)?;
         }
     }
     Ok((application, offer.form.job_position_name))

@@ -7,7 +7,7 @@ use super::MailContext;
 use crate::error::Result;
 
 /// Percent-encodes a query value (codes are base64url already; e-mails are not).
-pub(crate) fn query_value(value: &str) -> String {
+pub fn query_value(value: &str) -> String {
     url::form_urlencoded::byte_serialize(value.as_bytes()).collect()
 }
 

@@ -5,7 +5,8 @@ use wakat_accounts::Account;
 use wakat_employers::{Invitation, Role};
 use wakat_mail::Mail;
 
-use super::{contested_note, greeting, MailContext};
+use super::accounts::{contested_note, greeting};
+use super::MailContext;
 use crate::error::Result;
 
 /// The confirmation link of a new employer account.

@@ -1,89 +1,14 @@
-//! The mails of the accounts and applications, in the board's language and colours, through the
-//! one mailer (SMTP, or the outbox shown at `/dev/mailbox`). Every mail is text + HTML
-//! (`wakat_mail::MailBody` renders both). The mails of job alerts are in [`alerts`].
-
-pub mod alerts;
-
-pub mod applications;
-
-pub mod employers;
+//! The mails of candidate accounts: confirmation, the warning of a second sign-up, password
+//! reset and change, and the change of the login address.
 
 use wakat_accounts::Account;
-use wakat_engine::Tenant;
-use wakat_mail::{Address, Brand, Mail, MailBody};
+use wakat_mail::Mail;
 
-use crate::error::{ApiError, Result};
-use crate::state::AppState;
-
-/// What every mail of one board in one language needs.
-pub struct MailContext {
-    brand: Option<Brand>,
-    /// The board's web app, without a trailing '/'.
-    pub web_url: String,
-    /// `pl` or `en`.
-    pub lang: String,
-    board_name: String,
-}
-
-impl MailContext {
-    /// The context of `tenant` in `lang`.
-    pub fn new(state: &AppState, tenant: &Tenant, lang: &str) -> MailContext {
-        let web_url = tenant.settings.web_url(&state.settings.server.public_url).to_string();
-        let lang = if lang == "en" { "en" } else { "pl" }.to_string();
-        let primary = tenant.settings.theme.get("primary").map(String::as_str).unwrap_or("#d6336c");
-        let brand = Brand::new(&tenant.settings.name, primary, &web_url, &lang)
-            .or_else(|_| Brand::new(&tenant.settings.name, "#d6336c", &web_url, &lang))
-            .map_err(|error| tracing::error!(%error, tenant = %tenant.settings.slug, "the board's mail brand is not valid"))
-            .ok();
-        MailContext { brand, web_url, lang, board_name: tenant.settings.name.clone() }
-    }
-
-    fn pl(&self) -> bool {
-        self.lang == "pl"
-    }
-
-    /// Polish or English text.
-    fn text(&self, pl: &str, en: &str) -> String {
-        if self.pl() { pl } else { en }.to_string()
-    }
-
-    fn compose(&self, to: &Account, subject: String, tag: &str, body: impl FnOnce(MailBody<'_>) -> MailBody<'_>) -> Result<Mail> {
-        let name = if to.contested { String::new() } else { format!("{} {}", to.first_name, to.last_name) };
-        self.compose_to(&to.email, &name, subject, tag, body)
-    }
-
-    /// A mail to `email` (with a display name unless `name` is blank), its body built on the
-    /// board's layout.
-    pub(crate) fn compose_to(&self, email: &str, name: &str, subject: String, tag: &str, body: impl FnOnce(MailBody<'_>) -> MailBody<'_>) -> Result<Mail> {
-        let brand = self.brand.as_ref().ok_or_else(|| ApiError::broken_invariant("the board's mail brand is not valid"))?;
-        let content = body(MailBody::new(brand)).render().map_err(|e| ApiError::internal(&e))?;
-        let address = if name.trim().is_empty() { Address::new(email) } else { Address::with_name(email, name.trim()) };
-        Ok(Mail::new(address.map_err(|e| ApiError::internal(&e))?, subject, content, tag))
-    }
-
-    /// Whether the mails are Polish.
-    pub(crate) fn is_polish(&self) -> bool {
-        self.pl()
-    }
-
-    /// Polish or English text.
-    pub(crate) fn say(&self, pl: &str, en: &str) -> String {
-        self.text(pl, en)
-    }
-
-    /// The board's name.
-    pub(crate) fn board_name(&self) -> &str {
-        &self.board_name
-    }
-
-    /// An absolute link into the board's web app.
-    pub(crate) fn link(&self, path_and_query: &str) -> String {
-        format!("{}{path_and_query}", self.web_url)
-    }
-}
+use super::MailContext;
+use crate::error::Result;
 
 /// The mail's first line: by name, unless the names may be a stranger's (a contested account).
-fn greeting(context: &MailContext, account: &Account) -> String {
+pub(crate) fn greeting(context: &MailContext, account: &Account) -> String {
     let name = if account.contested { "" } else { account.first_name.trim() };
     match (name, context.pl()) {
         ("", true) => "Dzień dobry,".into(),
@@ -94,7 +19,7 @@ fn greeting(context: &MailContext, account: &Account) -> String {
 }
 
 /// Why a contested account's confirmation asks for the password.
-fn contested_note(context: &MailContext) -> String {
+pub(crate) fn contested_note(context: &MailContext) -> String {
     context.text(
         "Na ten adres zarejestrowano konto więcej niż raz przed potwierdzeniem, więc hasło ustawisz, potwierdzając adres. Wcześniejsze linki nie działają.",
         "This address was registered more than once before being confirmed, so you will choose your password when you confirm it. Earlier links no longer work.",
@@ -180,13 +105,4 @@ pub fn confirm_email_change(context: &MailContext, account: &Account, new_email:
             .button(context.text("Potwierdzam", "Confirm"), context.link(&format!("/account/email?token={token}")))
             .small(context.text("Link jest ważny 24 godziny.", "The link is valid for 24 hours."))
     })
-}
-
-/// Records a mail in the durable queue (flushed before this returns, so the answer that follows
-/// survives `kill -9` with its mail); the queue's worker delivers it, so no answer waits for or
-/// reveals anything through the mail server.
-pub fn send_in_background(state: &AppState, mail: Mail) -> Result<()> {
-    let key = format!("{}:{}", mail.tag, wakat_store::ids::new_id());
-    state.mail_queue.enqueue(&key, &mail).map_err(|error| ApiError::internal(&error))?;
-    Ok(())
 }

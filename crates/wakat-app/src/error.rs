@@ -1,0 +1,76 @@
+//! The one error of the services: the domain's reason a call failed, never an HTTP status. The
+//! server maps each reason to its wire code in one place (`wakat-server`'s `error.rs`); a job
+//! logs it.
+
+use wakat_core::FieldError;
+
+/// Why a service call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// The call needs a principal this caller is not (a candidate's call without a session).
+    #[error("this call needs a logged-in caller")]
+    Unauthenticated,
+    /// A parameter or body field that breaks a parsing rule of `wakat-core`; keeps its field and code.
+    #[error(transparent)]
+    Field(#[from] FieldError),
+    /// A body field that breaks a rule keyed by a stable string (`invalid_search_url`,
+    /// `fieldRequired`): the key is the wire code.
+    #[error("{field}: {message}")]
+    Invalid {
+        /// The body field.
+        field: &'static str,
+        /// Stable key of the rule.
+        key: &'static str,
+        /// Explanation.
+        message: String,
+    },
+    /// An alert frequency other than everyDay, onceAWeek or twiceAWeek.
+    #[error("frequency must be everyDay, onceAWeek or twiceAWeek")]
+    InvalidFrequency,
+    /// A guest's unsubscribe link without its code.
+    #[error("the link has no code")]
+    CodeRequired,
+    /// A feed address whose signature is missing or not the server's.
+    #[error("the feed link is not signed by this server")]
+    InvalidSignature,
+    /// A `since` that is not unix seconds.
+    #[error("since must be unix seconds")]
+    InvalidSince,
+    /// The engine refused the public copy of an employer's offer (its field errors).
+    #[error("the offer breaks the offer model's rules")]
+    OfferRefused(Vec<FieldError>),
+    /// Saved searches and alerts refused the call.
+    #[error(transparent)]
+    Alerts(#[from] wakat_alerts::AlertsError),
+    /// Accounts refused the call.
+    #[error(transparent)]
+    Accounts(#[from] wakat_accounts::AccountsError),
+    /// Employers refused the call.
+    #[error(transparent)]
+    Employers(#[from] wakat_employers::EmployersError),
+    /// The store refused the call (an identifier it cannot hold) or failed.
+    #[error(transparent)]
+    Store(#[from] wakat_store::StoreError),
+    /// The search refused the call (a map region that is not a cluster) or failed.
+    #[error(transparent)]
+    Search(#[from] wakat_search::SearchError),
+    /// Something that is nobody's mistake failed (the engine, the mail queue, a board's mail
+    /// layout): answered as an internal error, its cause logged.
+    #[error("{what}: {cause}")]
+    Internal {
+        /// What was being done.
+        what: &'static str,
+        /// The cause.
+        cause: String,
+    },
+}
+
+impl AppError {
+    /// An internal failure while doing `what`.
+    pub fn internal(what: &'static str, cause: impl std::fmt::Display) -> AppError {
+        AppError::Internal { what, cause: cause.to_string() }
+    }
+}
+
+/// Result of the services.
+pub type Result<T, E = AppError> = std::result::Result<T, E>;
