@@ -6,6 +6,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useFieldArray, type UseFieldArrayReturn } from 'react-hook-form';
 import { searchSkills } from '../api';
+import { showsNothingFound } from '../skill-search';
 import type { SkillPage } from '../types';
 import type { SectionProps } from './form-kit';
 
@@ -57,6 +58,8 @@ export function SkillsField(props: SectionProps) {
   const searchId = useId();
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState<SkillPage>(inputs.skills);
+  // The keyword the listed page answers (the form arrives with the answer to an empty search).
+  const [answeredFor, setAnsweredFor] = useState<string | null>('');
   const [pageNumber, setPageNumber] = useState(1);
   const required = useFieldArray({ control: form.control, name: 'requiredSkills' });
   const optional = useFieldArray({ control: form.control, name: 'optionalSkills' });
@@ -64,11 +67,13 @@ export function SkillsField(props: SectionProps) {
   useEffect(() => {
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      searchSkills(keyword.trim(), 1, PAGE_SIZE)
+      const searched = keyword.trim();
+      searchSkills(searched, 1, PAGE_SIZE)
         .then((answer) => {
           if (!controller.signal.aborted) {
             setPage(answer);
             setPageNumber(1);
+            setAnsweredFor(searched);
           }
         })
         .catch(() => undefined);
@@ -92,6 +97,7 @@ export function SkillsField(props: SectionProps) {
   };
   const typed = keyword.trim();
   const typedKnown = typed === '' || page.data.some((skill) => skill.name.toLowerCase() === typed.toLowerCase()) || chosen.has(typed.toLowerCase());
+  const suggestions = page.data.filter((skill) => !chosen.has(skill.name.toLowerCase()));
   return (
     <div className="skills-field">
       <div className="form-field">
@@ -110,20 +116,22 @@ export function SkillsField(props: SectionProps) {
             </button>
           </li>
         ) : null}
-        {page.data
-          .filter((skill) => !chosen.has(skill.name.toLowerCase()))
-          .map((skill) => (
-            <li key={skill.id} data-testid="skill-result">
-              <span>{skill.name}</span>
-              <button type="button" className="button button--small" onClick={() => add(skill.name, 'required')} aria-label={`${t('employer.offerForm.addRequired')}: ${skill.name}`}>
-                {t('employer.offerForm.addRequired')}
-              </button>
-              <button type="button" className="button button--small" onClick={() => add(skill.name, 'optional')} aria-label={`${t('employer.offerForm.addOptional')}: ${skill.name}`}>
-                {t('employer.offerForm.addOptional')}
-              </button>
-            </li>
-          ))}
-        {page.data.length === 0 && typedKnown ? <li className="muted">{t('employer.offerForm.noSkills')}</li> : null}
+        {suggestions.map((skill) => (
+          <li key={skill.id} data-testid="skill-result">
+            <span>{skill.name}</span>
+            <button type="button" className="button button--small" onClick={() => add(skill.name, 'required')} aria-label={`${t('employer.offerForm.addRequired')}: ${skill.name}`}>
+              {t('employer.offerForm.addRequired')}
+            </button>
+            <button type="button" className="button button--small" onClick={() => add(skill.name, 'optional')} aria-label={`${t('employer.offerForm.addOptional')}: ${skill.name}`}>
+              {t('employer.offerForm.addOptional')}
+            </button>
+          </li>
+        ))}
+        {showsNothingFound({ typed, answeredFor, listed: suggestions.length, offersTyped: !typedKnown }) ? (
+          <li className="muted" data-testid="skills-nothing-found">
+            {t('employer.offerForm.noSkills')}
+          </li>
+        ) : null}
       </ul>
       {page.data.length < page.meta.total ? (
         <button type="button" className="button button--small" onClick={more} data-testid="skills-more">
