@@ -70,6 +70,21 @@ test.describe('mobile', () => {
     await expect(page.getByTestId('apply-dialog')).toBeVisible();
     await shot(page, 'apply-03-form-mobile');
   });
+
+  test('apply-05-mobile-success-starts-at-its-top', async ({ page, request }) => {
+    const offers = await formOffers(request, 5);
+    const offer = offers[offers.length - 1];
+    await page.goto(`/job-offer/${encodeURIComponent(offer.slug)}`);
+    await page.getByTestId('apply').click();
+    await page.locator('#apply-name').fill('Ada Lovelace');
+    await page.locator('#apply-email').fill(uniqueEmail('mobile-success'));
+    await page.getByTestId('apply-attachment').setInputFiles(pdfFile());
+    // The submit button is at the bottom of the scrolled form.
+    await page.getByTestId('apply-submit').click();
+    await expect(page.getByTestId('apply-success')).toBeVisible();
+    await expect(page.locator('.apply-success__icon'), 'the check mark is wholly in view').toBeInViewport({ ratio: 1 });
+    await shot(page, 'apply-05-success-mobile');
+  });
 });
 
 test('apply-04-a-second-application-of-one-person-hears-when-the-first-was-sent', async ({ page, request }) => {

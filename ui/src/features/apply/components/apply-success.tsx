@@ -5,6 +5,7 @@
  * (`missingPreferences`) or the application history.
  */
 import Link from 'next/link';
+import { useEffect, useRef } from 'react';
 import { OfferCard } from '@/components/ui/offer-card';
 import { paths } from '@/config/paths';
 import { createTranslator } from '@/i18n/translate';
@@ -52,8 +53,12 @@ export function CandidatePrompt({ locale, candidate, loginEnabled, next }: { loc
 
 export function ApplySuccess({ locale, company, lookalikes, candidate, loginEnabled, next }: { locale: Locale; company: string; lookalikes: Offer[]; candidate: Candidate | null; loginEnabled: boolean; next: string }) {
   const t = createTranslator(locale);
+  const top = useRef<HTMLDivElement>(null);
+  // The success replaces a form that was scrolled down to its submit button: start at its top, so
+  // the check mark and the title are what one sees first (a phone showed them cut off).
+  useEffect(() => top.current?.scrollIntoView({ block: 'start' }), []);
   return (
-    <div className="apply-success" data-testid="apply-success" role="status">
+    <div className="apply-success" data-testid="apply-success" role="status" ref={top}>
       <p className="apply-success__icon" aria-hidden="true">
         ✓
       </p>
