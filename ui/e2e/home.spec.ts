@@ -1,7 +1,7 @@
 // Homepage, terms, theme, popups, offer page extras and SEO files (issue: homepage and leftovers).
 // Screenshots: home-*.png in test-output/ (desktop 1280 and mobile 360, light and dark).
 import { readFileSync } from 'node:fs';
-import { test, expect, MOBILE, animationsFinished, apiURL, horizontalOverflow, hydrated, listOffers, tenant } from './fixtures';
+import { test, expect, MOBILE, animationsFinished, apiURL, horizontalOverflow, hydrated, listOffers, shot, tenant } from './fixtures';
 
 const SURVEY_TITLE = (JSON.parse(readFileSync(new URL('../messages/home.pl.json', import.meta.url), 'utf8')) as Record<string, string>)['popup.surveyTitle'];
 
@@ -144,6 +144,16 @@ test.describe('popups', () => {
       await expect(popup, 'no survey after 0.4 s on mobile').toHaveCount(0);
       await page.clock.runFor(200);
       await expect(popup, 'the survey after 0.5 s on mobile').toBeVisible();
+      // A low bottom sheet over the whole width: the heading and the search stay in view.
+      const sheet = (await popup.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      expect(sheet.x, 'from the left edge').toBe(0);
+      expect(sheet.width, 'the whole width').toBe(viewport.width);
+      expect(Math.round(sheet.y + sheet.height), 'on the bottom edge').toBe(viewport.height);
+      expect(sheet.height, 'at most a quarter of the screen').toBeLessThanOrEqual(viewport.height / 4);
+      const search = (await page.locator('.hero form').first().boundingBox())!;
+      expect(search.y + search.height, 'the search is above the sheet').toBeLessThan(sheet.y);
+      await shot(page, 'home-08-survey-bottom-sheet');
     });
   });
 });
