@@ -1,5 +1,5 @@
 // Core journeys: homepage, search, chips, offer page, language, 404, no-JavaScript, mobile.
-import { test, expect, MOBILE, horizontalOverflow, scrollListPast, shot } from './fixtures';
+import { test, expect, MOBILE, horizontalOverflow, hydrated, scrollListPast, shot } from './fixtures';
 
 test('01-home-count', async ({ page }) => {
   await page.goto('/');
@@ -130,5 +130,22 @@ test.describe('mobile 360', () => {
     expect(await horizontalOverflow(page), 'horizontal overflow at 360 px').toBeLessThanOrEqual(0);
     // The list is virtualised: scrolling to its end loads the next 100 offers.
     await scrollListPast(page, 100);
+  });
+
+  test('08b-mobile-360-list-cards-are-dense-and-salaries-whole', async ({ page }) => {
+    await page.goto('/all-locations');
+    await hydrated(page);
+    const cards = page.getByTestId('offer-card');
+    await expect(cards.first()).toBeVisible();
+    // A screen of the list, from its first card on, shows at least four whole cards.
+    await cards.first().evaluate((card) => card.scrollIntoView({ block: 'start' }));
+    const viewport = page.viewportSize()!;
+    const boxes = (await cards.evaluateAll((elements) => elements.slice(0, 10).map((element) => element.getBoundingClientRect().toJSON()))) as DOMRect[];
+    const whole = boxes.filter((box) => box.top >= -1 && box.bottom <= viewport.height + 1);
+    expect(whole.length, `whole cards on one screen (tops ${boxes.map((box) => Math.round(box.top)).join(", ")}; heights ${boxes.map((box) => Math.round(box.height)).join(", ")})`).toBeGreaterThanOrEqual(4);
+    // No salary runs out of its card (under the heart or past the edge).
+    const clipped = await page.getByTestId('offer-card-salary').evaluateAll((elements) => elements.slice(0, 10).filter((element) => element.scrollWidth > element.clientWidth + 1).map((element) => element.textContent));
+    expect(clipped, 'salaries wider than their line').toEqual([]);
+    await shot(page, '08b-mobile-360-list-dense');
   });
 });
