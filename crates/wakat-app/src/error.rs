@@ -39,6 +39,12 @@ pub enum AppError {
     /// The engine refused the public copy of an employer's offer (its field errors).
     #[error("the offer breaks the offer model's rules")]
     OfferRefused(Vec<FieldError>),
+    /// No brand story of that slug (for `slug`, a candidate's read of a story that does not exist).
+    #[error("the company has no brand story")]
+    BrandStoryNotFound {
+        /// The slug asked for, said in the answer's message.
+        slug: Option<String>,
+    },
     /// Saved searches and alerts refused the call.
     #[error(transparent)]
     Alerts(#[from] wakat_alerts::AlertsError),

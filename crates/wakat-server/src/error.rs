@@ -416,6 +416,10 @@ impl From<wakat_app::AppError> for ApiError {
             AppError::InvalidSince => ApiError::new(ErrorCode::InvalidSince).with_field("since"),
             AppError::InvalidSignature => ApiError::new(ErrorCode::InvalidSignature).with_field("signature"),
             AppError::OfferRefused(errors) => ApiError::form(ErrorCode::InvalidForm, &errors),
+            AppError::BrandStoryNotFound { slug: None } => ApiError::new(ErrorCode::BrandStoryNotFound),
+            AppError::BrandStoryNotFound { slug: Some(slug) } => {
+                ApiError::new(ErrorCode::BrandStoryNotFound).with_message(format!("there is no company story '{slug}'"))
+            }
             AppError::Alerts(alerts) => alerts_error(alerts),
             AppError::Accounts(accounts) => accounts_error(accounts),
             AppError::Employers(employers) => employers_error(employers),

@@ -145,6 +145,18 @@ impl Application {
         );
         let digests =
             wakat_app::jobs::digests::Digests::new(engine.clone(), alerts.clone(), accounts.clone(), mail_queue.clone(), public_url, zone, Clock::system());
+        let employers = Arc::new(wakat_employers::EmployerStore::new(engine.kv.clone()));
+        let skills = Arc::new(load_skills(&engine.settings.storage.index_data_dir)?);
+        let public_offers = wakat_app::employers::public_offers::PublicOffers::new(engine.clone(), employers.clone(), Clock::system());
+        let brand_stories = wakat_app::employers::brand_stories::BrandStories::new(
+            engine.clone(),
+            employers.clone(),
+            blobs.clone(),
+            skills.clone(),
+            public_offers.clone(),
+            Clock::system(),
+        );
+        let company_panel = wakat_app::employers::panel::CompanyPanel::new(accounts.clone(), employers.clone(), blobs.clone(), Clock::system());
         let state = AppState {
             engine: engine.clone(),
             settings: settings.clone(),
@@ -165,8 +177,8 @@ impl Application {
             redirects: Arc::new(wakat_applications::RedirectStore::new(engine.kv.clone())),
             favourites: Arc::new(wakat_applications::FavouriteStore::new(engine.kv.clone())),
             history: Arc::new(wakat_applications::History::new(engine.kv.clone())),
-            employers: Arc::new(wakat_employers::EmployerStore::new(engine.kv.clone())),
-            skills: Arc::new(load_skills(&engine.settings.storage.index_data_dir)?),
+            employers,
+            skills,
             payments: Arc::from(crate::payments::build(&settings.payments).map_err(std::io::Error::other)?),
             mail_queue: mail_queue.clone(),
             alerts,
@@ -175,6 +187,9 @@ impl Application {
             feeds: wakat_app::feeds::FeedsService::new(engine.clone(), feed_links, Clock::system()),
             alerts_service,
             digests,
+            public_offers,
+            brand_stories,
+            company_panel,
         };
         crate::services::employer_offers::restore_published(&state).map_err(|error| std::io::Error::other(error.to_string()))?;
         let scheduler = start_scheduler(&engine, &state)?;

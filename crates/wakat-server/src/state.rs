@@ -70,6 +70,12 @@ pub struct AppState {
     pub alerts_service: wakat_app::alerts::AlertsService,
     /// The digest run (the scheduler's, and `POST …/internal/digests/run`).
     pub digests: wakat_app::jobs::digests::Digests,
+    /// Public copies of employers' offers (publications, relinks, bumps).
+    pub public_offers: wakat_app::employers::public_offers::PublicOffers,
+    /// Brand stories (the panel's `/v2/employer-panel/brand-stories`, the board's story reads).
+    pub brand_stories: wakat_app::employers::brand_stories::BrandStories,
+    /// The employer panel's profile, team, company, billing and clauses.
+    pub company_panel: wakat_app::employers::panel::CompanyPanel,
 }
 
 impl AppState {

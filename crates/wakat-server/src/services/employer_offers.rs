@@ -7,59 +7,21 @@
 //! first, in one transaction; the public offer after. A crash between the two leaves a published
 //! record without its public offer, which [`restore_published`] writes on the next start.
 
-use wakat_core::offer_form::{validate_draft, validate_form, FormContext, OfferForm, OfferSummary};
-use wakat_core::{Currency, FieldError, Offer};
+use wakat_core::offer_form::{validate_draft, FormContext, OfferForm, OfferSummary};
+use wakat_core::{FieldError, Offer};
 use wakat_employers::{CreationType, EmployerOffer, EmployersError, OfferCode, OfferState, PlanSettings};
-use wakat_engine::{now, EngineError, Tenant};
+use wakat_engine::{now, Tenant};
 
+use wakat_app::employers::{company_logo_owner, logo_owner, logo_path};
 use wakat_app::AppError;
 
 use crate::employer_session::Employer;
 use crate::error::{employers_error, ApiError, ErrorCode, Result};
 use crate::state::AppState;
 
-/// The URL path of an uploaded logo.
-pub fn logo_path(tenant: &str, hash: &str) -> String {
-    format!("/api/{tenant}/v1/company-logos/{hash}")
-}
-
-/// The owner name of an offer's logo in the upload store.
-pub fn logo_owner(tenant: &str, slug: &str) -> String {
-    format!("logo/{tenant}/{slug}")
-}
-
 /// The plan `key` of the board.
 pub fn plan<'a>(tenant: &'a Tenant, key: &str) -> Result<&'a PlanSettings> {
     tenant.settings.employers.plan(key).ok_or_else(|| employers_error(EmployersError::UnknownPlan(key.to_string())))
-}
-
-fn currencies(tenant: &Tenant) -> Vec<Currency> {
-    tenant.settings.currencies.iter().filter_map(|c| Currency::parse(c)).collect()
-}
-
-/// Runs `f` with the form context of `offer`'s plan on `tenant`.
-fn with_context<T>(state: &AppState, tenant: &Tenant, limits: &wakat_employers::PlanLimits, f: impl FnOnce(&FormContext<'_>) -> T) -> T {
-    let form_limits = limits.form_limits(tenant.settings.employers.max_skills);
-    let currencies = currencies(tenant);
-    let ctx = FormContext {
-        categories: &tenant.categories,
-        gazetteer: &state.engine.gazetteer,
-        currencies: &currencies,
-        limits: &form_limits,
-        today_days: now().div_euclid(86_400),
-    };
-    f(&ctx)
-}
-
-/// The offer candidates see for a published record.
-fn public_offer(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Offer {
-    with_context(state, tenant, &offer.limits, |ctx| {
-        let mut public = offer.form.to_offer(ctx, &offer.slug, offer.listed_at().unwrap_or_else(now), offer.expires_at);
-        public.finished = offer.state == OfferState::Finished;
-        public.banner_url = offer.image_blob.as_deref().map(|hash| logo_path(&tenant.settings.slug, hash));
-        public.brand_story_slug = crate::services::brand_stories::published_story_slug(state, tenant, &offer.company_id);
-        public
-    })
 }
 
 /// After a publication: what the employer typed into the offer form and the company profile
@@ -69,7 +31,7 @@ pub(crate) fn keep_in_company_profile(state: &AppState, tenant: &Tenant, offer: 
     let slug = &tenant.settings.slug;
     match state.employers.adopt_offer_profile(slug, &offer.company_id, &offer.form, offer.logo_blob.as_deref()) {
         Ok((_, true)) => {
-            let owner = crate::services::employer_panel::company_logo_owner(slug, &offer.company_id);
+            let owner = company_logo_owner(slug, &offer.company_id);
             let attached = offer.logo_blob.as_deref().and_then(|hash| wakat_uploads::BlobHash::parse(hash).ok()).map(|hash| state.blobs.attach(&hash, &owner));
             if let Some(Err(error)) = attached {
                 tracing::error!(%error, company = offer.company_id, "the offer's logo could not become the company's");
@@ -82,41 +44,30 @@ pub(crate) fn keep_in_company_profile(state: &AppState, tenant: &Tenant, offer: 
 
 /// Writes the public copy of a published (or finished) record through the engine.
 pub(crate) fn write_published(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Result<(), AppError> {
-    write_public(state, tenant, offer)
+    state.public_offers.write_published(tenant, offer)
 }
 
 fn write_public(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Result<(), AppError> {
-    let public = public_offer(state, tenant, offer);
-    state.engine.put_offer(&tenant.settings.slug, public).map_err(|error| match error {
-        EngineError::Invalid(errors) => AppError::OfferRefused(errors),
-        other => AppError::internal("writing a published offer", other),
-    })?;
-    Ok(())
-}
-
-/// The bumps job's way to write public offers, until this service moves to `wakat-app`.
-struct StatePublisher(AppState);
-
-impl wakat_app::jobs::bumps::OfferPublisher for StatePublisher {
-    fn write_published(&self, tenant: &Tenant, offer: &EmployerOffer) -> Result<(), AppError> {
-        write_published(&self.0, tenant, offer)
-    }
+    state.public_offers.write_published(tenant, offer)
 }
 
 /// The plan bumps job over the server's state (the scheduler's, and `POST …/internal/bumps/run`).
 pub fn bumps(state: &AppState) -> wakat_app::jobs::bumps::Bumps {
     let zone = jiff::tz::TimeZone::get(&state.settings.server.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
-    let publisher = std::sync::Arc::new(StatePublisher(state.clone()));
+    let publisher = std::sync::Arc::new(state.public_offers.clone());
     wakat_app::jobs::bumps::Bumps::new(state.engine.clone(), state.employers.clone(), publisher, zone, wakat_app::Clock::system())
 }
 
-/// Every rule of the form under the offer's plan, and the engine's own checks of the result.
 fn check_complete(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Vec<FieldError> {
-    let errors = with_context(state, tenant, &offer.limits, |ctx| validate_form(&offer.form, ctx));
-    if !errors.is_empty() {
-        return errors;
-    }
-    wakat_core::validate::validate_offer(&public_offer(state, tenant, offer), &tenant.categories)
+    state.public_offers.check_complete(tenant, offer)
+}
+
+fn public_offer(state: &AppState, tenant: &Tenant, offer: &EmployerOffer) -> Offer {
+    state.public_offers.public_offer(tenant, offer)
+}
+
+fn with_context<T>(state: &AppState, tenant: &Tenant, limits: &wakat_employers::PlanLimits, f: impl FnOnce(&FormContext<'_>) -> T) -> T {
+    state.public_offers.with_context(tenant, limits, f)
 }
 
 /// The caller's offer, its token checked.

@@ -113,7 +113,7 @@ pub fn create(state: &AppState, employer: &Employer, request: PaymentRequest) ->
         // ISO country, EU VAT numbers); refused fields are named as the payment request names them.
         let billing = typed.validated().map_err(|errors| ApiError::fields(&errors.into_iter().map(invoice_field).collect::<Vec<_>>()))?;
         if request.save_billing_data {
-            crate::services::employer_panel::require_owner(employer)?;
+            wakat_app::employers::require_owner(&employer.principal())?;
             state.employers.set_billing(slug, &employer.company_id, billing.clone()).map_err(employers_error)?;
         }
         Invoice::from(billing)

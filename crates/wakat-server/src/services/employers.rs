@@ -18,10 +18,8 @@ use crate::employer_session::Employer;
 use crate::error::{accounts_error, employers_error, ApiError, ErrorCode, Result};
 use crate::services::accounts::{after_the_answer, check_mail_requests};
 use crate::state::AppState;
+use wakat_app::employers::{check_name, check_phone};
 use wakat_app::mails::{employers as employer_mails, MailContext};
-
-/// Longest user or company name.
-const MAX_NAME_CHARS: usize = 100;
 
 fn check_attempts(state: &AppState, tenant: &Tenant, email: &str) -> Result<()> {
     state.limits.check_account(&tenant.settings.slug, email).map_err(|limited| limited.to_error())
@@ -37,25 +35,6 @@ fn store_error(error: EmployersError) -> AccountsError {
 fn check_passwords_match(password: &str, confirmation: &str, field: &str) -> Result<()> {
     if password != confirmation {
         return Err(FieldError::new(field, FieldCode::PasswordMismatch, "the passwords differ").into());
-    }
-    Ok(())
-}
-
-pub(crate) fn check_name(field: &str, name: &str, min: usize) -> Result<()> {
-    let chars = name.trim().chars().count();
-    if chars == 0 {
-        return Err(FieldError::new(field, FieldCode::Required, "This field is required").into());
-    }
-    if chars < min || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(FieldError::new(field, FieldCode::InvalidName, format!("{min} to {MAX_NAME_CHARS} characters")).into());
-    }
-    Ok(())
-}
-
-pub(crate) fn check_phone(field: &str, phone: &str) -> Result<()> {
-    let phone = phone.trim();
-    if !phone.is_empty() && !wakat_core::offer_form::is_phone(phone) {
-        return Err(FieldError::new(field, FieldCode::InvalidPhone, "not a phone number").into());
     }
     Ok(())
 }
@@ -266,7 +245,7 @@ pub fn is_confirmed(state: &AppState, employer: &Employer) -> Result<bool> {
 /// Confirmed owners only, [`crate::ratelimit::INVITATIONS_PER_HOUR`] a company. The answer is the
 /// same whether or not the address has an account.
 pub fn invite_user(state: &AppState, employer: &Employer, request: NewUserRequest) -> Result<(Invitation, Role)> {
-    crate::services::employer_panel::require_owner(employer)?;
+    wakat_app::employers::require_owner(&employer.principal())?;
     if !is_confirmed(state, employer)? {
         return Err(ApiError::new(ErrorCode::EmailNotConfirmed).with_message("confirm your e-mail address before inviting others"));
     }

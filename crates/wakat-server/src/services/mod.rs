@@ -6,10 +6,8 @@
 
 pub mod accounts;
 pub mod applications;
-pub mod brand_stories;
 pub mod candidate;
 pub mod employer_offers;
-pub mod employer_panel;
 pub mod employer_payments;
 pub mod employers;
 pub mod form_inputs;
