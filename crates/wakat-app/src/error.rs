@@ -39,6 +39,21 @@ pub enum AppError {
     /// The engine refused the public copy of an employer's offer (its field errors).
     #[error("the offer breaks the offer model's rules")]
     OfferRefused(Vec<FieldError>),
+    /// A budget of the address or the company is spent (password attempts, mails, invitations).
+    #[error("too many requests; try again in {retry_after_secs} s")]
+    RateLimited {
+        /// Whole seconds until the next try may pass (at least 1).
+        retry_after_secs: u64,
+    },
+    /// A grant of the token endpoint other than `password`.
+    #[error("only the password grant is supported")]
+    UnsupportedGrantType,
+    /// An invitation's address already has a confirmed employer account (of another company).
+    #[error("this address already has an employer account")]
+    EmployerEmailTaken,
+    /// An owner whose e-mail is not confirmed invites someone.
+    #[error("confirm your e-mail address before inviting others")]
+    UnconfirmedInviter,
     /// No brand story of that slug (for `slug`, a candidate's read of a story that does not exist).
     #[error("the company has no brand story")]
     BrandStoryNotFound {

@@ -21,6 +21,7 @@ pub mod employers;
 pub mod error;
 pub mod feeds;
 pub mod jobs;
+pub mod limits;
 pub mod mail_queue;
 pub mod mails;
 pub mod principal;

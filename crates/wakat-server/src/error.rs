@@ -416,6 +416,14 @@ impl From<wakat_app::AppError> for ApiError {
             AppError::InvalidSince => ApiError::new(ErrorCode::InvalidSince).with_field("since"),
             AppError::InvalidSignature => ApiError::new(ErrorCode::InvalidSignature).with_field("signature"),
             AppError::OfferRefused(errors) => ApiError::form(ErrorCode::InvalidForm, &errors),
+            AppError::RateLimited { retry_after_secs } => ApiError::new(ErrorCode::RateLimited)
+                .with_message(format!("too many requests; try again in {retry_after_secs} s"))
+                .with_retry_after(retry_after_secs),
+            AppError::UnsupportedGrantType => ApiError::new(ErrorCode::UnsupportedGrantType).with_field("grant_type"),
+            AppError::EmployerEmailTaken => ApiError::new(ErrorCode::EmailTaken)
+                .with_message("this address already has an employer account: log in with it, or ask for an invitation to another address")
+                .with_field("token"),
+            AppError::UnconfirmedInviter => ApiError::new(ErrorCode::EmailNotConfirmed).with_message("confirm your e-mail address before inviting others"),
             AppError::BrandStoryNotFound { slug: None } => ApiError::new(ErrorCode::BrandStoryNotFound),
             AppError::BrandStoryNotFound { slug: Some(slug) } => {
                 ApiError::new(ErrorCode::BrandStoryNotFound).with_message(format!("there is no company story '{slug}'"))

@@ -156,6 +156,14 @@ impl Application {
             public_offers.clone(),
             Clock::system(),
         );
+        let employer_accounts = wakat_app::employers::accounts::EmployerAccounts::new(
+            accounts.clone(),
+            employers.clone(),
+            limits.clone(),
+            mail.clone(),
+            public_url,
+            Clock::system(),
+        );
         let company_panel = wakat_app::employers::panel::CompanyPanel::new(accounts.clone(), employers.clone(), blobs.clone(), Clock::system());
         let state = AppState {
             engine: engine.clone(),
@@ -190,6 +198,7 @@ impl Application {
             public_offers,
             brand_stories,
             company_panel,
+            employer_accounts,
         };
         crate::services::employer_offers::restore_published(&state).map_err(|error| std::io::Error::other(error.to_string()))?;
         let scheduler = start_scheduler(&engine, &state)?;

@@ -76,6 +76,8 @@ pub struct AppState {
     pub brand_stories: wakat_app::employers::brand_stories::BrandStories,
     /// The employer panel's profile, team, company, billing and clauses.
     pub company_panel: wakat_app::employers::panel::CompanyPanel,
+    /// Employer sign-up, links, passwords, access tokens and invitations.
+    pub employer_accounts: wakat_app::employers::accounts::EmployerAccounts,
 }
 
 impl AppState {

@@ -1,7 +1,8 @@
-//! The employer side: the company panel ([`panel`]), brand stories ([`brand_stories`]) and the
+//! The employer side: employer accounts and tokens ([`accounts`]), the company panel ([`panel`]), brand stories ([`brand_stories`]) and the
 //! public copies of employers' offers ([`public_offers`]). The names and checks the employer
 //! services share live here, so no service imports another for them.
 
+pub mod accounts;
 pub mod brand_stories;
 pub mod panel;
 pub mod public_offers;

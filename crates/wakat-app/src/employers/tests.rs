@@ -1,4 +1,4 @@
-//! The company panel without HTTP: who may do what (owners and recruiters, other principals)
+//! The employer services without HTTP: who may do what (owners and recruiters, other principals)
 //! and the happy paths of the profile, the team and the billing data.
 
 use std::sync::Arc;
@@ -130,4 +130,46 @@ fn the_owner_manages_profile_team_and_billing() {
     company.panel.remove_member(&tenant, &company.owner, recruiter_id).unwrap();
     assert_eq!(company.panel.team(&tenant, &company.owner).unwrap().len(), 1);
     assert!(company.setup.accounts.get("it", recruiter_id).unwrap().is_none(), "the removed user's account goes too");
+}
+
+fn accounts(company: &Company) -> super::accounts::EmployerAccounts {
+    let mail = crate::mail_queue::MailSender::new(company.setup.queue.clone());
+    let limits = Arc::new(crate::limits::Unlimited);
+    super::accounts::EmployerAccounts::new(
+        company.setup.accounts.clone(),
+        company.employers.clone(),
+        limits,
+        mail,
+        crate::testing::PUBLIC_URL,
+        company.setup.clock(),
+    )
+}
+
+#[test]
+fn invitations_are_the_confirmed_owners() {
+    let company = company();
+    let tenant = company.setup.tenant();
+    let accounts = accounts(&company);
+    let new_user = || super::accounts::NewUser { name: "Nina New".into(), phone: String::new(), email: "nina@acme.test".into(), role: None };
+    let refused = accounts.invite(&tenant, &company.recruiter, new_user()).unwrap_err();
+    assert!(matches!(refused, AppError::Employers(EmployersError::OwnerOnly)), "{refused:?}");
+    let refused = accounts.invite(&tenant, &company.owner, new_user()).unwrap_err();
+    assert!(matches!(refused, AppError::UnconfirmedInviter), "{refused:?}");
+    assert!(matches!(accounts.invite(&tenant, &Principal::Anonymous, new_user()), Err(AppError::Unauthenticated)));
+}
+
+#[test]
+fn an_unconfirmed_employer_logs_in_with_the_password_grant_only() {
+    let company = company();
+    let tenant = company.setup.tenant();
+    let accounts = accounts(&company);
+    let password = "correct horse battery staple 42";
+    let refused = accounts.issue_token(&tenant, "client_credentials", "owner@acme.test", password).unwrap_err();
+    assert!(matches!(refused, AppError::UnsupportedGrantType), "{refused:?}");
+    let (account, session) = accounts.issue_token(&tenant, "password", "owner@acme.test", password).unwrap();
+    assert!(!account.email_confirmed);
+    let info = accounts.token_info(&tenant, &company.owner, &session.token).unwrap();
+    assert_eq!((info.company.name.as_str(), info.user.role), ("Acme sp. z o.o.", Role::Owner));
+    let refused = accounts.issue_token(&tenant, "password", "owner@acme.test", "wrong password, long enough").unwrap_err();
+    assert!(matches!(refused, AppError::Accounts(wakat_accounts::AccountsError::InvalidCredentials)), "{refused:?}");
 }

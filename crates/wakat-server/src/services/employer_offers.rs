@@ -245,7 +245,7 @@ pub fn set_logo(state: &AppState, employer: &Employer, slug: &str, token: &str, 
 }
 
 fn require_confirmed(state: &AppState, employer: &Employer) -> Result<()> {
-    if crate::services::employers::is_confirmed(state, employer)? {
+    if state.employer_accounts.is_confirmed(&employer.tenant, &employer.principal())? {
         Ok(())
     } else {
         Err(ApiError::new(ErrorCode::AccountNotConfirmed))

@@ -83,7 +83,7 @@ pub fn create(state: &AppState, employer: &Employer, request: PaymentRequest) ->
     if !offer.token_matches(&request.token) {
         return Err(employers_error(EmployersError::InvalidOfferToken));
     }
-    if !crate::services::employers::is_confirmed(state, employer)? {
+    if !state.employer_accounts.is_confirmed(&employer.tenant, &employer.principal())? {
         return Err(ApiError::new(ErrorCode::AccountNotConfirmed));
     }
     let plan_key = if request.offer_type.trim().is_empty() { offer.plan_key.clone() } else { request.offer_type.trim().to_string() };

@@ -9,7 +9,6 @@ pub mod applications;
 pub mod candidate;
 pub mod employer_offers;
 pub mod employer_payments;
-pub mod employers;
 pub mod form_inputs;
 pub mod offers;
 pub mod panel_offers;
