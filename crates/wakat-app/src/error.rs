@@ -54,6 +54,15 @@ pub enum AppError {
     /// An owner whose e-mail is not confirmed invites someone.
     #[error("confirm your e-mail address before inviting others")]
     UnconfirmedInviter,
+    /// Publishing needs the caller's confirmed e-mail.
+    #[error("confirm the account's e-mail address before publishing")]
+    AccountNotConfirmed,
+    /// No company of that id on the board (the internal API's codes).
+    #[error("there is no such company")]
+    CompanyNotFound,
+    /// No image of that hash among the board's logos and images.
+    #[error("there is no such image")]
+    ImageNotFound,
     /// No brand story of that slug (for `slug`, a candidate's read of a story that does not exist).
     #[error("the company has no brand story")]
     BrandStoryNotFound {

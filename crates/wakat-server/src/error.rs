@@ -424,6 +424,9 @@ impl From<wakat_app::AppError> for ApiError {
                 .with_message("this address already has an employer account: log in with it, or ask for an invitation to another address")
                 .with_field("token"),
             AppError::UnconfirmedInviter => ApiError::new(ErrorCode::EmailNotConfirmed).with_message("confirm your e-mail address before inviting others"),
+            AppError::AccountNotConfirmed => ApiError::new(ErrorCode::AccountNotConfirmed),
+            AppError::CompanyNotFound => ApiError::new(ErrorCode::NotFound).with_message("there is no such company"),
+            AppError::ImageNotFound => ApiError::new(ErrorCode::ImageNotFound),
             AppError::BrandStoryNotFound { slug: None } => ApiError::new(ErrorCode::BrandStoryNotFound),
             AppError::BrandStoryNotFound { slug: Some(slug) } => {
                 ApiError::new(ErrorCode::BrandStoryNotFound).with_message(format!("there is no company story '{slug}'"))

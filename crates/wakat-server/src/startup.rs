@@ -164,6 +164,14 @@ impl Application {
             public_url,
             Clock::system(),
         );
+        let employer_offers = wakat_app::employers::offers::EmployerOffers::new(
+            engine.clone(),
+            accounts.clone(),
+            employers.clone(),
+            blobs.clone(),
+            public_offers.clone(),
+            Clock::system(),
+        );
         let company_panel = wakat_app::employers::panel::CompanyPanel::new(accounts.clone(), employers.clone(), blobs.clone(), Clock::system());
         let state = AppState {
             engine: engine.clone(),
@@ -199,8 +207,9 @@ impl Application {
             brand_stories,
             company_panel,
             employer_accounts,
+            employer_offers,
         };
-        crate::services::employer_offers::restore_published(&state).map_err(|error| std::io::Error::other(error.to_string()))?;
+        state.employer_offers.restore_published(&wakat_app::Principal::Internal).map_err(|error| std::io::Error::other(error.to_string()))?;
         let scheduler = start_scheduler(&engine, &state)?;
         let workers = server_settings.workers;
         let mut server = HttpServer::new(move || {
@@ -306,7 +315,7 @@ fn start_scheduler(engine: &Arc<Engine>, state: &AppState) -> std::io::Result<Op
     });
     let bump_hours = engine.settings.tenants.iter().map(|tenant| (tenant.slug.clone(), tenant.employers.bump_hour)).collect();
     let bump_state = state.clone();
-    let bumps = crate::services::employer_offers::bumps(state);
+    let bumps = bumps(state);
     scheduler.register(DailyJob {
         name: "bumps".into(),
         hours: bump_hours,
@@ -332,4 +341,10 @@ async fn metrics_text(state: web::Data<AppState>, request: HttpRequest) -> Resul
     // Rendering reads directory sizes from disk.
     let text = web::block(move || metrics.render()).await?.map_err(|error| ApiError::internal(&error))?;
     Ok(HttpResponse::Ok().content_type(crate::metrics::CONTENT_TYPE).body(text))
+}
+
+/// The plan bumps job over the server's state (the scheduler's, and `POST …/internal/bumps/run`).
+pub fn bumps(state: &AppState) -> wakat_app::jobs::bumps::Bumps {
+    let zone = jiff::tz::TimeZone::get(&state.settings.server.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    wakat_app::jobs::bumps::Bumps::new(state.engine.clone(), state.employers.clone(), state.public_offers.clone(), zone, Clock::system())
 }

@@ -78,6 +78,8 @@ pub struct AppState {
     pub company_panel: wakat_app::employers::panel::CompanyPanel,
     /// Employer sign-up, links, passwords, access tokens and invitations.
     pub employer_accounts: wakat_app::employers::accounts::EmployerAccounts,
+    /// The employers' offers (drafts, codes, publication, the end of an offer).
+    pub employer_offers: wakat_app::employers::offers::EmployerOffers,
 }
 
 impl AppState {

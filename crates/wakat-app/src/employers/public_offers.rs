@@ -86,9 +86,3 @@ impl PublicOffers {
         })
     }
 }
-
-impl crate::jobs::bumps::OfferPublisher for PublicOffers {
-    fn write_published(&self, tenant: &Tenant, offer: &EmployerOffer) -> Result<()> {
-        PublicOffers::write_published(self, tenant, offer)
-    }
-}

@@ -173,3 +173,35 @@ fn an_unconfirmed_employer_logs_in_with_the_password_grant_only() {
     let refused = accounts.issue_token(&tenant, "password", "owner@acme.test", "wrong password, long enough").unwrap_err();
     assert!(matches!(refused, AppError::Accounts(wakat_accounts::AccountsError::InvalidCredentials)), "{refused:?}");
 }
+
+#[test]
+fn codes_are_issued_by_the_internal_api_and_spent_by_the_company() {
+    let company = company();
+    let tenant = company.setup.tenant();
+    let blobs = Arc::new(BlobStore::new(&company.setup.dir, company.setup.kv.clone()).unwrap());
+    let public_offers = super::public_offers::PublicOffers::new(company.setup.engine.clone(), company.employers.clone(), company.setup.clock());
+    let offers = super::offers::EmployerOffers::new(
+        company.setup.engine.clone(),
+        company.setup.accounts.clone(),
+        company.employers.clone(),
+        blobs,
+        public_offers,
+        company.setup.clock(),
+    );
+    let plan = tenant.settings.employers.plans.iter().find(|plan| plan.active).expect("the IT board offers a plan").slug.clone();
+    let Principal::EmployerUser { company_id, .. } = &company.owner else { unreachable!() };
+    let refused = offers.issue_code(&tenant, &company.owner, company_id, &plan).unwrap_err();
+    assert!(matches!(refused, AppError::Unauthenticated), "{refused:?}");
+    assert!(matches!(offers.issue_code(&tenant, &Principal::Internal, "no-such-company", &plan), Err(AppError::CompanyNotFound)));
+    let code = offers.issue_code(&tenant, &Principal::Internal, company_id, &plan).unwrap();
+
+    let (draft, token) = offers.initiate(&tenant, &company.recruiter, &plan).unwrap();
+    assert_eq!(draft.form.company_name, "Acme sp. z o.o.");
+    assert_eq!(offers.verify_code(&tenant, &company.recruiter, &draft.slug, &code.code).unwrap().code, code.code);
+    // Nobody of the company has confirmed the e-mail: publishing waits for it.
+    let refused = offers.publish_with_code(&tenant, &company.recruiter, &draft.slug, &token, &code.code).unwrap_err();
+    assert!(matches!(refused, AppError::AccountNotConfirmed), "{refused:?}");
+    let refused = offers.publish_with_code(&tenant, &company.recruiter, &draft.slug, "not-the-token", &code.code).unwrap_err();
+    assert!(matches!(refused, AppError::Employers(EmployersError::InvalidOfferToken)), "{refused:?}");
+    assert_eq!(offers.codes(&tenant, &company.owner).unwrap().len(), 1);
+}

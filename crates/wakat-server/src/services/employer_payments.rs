@@ -10,8 +10,8 @@ use crate::dto::employers::PaymentRequest;
 use crate::employer_session::Employer;
 use crate::error::{employers_error, ApiError, ErrorCode, Result};
 use crate::payments::{Checkout, Notification, PaymentError};
-use crate::services::employer_offers::{extend_record, plan, publish_record};
 use crate::state::AppState;
+use wakat_app::employers::offers::{extend_record, plan, publish_record};
 
 fn provider_error(error: PaymentError) -> ApiError {
     match error {
@@ -91,9 +91,9 @@ pub fn create(state: &AppState, employer: &Employer, request: PaymentRequest) ->
     // Refuse now what applying would refuse: nobody pays for an offer that cannot be published.
     let mut trial = offer.clone();
     if request.extend {
-        extend_record(&mut trial, String::new()).map_err(employers_error)?;
+        extend_record(&mut trial, String::new(), now()).map_err(employers_error)?;
     } else {
-        publish_record(state, tenant, plan, &mut trial, String::new()).map_err(employers_error)?;
+        publish_record(state.employer_offers.public_offers(), tenant, plan, &mut trial, String::new(), now()).map_err(employers_error)?;
     }
     let typed = BillingData {
         company_name: request.invoice_company_name,
@@ -156,17 +156,17 @@ pub fn settle(state: &AppState, tenant: &Tenant, payment_id: &str, status: Payme
         .settle_payment(slug, payment_id, status, now(), |payment, offer: &mut EmployerOffer| {
             let paid_by = format!("payment:{}", payment.id);
             if payment.extend {
-                extend_record(offer, paid_by)
+                extend_record(offer, paid_by, now())
             } else {
                 let plan = tenant.settings.employers.plan(&payment.plan_key).ok_or_else(|| EmployersError::UnknownPlan(payment.plan_key.clone()))?;
-                match publish_record(state, tenant, plan, offer, paid_by.clone()) {
+                match publish_record(state.employer_offers.public_offers(), tenant, plan, offer, paid_by.clone(), now()) {
                     // Edited into an invalid draft while the provider was busy: publish the form
                     // that was paid for.
                     Err(EmployersError::Invalid(errors)) => match &payment.form {
                         Some(paid_form) => {
                             tracing::warn!(payment = %payment.id, n_errors = errors.len(), "the draft changed during payment: publishing the paid form");
                             offer.form = paid_form.clone();
-                            publish_record(state, tenant, plan, offer, paid_by)
+                            publish_record(state.employer_offers.public_offers(), tenant, plan, offer, paid_by, now())
                         }
                         None => Err(EmployersError::Invalid(errors)),
                     },
@@ -177,9 +177,9 @@ pub fn settle(state: &AppState, tenant: &Tenant, payment_id: &str, status: Payme
         .map_err(employers_error)?;
     if let Some(offer) = applied {
         let public_tenant = state.tenant(slug)?;
-        crate::services::employer_offers::write_published(state, &public_tenant, &offer)?;
+        state.public_offers.write_published(&public_tenant, &offer)?;
         if !payment.extend {
-            crate::services::employer_offers::keep_in_company_profile(state, &public_tenant, &offer);
+            state.employer_offers.keep_in_company_profile(&public_tenant, &offer);
         }
     }
     Ok(payment)
