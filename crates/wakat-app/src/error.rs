@@ -63,6 +63,15 @@ pub enum AppError {
     /// No image of that hash among the board's logos and images.
     #[error("there is no such image")]
     ImageNotFound,
+    /// The payment provider refused the call or could not be reached.
+    #[error(transparent)]
+    Payment(#[from] crate::payments::PaymentError),
+    /// A sandbox page while the provider is another.
+    #[error("the sandbox provider is off")]
+    SandboxOff,
+    /// A sandbox button other than pay, fail or cancel.
+    #[error("the action is pay, fail or cancel")]
+    UnknownSandboxAction,
     /// No brand story of that slug (for `slug`, a candidate's read of a story that does not exist).
     #[error("the company has no brand story")]
     BrandStoryNotFound {

@@ -24,6 +24,7 @@ pub mod jobs;
 pub mod limits;
 pub mod mail_queue;
 pub mod mails;
+pub mod payments;
 pub mod principal;
 pub mod views;
 

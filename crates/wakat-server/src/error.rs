@@ -427,6 +427,16 @@ impl From<wakat_app::AppError> for ApiError {
             AppError::AccountNotConfirmed => ApiError::new(ErrorCode::AccountNotConfirmed),
             AppError::CompanyNotFound => ApiError::new(ErrorCode::NotFound).with_message("there is no such company"),
             AppError::ImageNotFound => ApiError::new(ErrorCode::ImageNotFound),
+            AppError::Payment(wakat_app::payments::PaymentError::InvalidSignature(reason)) => {
+                ApiError::new(ErrorCode::InvalidSignature).with_message(format!("the webhook signature is invalid: {reason}"))
+            }
+            AppError::Payment(wakat_app::payments::PaymentError::Malformed(message)) => ApiError::new(ErrorCode::InvalidJson).with_message(message),
+            AppError::Payment(wakat_app::payments::PaymentError::Unavailable(message)) => {
+                tracing::error!(%message, "payment provider");
+                ApiError::new(ErrorCode::PaymentUnavailable)
+            }
+            AppError::SandboxOff => ApiError::new(ErrorCode::NotFound).with_message("the sandbox provider is off"),
+            AppError::UnknownSandboxAction => ApiError::new(ErrorCode::InvalidPath).with_message("the action is pay, fail or cancel"),
             AppError::BrandStoryNotFound { slug: None } => ApiError::new(ErrorCode::BrandStoryNotFound),
             AppError::BrandStoryNotFound { slug: Some(slug) } => {
                 ApiError::new(ErrorCode::BrandStoryNotFound).with_message(format!("there is no company story '{slug}'"))

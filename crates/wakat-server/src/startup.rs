@@ -172,6 +172,15 @@ impl Application {
             public_offers.clone(),
             Clock::system(),
         );
+        let payments: Arc<dyn crate::payments::PaymentProvider> = Arc::from(crate::payments::build(&settings.payments).map_err(std::io::Error::other)?);
+        let employer_payments = wakat_app::employers::payments::Payments::new(
+            accounts.clone(),
+            employers.clone(),
+            payments.clone(),
+            employer_offers.clone(),
+            public_url,
+            Clock::system(),
+        );
         let company_panel = wakat_app::employers::panel::CompanyPanel::new(accounts.clone(), employers.clone(), blobs.clone(), Clock::system());
         let state = AppState {
             engine: engine.clone(),
@@ -195,7 +204,7 @@ impl Application {
             history: Arc::new(wakat_applications::History::new(engine.kv.clone())),
             employers,
             skills,
-            payments: Arc::from(crate::payments::build(&settings.payments).map_err(std::io::Error::other)?),
+            payments: payments.clone(),
             mail_queue: mail_queue.clone(),
             alerts,
             offer_stats,
@@ -208,6 +217,7 @@ impl Application {
             company_panel,
             employer_accounts,
             employer_offers,
+            employer_payments,
         };
         state.employer_offers.restore_published(&wakat_app::Principal::Internal).map_err(|error| std::io::Error::other(error.to_string()))?;
         let scheduler = start_scheduler(&engine, &state)?;

@@ -80,6 +80,8 @@ pub struct AppState {
     pub employer_accounts: wakat_app::employers::accounts::EmployerAccounts,
     /// The employers' offers (drafts, codes, publication, the end of an offer).
     pub employer_offers: wakat_app::employers::offers::EmployerOffers,
+    /// Payments of publications and extensions at the provider.
+    pub employer_payments: wakat_app::employers::payments::Payments,
 }
 
 impl AppState {

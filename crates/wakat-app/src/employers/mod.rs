@@ -1,4 +1,4 @@
-//! The employer side: employer accounts and tokens ([`accounts`]), the company panel ([`panel`]), brand stories ([`brand_stories`]), the employers' offers ([`offers`]) and the
+//! The employer side: employer accounts and tokens ([`accounts`]), the company panel ([`panel`]), brand stories ([`brand_stories`]), the employers' offers ([`offers`]), their payments ([`payments`]) and the
 //! public copies of employers' offers ([`public_offers`]). The names and checks the employer
 //! services share live here, so no service imports another for them.
 
@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod brand_stories;
 pub mod offers;
 pub mod panel;
+pub mod payments;
 pub mod public_offers;
 
 #[cfg(test)]

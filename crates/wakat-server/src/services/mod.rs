@@ -7,7 +7,6 @@
 pub mod accounts;
 pub mod applications;
 pub mod candidate;
-pub mod employer_payments;
 pub mod form_inputs;
 pub mod offers;
 pub mod panel_offers;
