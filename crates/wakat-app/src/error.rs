@@ -72,6 +72,30 @@ pub enum AppError {
     /// A sandbox button other than pay, fail or cancel.
     #[error("the action is pay, fail or cancel")]
     UnknownSandboxAction,
+    /// A panel state other than draft, active, finished or expired.
+    #[error("state must be draft, active, finished or expired")]
+    InvalidOfferState,
+    /// An application status that is not one of the board's.
+    #[error("{field} must be one of new, seen, in_review, interview, offer, hired, rejected")]
+    InvalidApplicationStatus {
+        /// The parameter or body field.
+        field: &'static str,
+    },
+    /// A statistics range that ends before it starts or is too long.
+    #[error("from must not be after to, and the range may cover at most {max_days} days")]
+    InvalidDateRange {
+        /// The longest range taken, in days.
+        max_days: i64,
+    },
+    /// No application of that id sent to the caller's company.
+    #[error("there is no such application")]
+    ApplicationNotFound,
+    /// An application sent without a CV.
+    #[error("the application has no CV")]
+    ApplicationHasNoCv,
+    /// Applications, their statistics or files refused the call.
+    #[error(transparent)]
+    Applications(#[from] wakat_applications::ApplicationsError),
     /// No brand story of that slug (for `slug`, a candidate's read of a story that does not exist).
     #[error("the company has no brand story")]
     BrandStoryNotFound {

@@ -437,6 +437,18 @@ impl From<wakat_app::AppError> for ApiError {
             }
             AppError::SandboxOff => ApiError::new(ErrorCode::NotFound).with_message("the sandbox provider is off"),
             AppError::UnknownSandboxAction => ApiError::new(ErrorCode::InvalidPath).with_message("the action is pay, fail or cancel"),
+            AppError::InvalidOfferState => {
+                ApiError::new(ErrorCode::InvalidOfferState).with_message("state must be draft, active, finished or expired").with_field("state")
+            }
+            AppError::InvalidApplicationStatus { field } => ApiError::new(ErrorCode::InvalidApplicationStatus)
+                .with_message(format!("{field} must be one of new, seen, in_review, interview, offer, hired, rejected"))
+                .with_field(field),
+            AppError::InvalidDateRange { max_days } => ApiError::new(ErrorCode::InvalidDateRange)
+                .with_message(format!("from must not be after to, and the range may cover at most {max_days} days"))
+                .with_field("from"),
+            AppError::ApplicationNotFound => ApiError::new(ErrorCode::ApplicationNotFound),
+            AppError::ApplicationHasNoCv => ApiError::new(ErrorCode::ApplicationHasNoCv),
+            AppError::Applications(applications) => applications_error(applications),
             AppError::BrandStoryNotFound { slug: None } => ApiError::new(ErrorCode::BrandStoryNotFound),
             AppError::BrandStoryNotFound { slug: Some(slug) } => {
                 ApiError::new(ErrorCode::BrandStoryNotFound).with_message(format!("there is no company story '{slug}'"))

@@ -146,6 +146,7 @@ impl Application {
         let digests =
             wakat_app::jobs::digests::Digests::new(engine.clone(), alerts.clone(), accounts.clone(), mail_queue.clone(), public_url, zone, Clock::system());
         let employers = Arc::new(wakat_employers::EmployerStore::new(engine.kv.clone()));
+        let applications = Arc::new(wakat_applications::ApplicationStore::new(engine.kv.clone()));
         let skills = Arc::new(load_skills(&engine.settings.storage.index_data_dir)?);
         let public_offers = wakat_app::employers::public_offers::PublicOffers::new(engine.clone(), employers.clone(), Clock::system());
         let brand_stories = wakat_app::employers::brand_stories::BrandStories::new(
@@ -181,6 +182,15 @@ impl Application {
             public_url,
             Clock::system(),
         );
+        let panel_offers = wakat_app::employers::panel_offers::PanelOffersService::new(
+            employers.clone(),
+            applications.clone(),
+            offer_stats.clone(),
+            blobs.clone(),
+            mail.clone(),
+            public_url,
+            Clock::system(),
+        );
         let company_panel = wakat_app::employers::panel::CompanyPanel::new(accounts.clone(), employers.clone(), blobs.clone(), Clock::system());
         let state = AppState {
             engine: engine.clone(),
@@ -198,13 +208,12 @@ impl Application {
             signer: signer.clone(),
             captcha,
             blobs,
-            applications: Arc::new(wakat_applications::ApplicationStore::new(engine.kv.clone())),
+            applications,
             redirects: Arc::new(wakat_applications::RedirectStore::new(engine.kv.clone())),
             favourites: Arc::new(wakat_applications::FavouriteStore::new(engine.kv.clone())),
             history: Arc::new(wakat_applications::History::new(engine.kv.clone())),
             employers,
             skills,
-            payments: payments.clone(),
             mail_queue: mail_queue.clone(),
             alerts,
             offer_stats,
@@ -218,6 +227,7 @@ impl Application {
             employer_accounts,
             employer_offers,
             employer_payments,
+            panel_offers,
         };
         state.employer_offers.restore_published(&wakat_app::Principal::Internal).map_err(|error| std::io::Error::other(error.to_string()))?;
         let scheduler = start_scheduler(&engine, &state)?;

@@ -54,8 +54,6 @@ pub struct AppState {
     pub employers: Arc<wakat_employers::EmployerStore>,
     /// The offer form's skills dictionary (`index-data/skills.json`).
     pub skills: Arc<wakat_core::offer_form::SkillDictionary>,
-    /// Where employers pay (the sandbox, or Stripe Checkout).
-    pub payments: Arc<dyn crate::payments::PaymentProvider>,
     /// Every mail leaves through this queue: recorded durably, then delivered by its worker.
     pub mail_queue: Arc<wakat_mail::MailQueue>,
     /// Saved searches and job alerts.
@@ -82,6 +80,8 @@ pub struct AppState {
     pub employer_offers: wakat_app::employers::offers::EmployerOffers,
     /// Payments of publications and extensions at the provider.
     pub employer_payments: wakat_app::employers::payments::Payments,
+    /// The panel's offers, statistics and applications.
+    pub panel_offers: wakat_app::employers::panel_offers::PanelOffersService,
 }
 
 impl AppState {

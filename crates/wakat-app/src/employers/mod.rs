@@ -1,4 +1,4 @@
-//! The employer side: employer accounts and tokens ([`accounts`]), the company panel ([`panel`]), brand stories ([`brand_stories`]), the employers' offers ([`offers`]), their payments ([`payments`]) and the
+//! The employer side: employer accounts and tokens ([`accounts`]), the company panel ([`panel`]) and its offers, statistics and applications ([`panel_offers`]), brand stories ([`brand_stories`]), the employers' offers ([`offers`]), their payments ([`payments`]) and the
 //! public copies of employers' offers ([`public_offers`]). The names and checks the employer
 //! services share live here, so no service imports another for them.
 
@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod brand_stories;
 pub mod offers;
 pub mod panel;
+pub mod panel_offers;
 pub mod payments;
 pub mod public_offers;
 
