@@ -39,6 +39,69 @@ pub enum AppError {
     /// The engine refused the public copy of an employer's offer (its field errors).
     #[error("the offer breaks the offer model's rules")]
     OfferRefused(Vec<FieldError>),
+    /// A budget of the address or the company is spent (password attempts, mails, invitations).
+    #[error("too many requests; try again in {retry_after_secs} s")]
+    RateLimited {
+        /// Whole seconds until the next try may pass (at least 1).
+        retry_after_secs: u64,
+    },
+    /// A grant of the token endpoint other than `password`.
+    #[error("only the password grant is supported")]
+    UnsupportedGrantType,
+    /// An invitation's address already has a confirmed employer account (of another company).
+    #[error("this address already has an employer account")]
+    EmployerEmailTaken,
+    /// An owner whose e-mail is not confirmed invites someone.
+    #[error("confirm your e-mail address before inviting others")]
+    UnconfirmedInviter,
+    /// Publishing needs the caller's confirmed e-mail.
+    #[error("confirm the account's e-mail address before publishing")]
+    AccountNotConfirmed,
+    /// No company of that id on the board (the internal API's codes).
+    #[error("there is no such company")]
+    CompanyNotFound,
+    /// No image of that hash among the board's logos and images.
+    #[error("there is no such image")]
+    ImageNotFound,
+    /// The payment provider refused the call or could not be reached.
+    #[error(transparent)]
+    Payment(#[from] crate::payments::PaymentError),
+    /// A sandbox page while the provider is another.
+    #[error("the sandbox provider is off")]
+    SandboxOff,
+    /// A sandbox button other than pay, fail or cancel.
+    #[error("the action is pay, fail or cancel")]
+    UnknownSandboxAction,
+    /// A panel state other than draft, active, finished or expired.
+    #[error("state must be draft, active, finished or expired")]
+    InvalidOfferState,
+    /// An application status that is not one of the board's.
+    #[error("{field} must be one of new, seen, in_review, interview, offer, hired, rejected")]
+    InvalidApplicationStatus {
+        /// The parameter or body field.
+        field: &'static str,
+    },
+    /// A statistics range that ends before it starts or is too long.
+    #[error("from must not be after to, and the range may cover at most {max_days} days")]
+    InvalidDateRange {
+        /// The longest range taken, in days.
+        max_days: i64,
+    },
+    /// No application of that id sent to the caller's company.
+    #[error("there is no such application")]
+    ApplicationNotFound,
+    /// An application sent without a CV.
+    #[error("the application has no CV")]
+    ApplicationHasNoCv,
+    /// Applications, their statistics or files refused the call.
+    #[error(transparent)]
+    Applications(#[from] wakat_applications::ApplicationsError),
+    /// No brand story of that slug (for `slug`, a candidate's read of a story that does not exist).
+    #[error("the company has no brand story")]
+    BrandStoryNotFound {
+        /// The slug asked for, said in the answer's message.
+        slug: Option<String>,
+    },
     /// Saved searches and alerts refused the call.
     #[error(transparent)]
     Alerts(#[from] wakat_alerts::AlertsError),

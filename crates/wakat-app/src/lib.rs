@@ -8,17 +8,23 @@
 //! - they fail with [`AppError`], the domain's reason; the server maps it to its wire code in one
 //!   place, a job logs it.
 //!
+//! The employer side (company panel, brand stories, public copies of employers' offers) lives in
+//! [`employers`].
+//!
 //! Scheduled work lives in [`jobs`] (the scheduler, the digest run, the plan bumps); the mails in
 //! [`mails`], leaving through [`mail_queue`]; offer views are counted in [`views`].
 #![warn(missing_docs)]
 
 pub mod alerts;
 pub mod clock;
+pub mod employers;
 pub mod error;
 pub mod feeds;
 pub mod jobs;
+pub mod limits;
 pub mod mail_queue;
 pub mod mails;
+pub mod payments;
 pub mod principal;
 pub mod views;
 

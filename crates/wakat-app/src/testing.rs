@@ -28,6 +28,10 @@ pub struct Setup {
     pub accounts: Arc<AccountStore>,
     pub alerts_store: Arc<AlertStore>,
     pub queue: Arc<MailQueue>,
+    /// The store under the domain stores (an employer store over it shares the accounts' writes).
+    pub kv: Arc<dyn KvStore>,
+    /// Where the test's files go (uploads of a blob store).
+    pub dir: std::path::PathBuf,
     outbox: Outbox,
     pub alerts: AlertsService,
     pub feeds: FeedsService,
@@ -63,7 +67,8 @@ impl Setup {
         let alerts = AlertsService::new(alerts_store.clone(), accounts.clone(), engine.clone(), mail, feeds.clone(), PUBLIC_URL, clock.clone());
         let feeds = FeedsService::new(engine.clone(), feeds, clock.clone());
         let digests = Digests::new(engine.clone(), alerts_store.clone(), accounts.clone(), queue.clone(), PUBLIC_URL, jiff::tz::TimeZone::UTC, clock);
-        Setup { engine, accounts, alerts_store, queue, outbox, alerts, feeds, digests, now, _dir: dir }
+        let dir_path = dir.path().to_path_buf();
+        Setup { engine, accounts, alerts_store, queue, kv, dir: dir_path, outbox, alerts, feeds, digests, now, _dir: dir }
     }
 
     /// The IT board.

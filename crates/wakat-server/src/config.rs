@@ -7,7 +7,7 @@
 use std::path::Path;
 
 use serde::Deserialize;
-use wakat_engine::settings::{read_config_file, toml_with_env, ConfigError, EngineSettings, TenantSettings};
+use wakat_engine::settings::{read_config_file, toml_with_env, ConfigError, EngineSettings};
 
 /// Everything the server and the CLI read from configuration.
 #[derive(Debug, Clone, Deserialize)]
@@ -121,15 +121,6 @@ impl Default for ServerSettings {
             time_zone: "Europe/Warsaw".into(),
             scheduler_enabled: true,
         }
-    }
-}
-
-/// What a sign-up of `audience` accepts at `now` on `board`: the terms in force and the privacy policy.
-pub fn terms_acceptance(board: &TenantSettings, audience: &str, now: i64) -> wakat_accounts::TermsAcceptance {
-    wakat_accounts::TermsAcceptance {
-        terms: board.terms_in_force(audience, now).map(|terms| terms.file.clone()),
-        privacy_policy: Some(board.legal.privacy_policy.clone()).filter(|name| !name.is_empty()),
-        accepted_at: now,
     }
 }
 

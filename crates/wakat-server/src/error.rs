@@ -402,30 +402,6 @@ impl From<actix_web::error::BlockingError> for ApiError {
     }
 }
 
-/// The one mapping of the services' domain errors to the API's codes: every reason of
-/// [`wakat_app::AppError`] to the status, code, message and field the API answers.
-impl From<wakat_app::AppError> for ApiError {
-    fn from(error: wakat_app::AppError) -> ApiError {
-        use wakat_app::AppError;
-        match error {
-            AppError::Unauthenticated => ApiError::new(ErrorCode::Unauthorized),
-            AppError::Field(field_error) => ApiError::from(field_error),
-            AppError::Invalid { field, key, message } => ApiError::field_error(key, field, message),
-            AppError::InvalidFrequency => ApiError::new(ErrorCode::InvalidFrequency).with_field("frequency"),
-            AppError::CodeRequired => ApiError::new(ErrorCode::InvalidCode).with_field("code"),
-            AppError::InvalidSince => ApiError::new(ErrorCode::InvalidSince).with_field("since"),
-            AppError::InvalidSignature => ApiError::new(ErrorCode::InvalidSignature).with_field("signature"),
-            AppError::OfferRefused(errors) => ApiError::form(ErrorCode::InvalidForm, &errors),
-            AppError::Alerts(alerts) => alerts_error(alerts),
-            AppError::Accounts(accounts) => accounts_error(accounts),
-            AppError::Employers(employers) => employers_error(employers),
-            AppError::Store(store) => store.into(),
-            AppError::Search(search) => search.into(),
-            internal @ AppError::Internal { .. } => ApiError::internal(&internal),
-        }
-    }
-}
-
 /// Maps an accounts failure to its API error.
 pub fn accounts_error(error: wakat_accounts::AccountsError) -> ApiError {
     use wakat_accounts::AccountsError;
@@ -552,6 +528,8 @@ pub fn employers_error(error: wakat_employers::EmployersError) -> ApiError {
         EmployersError::Store(store) => store.into(),
     }
 }
+
+mod from_app;
 
 #[cfg(test)]
 mod tests {

@@ -19,7 +19,7 @@ pub mod error;
 pub mod internal_token;
 pub mod metrics;
 pub mod operator_access;
-pub mod payments;
+pub use wakat_app::payments;
 pub mod ratelimit;
 pub mod routes;
 pub mod security_headers;

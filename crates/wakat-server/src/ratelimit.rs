@@ -344,6 +344,28 @@ where
     }
 }
 
+/// The services' budgets of addresses and companies, kept with the per-client limits.
+impl wakat_app::limits::AccountLimits for RateLimits {
+    fn check_attempt(&self, tenant: &str, email: &str) -> Result<(), wakat_app::AppError> {
+        self.check_account(tenant, email).map_err(RateLimited::into_app_error)
+    }
+
+    fn check_mail(&self, tenant: &str, email: &str) -> Result<(), wakat_app::AppError> {
+        self.check_account_mail(tenant, email).map_err(RateLimited::into_app_error)
+    }
+
+    fn check_invitation(&self, tenant: &str, company_id: &str) -> Result<(), wakat_app::AppError> {
+        RateLimits::check_invitation(self, tenant, company_id).map_err(RateLimited::into_app_error)
+    }
+}
+
+impl RateLimited {
+    /// The refusal as the services' error (answered like [`RateLimited::to_error`]).
+    pub fn into_app_error(self) -> wakat_app::AppError {
+        wakat_app::AppError::RateLimited { retry_after_secs: self.retry_after_secs() }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

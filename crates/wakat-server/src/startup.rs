@@ -145,6 +145,53 @@ impl Application {
         );
         let digests =
             wakat_app::jobs::digests::Digests::new(engine.clone(), alerts.clone(), accounts.clone(), mail_queue.clone(), public_url, zone, Clock::system());
+        let employers = Arc::new(wakat_employers::EmployerStore::new(engine.kv.clone()));
+        let applications = Arc::new(wakat_applications::ApplicationStore::new(engine.kv.clone()));
+        let skills = Arc::new(load_skills(&engine.settings.storage.index_data_dir)?);
+        let public_offers = wakat_app::employers::public_offers::PublicOffers::new(engine.clone(), employers.clone(), Clock::system());
+        let brand_stories = wakat_app::employers::brand_stories::BrandStories::new(
+            engine.clone(),
+            employers.clone(),
+            blobs.clone(),
+            skills.clone(),
+            public_offers.clone(),
+            Clock::system(),
+        );
+        let employer_accounts = wakat_app::employers::accounts::EmployerAccounts::new(
+            accounts.clone(),
+            employers.clone(),
+            limits.clone(),
+            mail.clone(),
+            public_url,
+            Clock::system(),
+        );
+        let employer_offers = wakat_app::employers::offers::EmployerOffers::new(
+            engine.clone(),
+            accounts.clone(),
+            employers.clone(),
+            blobs.clone(),
+            public_offers.clone(),
+            Clock::system(),
+        );
+        let payments: Arc<dyn crate::payments::PaymentProvider> = Arc::from(crate::payments::build(&settings.payments).map_err(std::io::Error::other)?);
+        let employer_payments = wakat_app::employers::payments::Payments::new(
+            accounts.clone(),
+            employers.clone(),
+            payments.clone(),
+            employer_offers.clone(),
+            public_url,
+            Clock::system(),
+        );
+        let panel_offers = wakat_app::employers::panel_offers::PanelOffersService::new(
+            employers.clone(),
+            applications.clone(),
+            offer_stats.clone(),
+            blobs.clone(),
+            mail.clone(),
+            public_url,
+            Clock::system(),
+        );
+        let company_panel = wakat_app::employers::panel::CompanyPanel::new(accounts.clone(), employers.clone(), blobs.clone(), Clock::system());
         let state = AppState {
             engine: engine.clone(),
             settings: settings.clone(),
@@ -161,13 +208,12 @@ impl Application {
             signer: signer.clone(),
             captcha,
             blobs,
-            applications: Arc::new(wakat_applications::ApplicationStore::new(engine.kv.clone())),
+            applications,
             redirects: Arc::new(wakat_applications::RedirectStore::new(engine.kv.clone())),
             favourites: Arc::new(wakat_applications::FavouriteStore::new(engine.kv.clone())),
             history: Arc::new(wakat_applications::History::new(engine.kv.clone())),
-            employers: Arc::new(wakat_employers::EmployerStore::new(engine.kv.clone())),
-            skills: Arc::new(load_skills(&engine.settings.storage.index_data_dir)?),
-            payments: Arc::from(crate::payments::build(&settings.payments).map_err(std::io::Error::other)?),
+            employers,
+            skills,
             mail_queue: mail_queue.clone(),
             alerts,
             offer_stats,
@@ -175,8 +221,15 @@ impl Application {
             feeds: wakat_app::feeds::FeedsService::new(engine.clone(), feed_links, Clock::system()),
             alerts_service,
             digests,
+            public_offers,
+            brand_stories,
+            company_panel,
+            employer_accounts,
+            employer_offers,
+            employer_payments,
+            panel_offers,
         };
-        crate::services::employer_offers::restore_published(&state).map_err(|error| std::io::Error::other(error.to_string()))?;
+        state.employer_offers.restore_published(&wakat_app::Principal::Internal).map_err(|error| std::io::Error::other(error.to_string()))?;
         let scheduler = start_scheduler(&engine, &state)?;
         let workers = server_settings.workers;
         let mut server = HttpServer::new(move || {
@@ -282,7 +335,7 @@ fn start_scheduler(engine: &Arc<Engine>, state: &AppState) -> std::io::Result<Op
     });
     let bump_hours = engine.settings.tenants.iter().map(|tenant| (tenant.slug.clone(), tenant.employers.bump_hour)).collect();
     let bump_state = state.clone();
-    let bumps = crate::services::employer_offers::bumps(state);
+    let bumps = bumps(state);
     scheduler.register(DailyJob {
         name: "bumps".into(),
         hours: bump_hours,
@@ -308,4 +361,10 @@ async fn metrics_text(state: web::Data<AppState>, request: HttpRequest) -> Resul
     // Rendering reads directory sizes from disk.
     let text = web::block(move || metrics.render()).await?.map_err(|error| ApiError::internal(&error))?;
     Ok(HttpResponse::Ok().content_type(crate::metrics::CONTENT_TYPE).body(text))
+}
+
+/// The plan bumps job over the server's state (the scheduler's, and `POST …/internal/bumps/run`).
+pub fn bumps(state: &AppState) -> wakat_app::jobs::bumps::Bumps {
+    let zone = jiff::tz::TimeZone::get(&state.settings.server.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
+    wakat_app::jobs::bumps::Bumps::new(state.engine.clone(), state.employers.clone(), state.public_offers.clone(), zone, Clock::system())
 }

@@ -54,8 +54,6 @@ pub struct AppState {
     pub employers: Arc<wakat_employers::EmployerStore>,
     /// The offer form's skills dictionary (`index-data/skills.json`).
     pub skills: Arc<wakat_core::offer_form::SkillDictionary>,
-    /// Where employers pay (the sandbox, or Stripe Checkout).
-    pub payments: Arc<dyn crate::payments::PaymentProvider>,
     /// Every mail leaves through this queue: recorded durably, then delivered by its worker.
     pub mail_queue: Arc<wakat_mail::MailQueue>,
     /// Saved searches and job alerts.
@@ -70,6 +68,20 @@ pub struct AppState {
     pub alerts_service: wakat_app::alerts::AlertsService,
     /// The digest run (the scheduler's, and `POST …/internal/digests/run`).
     pub digests: wakat_app::jobs::digests::Digests,
+    /// Public copies of employers' offers (publications, relinks, bumps).
+    pub public_offers: wakat_app::employers::public_offers::PublicOffers,
+    /// Brand stories (the panel's `/v2/employer-panel/brand-stories`, the board's story reads).
+    pub brand_stories: wakat_app::employers::brand_stories::BrandStories,
+    /// The employer panel's profile, team, company, billing and clauses.
+    pub company_panel: wakat_app::employers::panel::CompanyPanel,
+    /// Employer sign-up, links, passwords, access tokens and invitations.
+    pub employer_accounts: wakat_app::employers::accounts::EmployerAccounts,
+    /// The employers' offers (drafts, codes, publication, the end of an offer).
+    pub employer_offers: wakat_app::employers::offers::EmployerOffers,
+    /// Payments of publications and extensions at the provider.
+    pub employer_payments: wakat_app::employers::payments::Payments,
+    /// The panel's offers, statistics and applications.
+    pub panel_offers: wakat_app::employers::panel_offers::PanelOffersService,
 }
 
 impl AppState {

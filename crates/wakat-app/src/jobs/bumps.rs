@@ -9,30 +9,22 @@
 //! the public offer is written through the engine with that time. A run repeated the same day (a
 //! crash before the scheduler marked the day done) finds the bump recorded and the next one not
 //! due; a crash between the two writes leaves the public offer with the older time, which the next
-//! run (and the server's `restore_published` at start) writes again from the record.
+//! run (and [`EmployerOffers::restore_published`](crate::employers::offers::EmployerOffers::restore_published) at start) writes
+//! again from the record.
 
 use std::sync::Arc;
 
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
-use wakat_employers::{EmployerOffer, EmployerStore};
+use wakat_employers::EmployerStore;
 use wakat_engine::{Engine, Tenant};
 
+use crate::employers::public_offers::PublicOffers;
 use crate::error::{AppError, Result};
 use crate::{Clock, Principal};
 
 #[cfg(test)]
 mod tests;
-
-/// Writes the public copy of a published employer offer through the engine.
-///
-/// A seam, not a design: the public copy is built by the employer offers service, which still
-/// lives in `wakat-server` (`services/employer_offers.rs`); when it moves here, the bumps call
-/// it directly and this trait goes.
-pub trait OfferPublisher: Send + Sync {
-    /// Writes `offer`'s public copy on `tenant`.
-    fn write_published(&self, tenant: &Tenant, offer: &EmployerOffer) -> Result<()>;
-}
 
 /// What a bump run did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -50,7 +42,7 @@ pub struct BumpReport {
 pub struct Bumps {
     engine: Arc<Engine>,
     employers: Arc<EmployerStore>,
-    publisher: Arc<dyn OfferPublisher>,
+    public_offers: PublicOffers,
     /// The scheduler's time zone (`server.time_zone`): where a day starts.
     zone: TimeZone,
     clock: Clock,
@@ -58,8 +50,8 @@ pub struct Bumps {
 
 impl Bumps {
     /// The run over its stores.
-    pub fn new(engine: Arc<Engine>, employers: Arc<EmployerStore>, publisher: Arc<dyn OfferPublisher>, zone: TimeZone, clock: Clock) -> Bumps {
-        Bumps { engine, employers, publisher, zone, clock }
+    pub fn new(engine: Arc<Engine>, employers: Arc<EmployerStore>, public_offers: PublicOffers, zone: TimeZone, clock: Clock) -> Bumps {
+        Bumps { engine, employers, public_offers, zone, clock }
     }
 
     /// The first and the last second (exclusive) of `day` in the server's time zone.
@@ -87,11 +79,11 @@ impl Bumps {
                 offer.bump(now, day_start);
                 // The record first (the bump is decided), then the public offer.
                 self.employers.save_offer(slug, &offer)?;
-                self.publisher.write_published(tenant, &offer)?;
+                self.public_offers.write_published(tenant, &offer)?;
                 report.bumped += 1;
                 tracing::info!(tenant = %slug, offer = %offer.slug, bump = offer.bumps.done, "offer bumped");
             } else if public.is_some_and(|public| Some(public.published_at) != offer.listed_at()) {
-                self.publisher.write_published(tenant, &offer)?;
+                self.public_offers.write_published(tenant, &offer)?;
                 report.repaired += 1;
             }
         }

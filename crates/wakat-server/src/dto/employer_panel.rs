@@ -340,3 +340,79 @@ pub struct TechnologiesDto {
     /// Most used first.
     pub data: Vec<TechnologyDto>,
 }
+
+impl From<wakat_app::employers::panel::Profile> for ProfileDto {
+    fn from(profile: wakat_app::employers::panel::Profile) -> ProfileDto {
+        let (member, company) = (profile.member, profile.company);
+        ProfileDto {
+            id: member.user.account_id,
+            email: member.email,
+            name: member.user.name,
+            phone: member.user.phone,
+            role: member.user.role.into(),
+            email_confirmed: member.email_confirmed,
+            company_id: company.id,
+            company_name: company.name,
+        }
+    }
+}
+
+impl From<wakat_app::employers::panel::TeamEntry> for PanelUserDto {
+    fn from(entry: wakat_app::employers::panel::TeamEntry) -> PanelUserDto {
+        match entry {
+            wakat_app::employers::panel::TeamEntry::User(member) => PanelUserDto::new(member.user, member.email, member.email_confirmed),
+            wakat_app::employers::panel::TeamEntry::Invited(invitation) => PanelUserDto::invited(invitation),
+        }
+    }
+}
+
+impl From<wakat_app::employers::panel::CompanyView> for CompanyDto {
+    fn from(view: wakat_app::employers::panel::CompanyView) -> CompanyDto {
+        CompanyDto::new(view.company, view.role, view.logo_url)
+    }
+}
+
+impl From<UserUpdateRequest> for wakat_employers::UserUpdate {
+    fn from(request: UserUpdateRequest) -> wakat_employers::UserUpdate {
+        wakat_employers::UserUpdate { name: request.name, phone: request.phone, role: request.role.map(Into::into) }
+    }
+}
+
+impl From<BrandStory> for BrandStoryStatusDto {
+    fn from(story: BrandStory) -> BrandStoryStatusDto {
+        BrandStoryStatusDto {
+            slug: story.slug,
+            status: if story.published { "published" } else { "draft" },
+            published_at: story.published_at,
+            updated_at: story.updated_at,
+        }
+    }
+}
+
+impl From<&[wakat_core::offer_form::SkillEntry]> for TechnologiesDto {
+    fn from(skills: &[wakat_core::offer_form::SkillEntry]) -> TechnologiesDto {
+        TechnologiesDto { data: skills.iter().map(|s| TechnologyDto { id: s.id.clone(), name: s.name.clone() }).collect() }
+    }
+}
+
+/// A story as candidates see it (`/v2/user-panel/brand-stories/…`): the list's fields, and a
+/// company's story's description, technologies and gallery.
+pub fn public_story_json(story: wakat_app::employers::brand_stories::PublicStory) -> serde_json::Value {
+    let mut json = serde_json::json!({
+        "slug": story.slug,
+        "name": story.name,
+        "logoUrl": story.logo_url,
+        "coverPhotoUrl": story.cover_photo_url,
+        "shortDescription": story.short_description,
+        "offersCount": story.offers_count,
+        "type": story.company_type,
+        "size": story.size,
+        "url": story.url,
+    });
+    if let (Some(details), Some(object)) = (story.details, json.as_object_mut()) {
+        object.insert("description".into(), details.description.into());
+        object.insert("technologies".into(), details.technologies.into());
+        object.insert("images".into(), details.images.into());
+    }
+    json
+}

@@ -6,7 +6,7 @@ use wakat_applications::{Application, DayCounts, Paged};
 
 use crate::dto::candidate::{PagingMeta, StatusChangeDto};
 use crate::dto::iso_time;
-use crate::services::panel_offers::{PanelOffer, PanelOffers, Statistics};
+use wakat_app::employers::panel_offers::{PanelOffer, PanelOffers, Statistics};
 
 /// Views, applications and redirects with the conversions between them.
 #[derive(Debug, Serialize, ToSchema)]

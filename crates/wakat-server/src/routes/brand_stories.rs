@@ -11,9 +11,9 @@ use crate::dto::employer_panel::{BrandStoryDataDto, BrandStoryStatusDto, Technol
 use crate::employer_session::Employer;
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::params::SlugPath;
-use crate::services::brand_stories as service;
 use crate::state::AppState;
 use crate::uploads::{field_name, next_field, read_text, receive_image};
+use wakat_app::employers::logo_path;
 
 /// Longest short text field.
 const MAX_TEXT_FIELD_BYTES: usize = 4_000;
@@ -26,7 +26,10 @@ const MAX_DESCRIPTION_BYTES: usize = 200_000;
     responses((status = 200, description = "The story", body = BrandStoryDataDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 404, description = "No story of the company under this slug (no body)")))]
 pub async fn data(state: web::Data<AppState>, employer: Employer, path: web::Path<SlugPath>) -> Result<HttpResponse> {
-    let story = web::block(move || service::story_data(&state, &employer, &path.slug)).await??;
+    let tenant = employer.tenant.clone();
+    let story = web::block(move || state.brand_stories.story(&employer.tenant, &employer.principal(), &path.slug)).await??;
+    let board = &tenant.settings.slug;
+    let story = story.map(|story| BrandStoryDataDto::new(story, |hash| logo_path(board, hash)));
     Ok(match story {
         Some(story) => HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(story),
         None => HttpResponse::NotFound().finish(),
@@ -80,11 +83,14 @@ pub async fn put(state: web::Data<AppState>, employer: Employer, path: web::Path
             other => return Err(ApiError::new(ErrorCode::InvalidMultipart).with_message(format!("unexpected field '{other}'")).with_field(other)),
         }
     }
+    let tenant = employer.tenant.clone();
     let story = web::block(move || {
         let gallery = (!gallery.is_empty()).then_some(gallery.as_slice());
-        service::put_story(&state, &employer, &path.slug, texts, cover.as_ref(), gallery)
+        state.brand_stories.put(&employer.tenant, &employer.principal(), &path.slug, texts, cover.as_ref(), gallery)
     })
     .await??;
+    let board = &tenant.settings.slug;
+    let story = BrandStoryDataDto::new(story, |hash| logo_path(board, hash));
     Ok(HttpResponse::Ok().json(story))
 }
 
@@ -94,7 +100,8 @@ pub async fn put(state: web::Data<AppState>, employer: Employer, path: web::Path
     responses((status = 200, description = "The status", body = BrandStoryStatusDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 404, description = "No story of the company under this slug", body = crate::error::ErrorBody)))]
 pub async fn status(state: web::Data<AppState>, employer: Employer, path: web::Path<SlugPath>) -> Result<HttpResponse> {
-    let status = web::block(move || service::status(&state, &employer, &path.slug)).await??;
+    let status = web::block(move || state.brand_stories.status(&employer.tenant, &employer.principal(), &path.slug)).await??;
+    let status = BrandStoryStatusDto::from(status);
     Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(status))
 }
 
@@ -102,6 +109,7 @@ pub async fn status(state: web::Data<AppState>, employer: Employer, path: web::P
 #[utoipa::path(get, path = "/api/{tenant}/v2/employer-panel/brand-stories/technologies", tag = "employer panel",
     params(("tenant" = String, Path, description = "Board slug")), security(("bearer" = [])),
     responses((status = 200, description = "Technologies", body = TechnologiesDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody)))]
-pub async fn technologies(state: web::Data<AppState>, _employer: Employer) -> Result<HttpResponse> {
-    Ok(HttpResponse::Ok().json(service::technologies(&state)))
+pub async fn technologies(state: web::Data<AppState>, employer: Employer) -> Result<HttpResponse> {
+    let technologies = TechnologiesDto::from(state.brand_stories.technologies(&employer.principal())?);
+    Ok(HttpResponse::Ok().json(technologies))
 }

@@ -16,7 +16,7 @@ use crate::dto::form_inputs::{FormInputsDto, SkillsPageDto};
 use crate::employer_session::Employer;
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::params::{CodePath, CompanyPath, LogoPath, SlugPath, TenantPath};
-use crate::services::{employer_offers as service, form_inputs};
+use crate::services::form_inputs;
 use crate::state::{language, pairs, AppState, QueryPairs};
 use crate::uploads::{field_name, next_field, receive_image};
 
@@ -31,7 +31,7 @@ fn no_store(mut response: actix_web::HttpResponseBuilder) -> actix_web::HttpResp
     responses((status = 201, description = "A draft", body = InitiatedDto), (status = 400, description = "Unknown plan", body = crate::error::ErrorBody),
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody)))]
 pub async fn initiate(state: web::Data<AppState>, employer: Employer, body: web::Json<InitiateRequest>) -> Result<HttpResponse> {
-    let (offer, token) = web::block(move || service::initiate(&state, &employer, &body.pricing_plan)).await??;
+    let (offer, token) = web::block(move || state.employer_offers.initiate(&employer.tenant, &employer.principal(), &body.pricing_plan)).await??;
     Ok(no_store(HttpResponse::Created()).json(InitiatedDto { id: offer.slug.clone(), slug: offer.slug, token }))
 }
 
@@ -43,7 +43,7 @@ pub async fn initiate(state: web::Data<AppState>, employer: Employer, body: web:
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody), (status = 403, description = "Wrong token", body = crate::error::ErrorBody),
               (status = 404, description = "No such offer of the company", body = crate::error::ErrorBody)))]
 pub async fn load(state: web::Data<AppState>, employer: Employer, path: web::Path<SlugPath>, query: web::Query<TokenQuery>) -> Result<HttpResponse> {
-    let (offer, summary, errors) = web::block(move || service::load(&state, &employer, &path.slug, &query.token)).await??;
+    let (offer, summary, errors) = web::block(move || state.employer_offers.load(&employer.tenant, &employer.principal(), &path.slug, &query.token)).await??;
     Ok(no_store(HttpResponse::Ok()).json(EmployerOfferDto::new(offer, summary, errors, now())))
 }
 
@@ -65,7 +65,7 @@ pub async fn save(
     query: web::Query<TokenQuery>,
     body: web::Json<OfferForm>,
 ) -> Result<HttpResponse> {
-    let offer = web::block(move || service::save(&state, &employer, &path.slug, &query.token, body.into_inner())).await??;
+    let offer = web::block(move || state.employer_offers.save(&employer.tenant, &employer.principal(), &path.slug, &query.token, body.into_inner())).await??;
     Ok(HttpResponse::Ok().json(SavedDto { id: offer.slug }))
 }
 
@@ -98,7 +98,9 @@ pub async fn save_multipart(
         }
     }
     let form = form.ok_or_else(|| ApiError::from(FieldError::new("form", FieldCode::Required, "This field is required")))?;
-    let offer = web::block(move || service::save_with_logo(&state, &employer, &path.slug, &query.token, form, logo.as_ref())).await??;
+    let offer =
+        web::block(move || state.employer_offers.save_with_logo(&employer.tenant, &employer.principal(), &path.slug, &query.token, form, logo.as_ref()))
+            .await??;
     Ok(HttpResponse::Ok().json(SavedDto { id: offer.slug }))
 }
 
@@ -124,7 +126,7 @@ pub async fn upload_logo(
         }
     }
     let blob = received.ok_or_else(|| ApiError::from(FieldError::new("companyLogo", FieldCode::Required, "This field is required")))?;
-    let offer = web::block(move || service::set_logo(&state, &employer, &path.slug, &query.token, &blob)).await??;
+    let offer = web::block(move || state.employer_offers.set_logo(&employer.tenant, &employer.principal(), &path.slug, &query.token, &blob)).await??;
     Ok(no_store(HttpResponse::Ok()).json(EmployerOfferDto::new(offer, None, Vec::new(), now())))
 }
 
@@ -143,7 +145,8 @@ pub async fn publish_with_code(
     query: web::Query<CodeQuery>,
     body: web::Json<TokenBody>,
 ) -> Result<HttpResponse> {
-    let offer = web::block(move || service::publish_with_code(&state, &employer, &path.slug, &body.token, &query.code)).await??;
+    let offer =
+        web::block(move || state.employer_offers.publish_with_code(&employer.tenant, &employer.principal(), &path.slug, &body.token, &query.code)).await??;
     Ok(HttpResponse::Ok().json(OfferStateDto::new(&offer, now())))
 }
 
@@ -161,7 +164,8 @@ pub async fn extend_with_code(
     query: web::Query<CodeQuery>,
     body: web::Json<TokenBody>,
 ) -> Result<HttpResponse> {
-    let offer = web::block(move || service::extend_with_code(&state, &employer, &path.slug, &body.token, &query.code)).await??;
+    let offer =
+        web::block(move || state.employer_offers.extend_with_code(&employer.tenant, &employer.principal(), &path.slug, &body.token, &query.code)).await??;
     Ok(HttpResponse::Ok().json(OfferStateDto::new(&offer, now())))
 }
 
@@ -173,7 +177,7 @@ pub async fn extend_with_code(
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody), (status = 404, description = "No such offer of the company", body = crate::error::ErrorBody),
               (status = 409, description = "Used code", body = crate::error::ErrorBody)))]
 pub async fn verify_code(state: web::Data<AppState>, employer: Employer, path: web::Path<CodePath>) -> Result<HttpResponse> {
-    let code = web::block(move || service::verify_code(&state, &employer, &path.slug, &path.code)).await??;
+    let code = web::block(move || state.employer_offers.verify_code(&employer.tenant, &employer.principal(), &path.slug, &path.code)).await??;
     Ok(no_store(HttpResponse::Ok()).json(CodeDto::from(&code)))
 }
 
@@ -182,7 +186,7 @@ pub async fn verify_code(state: web::Data<AppState>, employer: Employer, path: w
     params(("tenant" = String, Path, description = "Board slug")), security(("bearer" = [])),
     responses((status = 200, description = "Codes, newest first", body = CodesDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody)))]
 pub async fn codes(state: web::Data<AppState>, employer: Employer) -> Result<HttpResponse> {
-    let codes = web::block(move || service::codes(&state, &employer)).await??;
+    let codes = web::block(move || state.employer_offers.codes(&employer.tenant, &employer.principal())).await??;
     Ok(no_store(HttpResponse::Ok()).json(CodesDto { data: codes.iter().map(CodeDto::from).collect() }))
 }
 
@@ -192,7 +196,7 @@ pub async fn codes(state: web::Data<AppState>, employer: Employer) -> Result<Htt
     responses((status = 200, description = "Finished", body = OfferStateDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 404, description = "No such offer of the company", body = crate::error::ErrorBody), (status = 409, description = "Not active", body = crate::error::ErrorBody)))]
 pub async fn finish(state: web::Data<AppState>, employer: Employer, path: web::Path<SlugPath>) -> Result<HttpResponse> {
-    let offer = web::block(move || service::finish(&state, &employer, &path.slug)).await??;
+    let offer = web::block(move || state.employer_offers.finish(&employer.tenant, &employer.principal(), &path.slug)).await??;
     Ok(HttpResponse::Ok().json(OfferStateDto::new(&offer, now())))
 }
 
@@ -202,7 +206,7 @@ pub async fn finish(state: web::Data<AppState>, employer: Employer, path: web::P
     responses((status = 204, description = "Deleted"), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 404, description = "No such offer of the company", body = crate::error::ErrorBody), (status = 409, description = "Active", body = crate::error::ErrorBody)))]
 pub async fn delete(state: web::Data<AppState>, employer: Employer, path: web::Path<SlugPath>) -> Result<HttpResponse> {
-    web::block(move || service::delete(&state, &employer, &path.slug)).await??;
+    web::block(move || state.employer_offers.delete(&employer.tenant, &employer.principal(), &path.slug)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -212,12 +216,12 @@ pub async fn delete(state: web::Data<AppState>, employer: Employer, path: web::P
     responses((status = 200, description = "The offer's end", body = OfferStateDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 404, description = "No such offer of the company", body = crate::error::ErrorBody)))]
 pub async fn end(state: web::Data<AppState>, employer: Employer, path: web::Path<SlugPath>) -> Result<HttpResponse> {
-    let offer = web::block(move || service::end_info(&state, &employer, &path.slug)).await??;
+    let offer = web::block(move || state.employer_offers.end_info(&employer.tenant, &employer.principal(), &path.slug)).await??;
     Ok(no_store(HttpResponse::Ok()).json(OfferStateDto::new(&offer, now())))
 }
 
 async fn copy(state: web::Data<AppState>, employer: Employer, slug: String, creation_type: CreationType) -> Result<HttpResponse> {
-    let (offer, token) = web::block(move || service::copy(&state, &employer, &slug, creation_type)).await??;
+    let (offer, token) = web::block(move || state.employer_offers.copy(&employer.tenant, &employer.principal(), &slug, creation_type)).await??;
     Ok(no_store(HttpResponse::Created()).json(InitiatedDto { id: offer.slug.clone(), slug: offer.slug, token }))
 }
 
@@ -229,7 +233,7 @@ async fn copy(state: web::Data<AppState>, employer: Employer, slug: String, crea
               (status = 404, description = "No such offer of the company", body = crate::error::ErrorBody)))]
 pub async fn edit_token(state: web::Data<AppState>, employer: Employer, path: web::Path<SlugPath>) -> Result<HttpResponse> {
     let slug = path.into_inner().slug;
-    let (offer, token) = web::block(move || service::reissue_token(&state, &employer, &slug)).await??;
+    let (offer, token) = web::block(move || state.employer_offers.reissue_token(&employer.tenant, &employer.principal(), &slug)).await??;
     Ok(no_store(HttpResponse::Ok()).json(InitiatedDto { id: offer.slug.clone(), slug: offer.slug, token }))
 }
 
@@ -295,7 +299,7 @@ pub async fn skills(state: web::Data<AppState>, path: web::Path<TenantPath>, que
     responses((status = 200, description = "JPEG or PNG", content_type = "image/*"), (status = 404, description = "No such logo", body = crate::error::ErrorBody)))]
 pub async fn logo(state: web::Data<AppState>, path: web::Path<LogoPath>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    let (mime, bytes) = web::block(move || service::logo_bytes(&state, &tenant, &path.hash)).await??;
+    let (mime, bytes) = web::block(move || state.employer_offers.logo_bytes(&tenant, &path.hash)).await??;
     Ok(HttpResponse::Ok().content_type(mime).insert_header(("cache-control", "public, max-age=31536000, immutable")).body(bytes))
 }
 
@@ -312,7 +316,7 @@ pub async fn issue_code(
 ) -> Result<HttpResponse> {
     crate::routes::internal::authorize(&state, &request)?;
     let tenant = state.tenant(&path.tenant)?;
-    let code = web::block(move || service::issue_code(&state, &tenant, &path.company_id, &body.plan_key)).await??;
+    let code = web::block(move || state.employer_offers.issue_code(&tenant, &wakat_app::Principal::Internal, &path.company_id, &body.plan_key)).await??;
     Ok(HttpResponse::Created().json(CodeDto::from(&code)))
 }
 
@@ -337,6 +341,6 @@ pub async fn run_bumps(state: web::Data<AppState>, path: web::Path<TenantPath>, 
         Some(text) => text.parse::<jiff::civil::Date>().map_err(|_| crate::error::ApiError::new(crate::error::ErrorCode::InvalidDay).with_field("day"))?,
         None => state.digests.today(),
     };
-    let report = web::block(move || crate::services::employer_offers::bumps(&state).run(&wakat_app::Principal::Internal, &tenant, day)).await??;
+    let report = web::block(move || crate::startup::bumps(&state).run(&wakat_app::Principal::Internal, &tenant, day)).await??;
     Ok(HttpResponse::Ok().json(crate::dto::jobs::BumpReport::from(report)))
 }

@@ -11,7 +11,6 @@ use crate::dto::employer_panel::{BillingDto, ClausesDto, CompanyDto, PanelUserDt
 use crate::employer_session::Employer;
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::params::UserPath;
-use crate::services::employer_panel as service;
 use crate::state::AppState;
 use crate::uploads::{field_name, next_field, read_text, receive_image};
 
@@ -28,7 +27,8 @@ fn no_store(mut response: actix_web::HttpResponseBuilder) -> actix_web::HttpResp
     params(("tenant" = String, Path, description = "Board slug")), security(("bearer" = [])),
     responses((status = 200, description = "The profile", body = ProfileDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody)))]
 pub async fn profile(state: web::Data<AppState>, employer: Employer) -> Result<HttpResponse> {
-    let profile = web::block(move || service::profile(&state, &employer)).await??;
+    let profile = web::block(move || state.company_panel.profile(&employer.tenant, &employer.principal())).await??;
+    let profile = ProfileDto::from(profile);
     Ok(no_store(HttpResponse::Ok()).json(profile))
 }
 
@@ -38,7 +38,12 @@ pub async fn profile(state: web::Data<AppState>, employer: Employer) -> Result<H
     responses((status = 200, description = "The profile", body = ProfileDto), (status = 400, description = "A field breaks a rule (invalid_name, invalid_phone, required)", body = crate::error::ErrorBody),
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody)))]
 pub async fn update_profile(state: web::Data<AppState>, employer: Employer, body: web::Json<ProfileUpdateRequest>) -> Result<HttpResponse> {
-    let profile = web::block(move || service::update_profile(&state, &employer, body.into_inner())).await??;
+    let profile = web::block(move || {
+        let body = body.into_inner();
+        state.company_panel.update_profile(&employer.tenant, &employer.principal(), body.name, body.phone)
+    })
+    .await??;
+    let profile = ProfileDto::from(profile);
     Ok(no_store(HttpResponse::Ok()).json(profile))
 }
 
@@ -48,7 +53,8 @@ pub async fn update_profile(state: web::Data<AppState>, employer: Employer, body
     responses((status = 200, description = "Users: owners first, then recruiters, each oldest first", body = PanelUsersDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 403, description = "A recruiter (owner_role_required)", body = crate::error::ErrorBody)))]
 pub async fn users(state: web::Data<AppState>, employer: Employer) -> Result<HttpResponse> {
-    let data = web::block(move || service::users(&state, &employer)).await??;
+    let data = web::block(move || state.company_panel.team(&employer.tenant, &employer.principal())).await??;
+    let data = data.into_iter().map(PanelUserDto::from).collect();
     Ok(no_store(HttpResponse::Ok()).json(PanelUsersDto { data }))
 }
 
@@ -64,7 +70,8 @@ pub async fn update_user(
     path: web::Path<UserPath>,
     body: web::Json<UserUpdateRequest>,
 ) -> Result<HttpResponse> {
-    let user = web::block(move || service::update_user(&state, &employer, &path.id, body.into_inner())).await??;
+    let user = web::block(move || state.company_panel.update_member(&employer.tenant, &employer.principal(), &path.id, body.into_inner().into())).await??;
+    let user = PanelUserDto::from(user);
     Ok(HttpResponse::Ok().json(user))
 }
 
@@ -75,7 +82,7 @@ pub async fn update_user(
               (status = 403, description = "A recruiter (owner_role_required)", body = crate::error::ErrorBody), (status = 404, description = "No such user of the company", body = crate::error::ErrorBody),
               (status = 409, description = "The last owner (last_owner)", body = crate::error::ErrorBody)))]
 pub async fn remove_user(state: web::Data<AppState>, employer: Employer, path: web::Path<UserPath>) -> Result<HttpResponse> {
-    web::block(move || service::remove_user(&state, &employer, &path.id)).await??;
+    web::block(move || state.company_panel.remove_member(&employer.tenant, &employer.principal(), &path.id)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -84,7 +91,8 @@ pub async fn remove_user(state: web::Data<AppState>, employer: Employer, path: w
     params(("tenant" = String, Path, description = "Board slug")), security(("bearer" = [])),
     responses((status = 200, description = "The company", body = CompanyDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody)))]
 pub async fn company(state: web::Data<AppState>, employer: Employer) -> Result<HttpResponse> {
-    let company = web::block(move || service::company(&state, &employer)).await??;
+    let company = web::block(move || state.company_panel.company(&employer.tenant, &employer.principal())).await??;
+    let company = CompanyDto::from(company);
     Ok(no_store(HttpResponse::Ok()).json(company))
 }
 
@@ -107,7 +115,8 @@ pub async fn company_data(state: web::Data<AppState>, employer: Employer, mut pa
             other => return Err(ApiError::new(ErrorCode::InvalidMultipart).with_message(format!("unexpected field '{other}'")).with_field(other)),
         }
     }
-    let company = web::block(move || service::save_company_data(&state, &employer, data, logo.as_ref())).await??;
+    let company = web::block(move || state.company_panel.save_company_data(&employer.tenant, &employer.principal(), data, logo.as_ref())).await??;
+    let company = CompanyDto::from(company);
     Ok(HttpResponse::Ok().json(company))
 }
 
@@ -117,7 +126,8 @@ pub async fn company_data(state: web::Data<AppState>, employer: Employer, mut pa
     responses((status = 200, description = "The company", body = CompanyDto), (status = 400, description = "A field breaks a rule (invalid_nip, invalid_postal_code, required…)", body = crate::error::ErrorBody),
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody), (status = 403, description = "A recruiter (owner_role_required)", body = crate::error::ErrorBody)))]
 pub async fn billing(state: web::Data<AppState>, employer: Employer, body: web::Json<BillingDto>) -> Result<HttpResponse> {
-    let company = web::block(move || service::set_billing(&state, &employer, body.into_inner())).await??;
+    let company = web::block(move || state.company_panel.set_billing(&employer.tenant, &employer.principal(), body.into_inner().into())).await??;
+    let company = CompanyDto::from(company);
     Ok(HttpResponse::Ok().json(company))
 }
 
@@ -127,6 +137,7 @@ pub async fn billing(state: web::Data<AppState>, employer: Employer, body: web::
     responses((status = 200, description = "The company", body = CompanyDto), (status = 400, description = "A clause breaks a rule (min_length, forbidden_placeholder, missing_placeholder…)", body = crate::error::ErrorBody),
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody)))]
 pub async fn clauses(state: web::Data<AppState>, employer: Employer, body: web::Json<ClausesDto>) -> Result<HttpResponse> {
-    let company = web::block(move || service::set_clauses(&state, &employer, body.into_inner())).await??;
+    let company = web::block(move || state.company_panel.set_clauses(&employer.tenant, &employer.principal(), body.into_inner().into())).await??;
+    let company = CompanyDto::from(company);
     Ok(HttpResponse::Ok().json(company))
 }

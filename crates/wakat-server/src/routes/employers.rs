@@ -13,8 +13,19 @@ use crate::dto::employers::{
 use crate::employer_session::{bearer, Employer};
 use crate::error::Result;
 use crate::routes::params::TenantPath;
-use crate::services::employers as service;
 use crate::state::{language, AppState, QueryPairs};
+
+/// Runs what a call left for after its answer on a blocking thread: whether the address has an
+/// account then changes neither the answer nor its time. Its failure can only be logged.
+fn after_the_answer(what: &'static str, later: wakat_app::employers::accounts::Later) {
+    actix_web::rt::spawn(async move {
+        match web::block(later).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => tracing::error!(%error, what, "a request handled after its answer failed"),
+            Err(error) => tracing::error!(%error, what, "a request handled after its answer did not run"),
+        }
+    });
+}
 
 fn accepted() -> HttpResponse {
     HttpResponse::Accepted().json(AcceptedDto { status: "checkYourMail" })
@@ -40,7 +51,7 @@ fn token_answer(account: &wakat_accounts::Account, session: &wakat_accounts::New
 pub async fn sign_up(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<SignUpRequest>, request: HttpRequest) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let lang = language(&request, &Vec::new(), &tenant)?;
-    web::block(move || service::sign_up(&state, &tenant, lang.as_str(), body.into_inner())).await??;
+    web::block(move || state.employer_accounts.sign_up(&tenant, lang.as_str(), body.into_inner().into())).await??;
     Ok(accepted())
 }
 
@@ -51,7 +62,7 @@ pub async fn sign_up(state: web::Data<AppState>, path: web::Path<TenantPath>, bo
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody), (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
 pub async fn confirm(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<ConfirmRequest>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    let (account, session) = web::block(move || service::confirm(&state, &tenant, &body)).await??;
+    let (account, session) = web::block(move || state.employer_accounts.confirm(&tenant, &body.into_inner().into())).await??;
     Ok(token_answer(&account, &session))
 }
 
@@ -62,7 +73,8 @@ pub async fn confirm(state: web::Data<AppState>, path: web::Path<TenantPath>, bo
               (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
 pub async fn regenerate_confirmation_token(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<EmailRequest>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    service::regenerate_confirmation(&state, tenant, body.into_inner().email)?;
+    let later = state.employer_accounts.regenerate_confirmation(tenant, body.into_inner().email)?;
+    after_the_answer("new confirmation link", later);
     Ok(accepted())
 }
 
@@ -73,7 +85,8 @@ pub async fn regenerate_confirmation_token(state: web::Data<AppState>, path: web
               (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
 pub async fn request_password(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<EmailRequest>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    service::request_password_reset(&state, tenant, body.into_inner().email)?;
+    let later = state.employer_accounts.request_password_reset(tenant, body.into_inner().email)?;
+    after_the_answer("employer password reset", later);
     Ok(accepted())
 }
 
@@ -84,7 +97,7 @@ pub async fn request_password(state: web::Data<AppState>, path: web::Path<Tenant
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody), (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
 pub async fn reset_password(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<PasswordResetRequest>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    web::block(move || service::reset_password(&state, &tenant, &body)).await??;
+    web::block(move || state.employer_accounts.reset_password(&tenant, &body.token, &body.password, &body.password_confirmation)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -96,7 +109,7 @@ pub async fn reset_password(state: web::Data<AppState>, path: web::Path<TenantPa
               (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
 pub async fn token(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<TokenRequest>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    let (account, session) = web::block(move || service::issue_token(&state, &tenant, &body)).await??;
+    let (account, session) = web::block(move || state.employer_accounts.issue_token(&tenant, &body.grant_type, &body.username, &body.password)).await??;
     Ok(token_answer(&account, &session))
 }
 
@@ -112,7 +125,7 @@ pub async fn revoke(
 ) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let token = body.and_then(|b| b.into_inner().token).or_else(|| bearer(&request)).unwrap_or_default();
-    web::block(move || service::revoke(&state, &tenant, &token)).await??;
+    web::block(move || state.employer_accounts.revoke(&tenant, &token)).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({})))
 }
 
@@ -123,7 +136,8 @@ pub async fn revoke(
     responses((status = 200, description = "The token's user and company", body = TokenInfoDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn token_info(state: web::Data<AppState>, employer: Employer) -> Result<HttpResponse> {
-    let (account, user, company, expires_in) = web::block(move || service::token_info(&state, &employer)).await??;
+    let info = web::block(move || state.employer_accounts.token_info(&employer.tenant, &employer.principal(), &employer.access_token)).await??;
+    let (account, user, company, expires_in) = (info.account, info.user, info.company, info.expires_in);
     Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(TokenInfoDto {
         resource_owner_id: account.id,
         email: account.email,
@@ -146,7 +160,7 @@ pub async fn token_info(state: web::Data<AppState>, employer: Employer) -> Resul
               (status = 409, description = "Too many open invitations (too_many_invitations)", body = crate::error::ErrorBody),
               (status = 429, description = "Too many invitations this hour", body = crate::error::ErrorBody)))]
 pub async fn add_user(state: web::Data<AppState>, employer: Employer, body: web::Json<NewUserRequest>) -> Result<HttpResponse> {
-    let (invitation, role) = web::block(move || service::invite_user(&state, &employer, body.into_inner())).await??;
+    let (invitation, role) = web::block(move || state.employer_accounts.invite(&employer.tenant, &employer.principal(), body.into_inner().into())).await??;
     Ok(HttpResponse::Created().json(EmployerUserDto { id: invitation.id, email: invitation.email, name: invitation.name, role: role.into() }))
 }
 
@@ -158,7 +172,7 @@ pub async fn add_user(state: web::Data<AppState>, employer: Employer, body: web:
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn invitation(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<InvitationRequest>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    let (invitation, company) = web::block(move || service::invitation(&state, &tenant, &body.token)).await??;
+    let (invitation, company) = web::block(move || state.employer_accounts.invitation(&tenant, &body.token)).await??;
     Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(InvitationDto::new(invitation, company)))
 }
 

@@ -244,7 +244,8 @@ pub async fn testimonials(state: web::Data<AppState>, path: web::Path<TenantPath
 pub async fn brand_story_short_info(state: web::Data<AppState>, path: web::Path<StoryPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let lang = parse_lang(pairs(&query))?.unwrap_or_default().as_str();
-    let story = web::block(move || crate::services::brand_stories::public_story(&state, &tenant, &path.slug, lang)).await??;
+    let story = web::block(move || state.brand_stories.public_story(&tenant, &path.slug, lang)).await??;
+    let story = crate::dto::employer_panel::public_story_json(story);
     Ok(HttpResponse::Ok().json(story))
 }
 
@@ -258,7 +259,8 @@ pub async fn brand_stories(state: web::Data<AppState>, path: web::Path<TenantPat
     let paging = Paging::parse(pairs(&query), 20, 100, 10_000)?;
     let (page, per_page) = (paging.page as usize, paging.per_page as usize);
     let lang = parse_lang(pairs(&query))?.unwrap_or_default().as_str();
-    let data = web::block(move || crate::services::brand_stories::public_list(&state, &tenant, page, per_page, lang)).await??;
+    let data = web::block(move || state.brand_stories.public_list(&tenant, page, per_page, lang)).await??;
+    let data = (data.0, data.1.into_iter().map(crate::dto::employer_panel::public_story_json).collect::<Vec<_>>());
     Ok(HttpResponse::Ok().json(json!({"data": data.1, "meta": {"page": page, "perPage": per_page, "totalItems": data.0}})))
 }
 

@@ -11,9 +11,9 @@ use crate::dto::panel_offers::{statistics_csv, PanelApplicationDto, PanelApplica
 use crate::employer_session::Employer;
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::params::{ApplicationPath, CvPath};
-use crate::services::panel_offers::{self as service, ApplicationsRequest, OffersRequest, PanelState, StatisticsRequest};
 use crate::state::AppState;
 use crate::state::QueryPairs;
+use wakat_app::employers::panel_offers::{self as service, ApplicationsRequest, OffersRequest, PanelState, StatisticsRequest};
 
 /// Page size of the panel's lists when none is asked for.
 const DEFAULT_PAGE_SIZE: u32 = 20;
@@ -101,7 +101,7 @@ pub async fn offers(state: web::Data<AppState>, employer: Employer, query: web::
         search: last(&query, &["search"]).map(str::to_string),
         page: page_of(&query)?,
     };
-    let offers = web::block(move || service::offers(&state, &employer, request)).await??;
+    let offers = web::block(move || state.panel_offers.offers(&employer.tenant, &employer.principal(), request)).await??;
     Ok(private_json(&PanelOffersDto::from(&offers)))
 }
 
@@ -125,7 +125,7 @@ pub async fn statistics(state: web::Data<AppState>, employer: Employer, query: w
         .flat_map(|(_, value)| value.split(',').map(str::trim).filter(|slug| !slug.is_empty()).map(str::to_string).collect::<Vec<_>>())
         .collect();
     let request = StatisticsRequest { from: last(&query, &["from"]).map(str::to_string), to: last(&query, &["to"]).map(str::to_string), offers };
-    let stats = web::block(move || service::statistics(&state, &employer, request)).await??;
+    let stats = web::block(move || state.panel_offers.statistics(&employer.tenant, &employer.principal(), request)).await??;
     if csv {
         return Ok(HttpResponse::Ok()
             .content_type("text/csv; charset=utf-8")
@@ -148,7 +148,7 @@ pub async fn applications(state: web::Data<AppState>, employer: Employer, query:
         page: page_of(&query)?,
     };
     let tenant = employer.tenant.settings.slug.clone();
-    let paged = web::block(move || service::applications(&state, &employer, request)).await??;
+    let paged = web::block(move || state.panel_offers.applications(&employer.tenant, &employer.principal(), request)).await??;
     Ok(private_json(&PanelApplicationsDto::new(&tenant, &paged)))
 }
 
@@ -170,7 +170,7 @@ pub async fn set_status(
     let status = service::parse_status("status", &body.status)?;
     let tenant = employer.tenant.settings.slug.clone();
     let notify = body.notify_candidate;
-    let (application, title) = web::block(move || service::set_status(&state, &employer, &path.id, status, notify)).await??;
+    let (application, title) = web::block(move || state.panel_offers.set_status(&employer.tenant, &employer.principal(), &path.id, status, notify)).await??;
     Ok(private_json(&PanelApplicationDto::new(&tenant, &application, &title)))
 }
 
@@ -180,7 +180,7 @@ pub async fn set_status(
     responses((status = 204, description = "Deleted"), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 404, description = "No such application of the company", body = crate::error::ErrorBody)))]
 pub async fn delete_application(state: web::Data<AppState>, employer: Employer, path: web::Path<ApplicationPath>) -> Result<HttpResponse> {
-    web::block(move || service::delete(&state, &employer, &path.id)).await??;
+    web::block(move || state.panel_offers.delete(&employer.tenant, &employer.principal(), &path.id)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -194,7 +194,7 @@ pub async fn delete_application(state: web::Data<AppState>, employer: Employer, 
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 404, description = "No such application of the company, or no CV", body = crate::error::ErrorBody)))]
 pub async fn download_cv(state: web::Data<AppState>, employer: Employer, path: web::Path<CvPath>) -> Result<HttpResponse> {
-    let (attachment, bytes) = web::block(move || service::cv(&state, &employer, &path.slug, &path.id)).await??;
+    let (attachment, bytes) = web::block(move || state.panel_offers.cv(&employer.tenant, &employer.principal(), &path.slug, &path.id)).await??;
     Ok(HttpResponse::Ok()
         .content_type(attachment.mime.as_str())
         .insert_header(crate::downloads::attachment(&attachment.file_name, &attachment.mime))

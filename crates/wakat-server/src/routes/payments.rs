@@ -7,7 +7,6 @@ use crate::dto::employers::{PaymentCreatedDto, PaymentRequest, PaymentStatusData
 use crate::employer_session::Employer;
 use crate::error::Result;
 use crate::routes::params::{PaymentPath, SandboxActionPath, TenantPath};
-use crate::services::employer_payments as service;
 use crate::state::AppState;
 
 /// Starts paying for a publication (or an extension): answers the provider's page.
@@ -19,7 +18,7 @@ use crate::state::AppState;
               (status = 404, description = "No such offer of the company", body = crate::error::ErrorBody), (status = 409, description = "The offer's state does not allow it", body = crate::error::ErrorBody),
               (status = 422, description = "The form breaks rules", body = crate::error::ErrorBody), (status = 502, description = "The provider is unavailable", body = crate::error::ErrorBody)))]
 pub async fn create(state: web::Data<AppState>, employer: Employer, body: web::Json<PaymentRequest>) -> Result<HttpResponse> {
-    let (payment, url) = web::block(move || service::create(&state, &employer, body.into_inner())).await??;
+    let (payment, url) = web::block(move || state.employer_payments.create(&employer.tenant, &employer.principal(), body.into_inner().into())).await??;
     Ok(HttpResponse::Created().insert_header(("cache-control", "no-store")).json(PaymentCreatedDto { id: payment.id, payment_request_url: url }))
 }
 
@@ -29,7 +28,7 @@ pub async fn create(state: web::Data<AppState>, employer: Employer, body: web::J
     responses((status = 200, description = "`data.status`", body = PaymentStatusDto), (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
               (status = 404, description = "No such payment of the company", body = crate::error::ErrorBody), (status = 502, description = "The provider is unavailable", body = crate::error::ErrorBody)))]
 pub async fn status(state: web::Data<AppState>, employer: Employer, path: web::Path<PaymentPath>) -> Result<HttpResponse> {
-    let payment = web::block(move || service::status(&state, &employer, &path.id)).await??;
+    let payment = web::block(move || state.employer_payments.status(&employer.tenant, &employer.principal(), &path.id)).await??;
     Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(PaymentStatusDto { data: PaymentStatusData { status: payment.status.outcome() } }))
 }
 
@@ -44,7 +43,7 @@ fn escape(text: &str) -> String {
 pub async fn sandbox_page(state: web::Data<AppState>, path: web::Path<PaymentPath>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let (state_, tenant_, id) = (state.clone(), tenant.clone(), path.id.clone());
-    let payment = web::block(move || service::sandbox_payment(&state_, &tenant_, &id)).await??;
+    let payment = web::block(move || state_.employer_payments.sandbox_payment(&tenant_, &id)).await??;
     let action = |name: &str, label: &str| {
         format!(
             r#"<form method="post" action="/api/{}/v1/payments/sandbox/{}/{name}"><button type="submit" name="{name}">{label}</button></form>"#,
@@ -78,7 +77,7 @@ pub async fn sandbox_page(state: web::Data<AppState>, path: web::Path<PaymentPat
               (status = 404, description = "No such sandbox payment", body = crate::error::ErrorBody)))]
 pub async fn sandbox_action(state: web::Data<AppState>, path: web::Path<SandboxActionPath>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    let location = web::block(move || service::sandbox_action(&state, &tenant, &path.id, &path.action)).await??;
+    let location = web::block(move || state.employer_payments.sandbox_action(&tenant, &path.id, &path.action)).await??;
     Ok(HttpResponse::SeeOther().insert_header(("location", location)).finish())
 }
 
@@ -90,6 +89,6 @@ pub async fn sandbox_action(state: web::Data<AppState>, path: web::Path<SandboxA
 pub async fn stripe_webhook(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Bytes, request: HttpRequest) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let signature = request.headers().get("stripe-signature").and_then(|h| h.to_str().ok()).map(String::from);
-    web::block(move || service::webhook(&state, &tenant, &body, signature.as_deref())).await??;
+    web::block(move || state.employer_payments.webhook(&tenant, &body, signature.as_deref())).await??;
     Ok(HttpResponse::Ok().json(serde_json::json!({"received": true})))
 }

@@ -50,7 +50,7 @@ pub fn register(state: &AppState, tenant: &Tenant, lang: &str, request: Register
     check_mail_requests(state, tenant, &request.email)?;
     let slug = &tenant.settings.slug;
     let lang = request.lang.clone().filter(|l| l == "pl" || l == "en").unwrap_or_else(|| lang.to_string());
-    let terms = Some(crate::config::terms_acceptance(&tenant.settings, "users", now()));
+    let terms = Some(wakat_app::limits::terms_acceptance(&tenant.settings, "users", now()));
     let new_account =
         NewAccount { email: request.email, password: request.password, first_name: request.first_name, last_name: request.last_name, lang, terms };
     let mail = match state.accounts.register(slug, AccountKind::Candidate, new_account, now()).map_err(accounts_error)? {

@@ -97,10 +97,7 @@ pub fn apply(state: &AppState, tenant: &Tenant, slug: &str, mut request: ApplyRe
 
 /// Drops an application's reference on its file (the file goes when nobody references it).
 pub fn release(state: &AppState, attachment: &AttachmentRef) {
-    let Ok(hash) = wakat_uploads::BlobHash::parse(&attachment.blob_hash) else { return };
-    if let Err(error) = state.blobs.detach(&hash, &attachment.owner) {
-        tracing::error!(%error, owner = attachment.owner, "an attachment reference could not be released");
-    }
+    wakat_app::employers::panel_offers::release_attachment(&state.blobs, attachment);
 }
 
 /// Records a redirect to the offer's external apply link and returns it.
