@@ -1,19 +1,7 @@
 // Accessibility gate: axe-core (WCAG 2.1 A and AA rules) finds no violation on the home, list, offer
 // and terms pages, in both languages and both themes, nor on the map views.
-import AxeBuilder from '@axe-core/playwright';
 import { test, expect, animationsFinished, listOffers, type Page } from './fixtures';
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-/** Runs axe on the page; fails with one readable line per violation and node. */
-async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  const lines = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`),
-  );
-  await test.info().attach(`axe ${what}`, { body: JSON.stringify(results.violations, null, 2), contentType: 'application/json' });
-  expect(lines, `axe violations on ${what}`).toEqual([]);
-}
+import { expectNoViolations } from './axe';
 
 /** Waits until the page's map has drawn its style (its controls and labels are in the page). */
 async function mapReady(page: Page) {

@@ -1,19 +1,9 @@
 // Accessibility of the candidate pages and dialogs (issue 9): axe-core (WCAG 2.1 A and AA) finds no
 // violation on the account pages, the apply dialog and its success view, the guest favourites
 // prompt, and a candidate's profile, favourites and history, in both themes.
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, shot, type Page } from './fixtures';
+import { test, expect, shot } from './fixtures';
+import { expectNoViolations } from './axe';
 import { formOffers, registerAndConfirm, uniqueEmail } from './candidate';
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  const lines = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`),
-  );
-  expect(lines, `axe violations on ${what}`).toEqual([]);
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(theme, () => {

@@ -1,18 +1,8 @@
 // Accessibility of the alerts' screens (issue 10): axe-core (WCAG 2.1 A and AA) finds no violation
 // on the list's switch bar, the register-alert dialog with its errors, the delete confirmation,
 // the saved searches page and the entry-point dialogs, in both themes.
-import AxeBuilder from '@axe-core/playwright';
-import { test, expect, shot, type Page } from './fixtures';
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  const lines = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`),
-  );
-  expect(lines, `axe violations on ${what}`).toEqual([]);
-}
+import { test, expect, shot } from './fixtures';
+import { expectNoViolations } from './axe';
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(theme, () => {

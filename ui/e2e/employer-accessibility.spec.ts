@@ -1,19 +1,9 @@
 // Accessibility of the employer pages (issue 11): axe-core (WCAG 2.1 A and AA) finds no violation
 // on the public employer pages, the plans, the offer form (empty, then with its errors shown),
 // in both themes.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
+import { expectNoViolations } from './axe';
 import { confirmViaApi, employerEmail, logInEmployer, signUpViaApi } from './employer';
-
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  const lines = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help}`),
-  );
-  expect(lines, `axe violations on ${what}`).toEqual([]);
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(theme, () => {

@@ -1,7 +1,7 @@
 // Homepage, terms, theme, popups, offer page extras and SEO files (issue: homepage and leftovers).
 // Screenshots: home-*.png in test-output/ (desktop 1280 and mobile 360, light and dark).
 import { readFileSync } from 'node:fs';
-import { test, expect, MOBILE, animationsFinished, apiURL, horizontalOverflow, hydrated, listOffers, shot, tenant } from './fixtures';
+import { test, expect, MOBILE, animationsFinished, apiURL, hydrated, listOffers, shot, tenant } from './fixtures';
 
 const SURVEY_TITLE = (JSON.parse(readFileSync(new URL('../messages/home.pl.json', import.meta.url), 'utf8')) as Record<string, string>)['popup.surveyTitle'];
 
