@@ -61,7 +61,7 @@ export default async function EmployerApplicationsPage({ searchParams }: { searc
       {applications.data.length === 0 ? (
         <p data-testid="applications-empty">{t('employerApplications.empty')}</p>
       ) : (
-        <table className="employer-table" data-testid="applications-table">
+        <table className="employer-table employer-table--cards" data-testid="applications-table">
           <thead>
             <tr>
               <th scope="col">{t('employerApplications.candidate')}</th>
@@ -75,7 +75,7 @@ export default async function EmployerApplicationsPage({ searchParams }: { searc
           <tbody>
             {applications.data.map((application) => (
               <tr key={application.id} data-testid="application-row" data-id={application.id} data-status={application.status}>
-                <td>
+                <td className="employer-table__title">
                   {application.name ? (
                     <>
                       <strong>{application.name}</strong>
@@ -92,16 +92,16 @@ export default async function EmployerApplicationsPage({ searchParams }: { searc
                     <em>{t('employerApplications.erased')}</em>
                   )}
                 </td>
-                <td>
+                <td data-label={t('employerApplications.offerFilter')}>
                   <Link href={employerPaths.offer(application.offerSlug)}>{application.offerTitle || application.offerSlug}</Link>
                 </td>
-                <td>{date(application.appliedAt)}</td>
-                <td>
+                <td data-label={t('employerApplications.appliedAt')}>{date(application.appliedAt)}</td>
+                <td data-label={t('employerApplications.statusFilter')}>
                   <span className={`badge application-status application-status--${application.status}`} data-testid="application-status">
                     {t(`applicationStatus.${application.status}`)}
                   </span>
                 </td>
-                <td>
+                <td data-label={t('employerApplications.cv')}>
                   {application.cv ? (
                     <a href={application.cv.downloadUrl} download={application.cv.fileName} data-testid="cv-download">
                       {t('employerApplications.download')} ({size(application.cv.size)})
@@ -110,7 +110,7 @@ export default async function EmployerApplicationsPage({ searchParams }: { searc
                     <span className="muted">{t('employerApplications.noCv')}</span>
                   )}
                 </td>
-                <td>
+                <td data-label={t('employerApplications.changeStatus')}>
                   <ApplicationActions locale={locale} id={application.id} status={application.status} name={application.name ?? application.id} />
                 </td>
               </tr>

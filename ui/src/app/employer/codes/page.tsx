@@ -33,7 +33,7 @@ export default async function EmployerCodesPage() {
       {codes.length === 0 ? (
         <p data-testid="codes-empty">{t('employer.codes.empty')}</p>
       ) : (
-        <table className="employer-table">
+        <table className="employer-table employer-table--cards" data-testid="codes-table">
           <thead>
             <tr>
               <th scope="col">{t('employer.codes.code')}</th>
@@ -45,12 +45,12 @@ export default async function EmployerCodesPage() {
           <tbody>
             {codes.map((code) => (
               <tr key={code.code} data-testid="code-row">
-                <td>
+                <td className="employer-table__title">
                   <code>{code.code}</code>
                 </td>
-                <td>{planName(code.planKey)}</td>
-                <td>{date(code.createdAt)}</td>
-                <td>
+                <td data-label={t('employer.codes.plan')}>{planName(code.planKey)}</td>
+                <td data-label={t('employer.codes.created')}>{date(code.createdAt)}</td>
+                <td data-label={t('employer.codes.state')}>
                   {code.isUsed && code.usedAt ? (
                     <>
                       {t('employer.codes.usedFor', { date: date(code.usedAt) })}

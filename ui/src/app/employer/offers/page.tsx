@@ -48,10 +48,10 @@ export default async function EmployerOffersPage({ searchParams }: { searchParam
   );
   const countCells = (counts: Counts) => (
     <>
-      <td className="panel-num">{number(counts.views)}</td>
-      <td className="panel-num">{number(counts.applications)}</td>
-      <td className="panel-num">{number(counts.redirects)}</td>
-      <td className="panel-num">{percent(counts.applicationRate, locale)}</td>
+      <td className="panel-num" data-label={t('employerOffers.views')}>{number(counts.views)}</td>
+      <td className="panel-num" data-label={t('employerOffers.applications')}>{number(counts.applications)}</td>
+      <td className="panel-num" data-label={t('employerOffers.redirects')}>{number(counts.redirects)}</td>
+      <td className="panel-num" data-label={t('employerOffers.applicationRate')}>{percent(counts.applicationRate, locale)}</td>
     </>
   );
   const countHeads = (
@@ -82,7 +82,7 @@ export default async function EmployerOffersPage({ searchParams }: { searchParam
       {offers.data.length === 0 ? (
         <p data-testid="offers-empty">{t('employerOffers.empty')}</p>
       ) : (
-        <table className="employer-table" data-testid="offers-table">
+        <table className="employer-table employer-table--cards" data-testid="offers-table">
           <thead>
             <tr>
               <th scope="col">{t('employerOffers.offer')}</th>
@@ -95,11 +95,11 @@ export default async function EmployerOffersPage({ searchParams }: { searchParam
           <tbody>
             {offers.data.map((offer) => (
               <tr key={offer.slug} data-testid="offer-row" data-slug={offer.slug}>
-                <td>
+                <td className="employer-table__title">
                   <Link href={employerPaths.offer(offer.slug)}>{offer.title || offer.slug}</Link>
                 </td>
-                <td>{t(`employerOffers.stateOne.${offer.state}`)}</td>
-                <td>{date(offer.expiresAt)}</td>
+                <td data-label={t('employerOffers.stateColumn')}>{t(`employerOffers.stateOne.${offer.state}`)}</td>
+                <td data-label={t('employerOffers.expires')}>{date(offer.expiresAt)}</td>
                 {countCells(offer.counts)}
                 <td>
                   {offer.state !== 'draft' ? <Link href={`${employerPaths.applications()}?offer=${encodeURIComponent(offer.slug)}`}>{t('employerOffers.seeApplications')}</Link> : null}
@@ -180,7 +180,7 @@ export default async function EmployerOffersPage({ searchParams }: { searchParam
             </div>
           </div>
           <h3>{t('employerOffers.perOffer')}</h3>
-          <table className="employer-table" data-testid="stats-offers">
+          <table className="employer-table employer-table--cards" data-testid="stats-offers">
             <thead>
               <tr>
                 <th scope="col">{t('employerOffers.offer')}</th>
@@ -193,9 +193,9 @@ export default async function EmployerOffersPage({ searchParams }: { searchParam
                 .filter((offer) => offer.state !== 'draft')
                 .map((offer) => (
                   <tr key={offer.slug} data-slug={offer.slug}>
-                    <th scope="row"><Link href={employerPaths.offer(offer.slug)}>{offer.title || offer.slug}</Link></th>
+                    <th scope="row" className="employer-table__title"><Link href={employerPaths.offer(offer.slug)}>{offer.title || offer.slug}</Link></th>
                     {countCells(offer.totals)}
-                    <td className="panel-num">{percent(offer.totals.redirectRate, locale)}</td>
+                    <td className="panel-num" data-label={t('employerOffers.redirectRate')}>{percent(offer.totals.redirectRate, locale)}</td>
                   </tr>
                 ))}
             </tbody>

@@ -51,7 +51,7 @@ export function UsersManager({ locale, initial, selfId }: { locale: Locale; init
   const formError = employerErrorText(t, form.formState.errors.root?.server);
   return (
     <>
-      <table className="employer-table" data-testid="users-table">
+      <table className="employer-table employer-table--cards" data-testid="users-table">
         <thead>
           <tr>
             <th scope="col">{t('employerCompany.field.name')}</th>
@@ -66,7 +66,7 @@ export function UsersManager({ locale, initial, selfId }: { locale: Locale; init
         <tbody>
           {users.map((user) => (
             <tr key={user.id} data-testid="user-row" data-email={user.email}>
-              <td>
+              <td className="employer-table__title">
                 {user.name} {user.id === selfId ? <span className="muted">{t('employerCompany.users.you')}</span> : null}
                 {rowError?.id === user.id ? (
                   <p className="form-field__error" role="alert" data-testid="user-row-error">
@@ -74,8 +74,8 @@ export function UsersManager({ locale, initial, selfId }: { locale: Locale; init
                   </p>
                 ) : null}
               </td>
-              <td>{user.email}</td>
-              <td>
+              <td data-label={t('employerCompany.field.email')}>{user.email}</td>
+              <td data-label={t('employerCompany.users.role')}>
                 <label className="visually-hidden" htmlFor={`role-${user.id}`}>
                   {t('employerCompany.users.role')}
                 </label>
@@ -92,7 +92,7 @@ export function UsersManager({ locale, initial, selfId }: { locale: Locale; init
                   ))}
                 </select>
               </td>
-              <td>{user.emailConfirmed ? t('employerCompany.users.confirmed') : t('employerCompany.users.invited')}</td>
+              <td data-label={t('employerCompany.users.status')}>{user.emailConfirmed ? t('employerCompany.users.confirmed') : t('employerCompany.users.invited')}</td>
               <td>
                 <button
                   type="button"

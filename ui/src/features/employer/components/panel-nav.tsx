@@ -2,7 +2,7 @@
 /** The employer panel's navigation (`features/employer/nav.ts`), the current page marked, and logout. */
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { createTranslator } from '@/i18n/translate';
 import { activeNavLink, navFor } from '@/features/employer/nav';
 import { useEmployer } from '@/features/employer/session/client';
@@ -14,8 +14,18 @@ export function EmployerPanelNav({ locale }: { locale: Locale }) {
   const t = createTranslator(locale);
   const active = activeNavLink(usePathname() ?? '');
   const links = navFor(useEmployer()?.role);
+  const navRef = useRef<HTMLElement>(null);
+  // On a phone the menu is one row scrolling sideways (employer.css): bring the current page's
+  // link into it, or the row always starts at "Offers" whatever page is open.
+  useEffect(() => {
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current || nav.scrollWidth <= nav.clientWidth) return;
+    const offset = current.getBoundingClientRect().left - nav.getBoundingClientRect().left;
+    nav.scrollLeft += offset - (nav.clientWidth - current.offsetWidth) / 2;
+  }, [active]);
   return (
-    <nav className="employer-nav" aria-label={t('employer.panelNav')} data-testid="employer-nav">
+    <nav ref={navRef} className="employer-nav" aria-label={t('employer.panelNav')} data-testid="employer-nav">
       <ul>
         {links.map((link) => (
           <li key={link.id}>
