@@ -57,6 +57,19 @@ pub enum AppError {
     /// Publishing needs the caller's confirmed e-mail.
     #[error("confirm the account's e-mail address before publishing")]
     AccountNotConfirmed,
+    /// No offer of that slug on the board, listed or kept in the store (expired, finished).
+    #[error("there is no offer '{slug}'")]
+    OfferNotFound {
+        /// The slug asked for, said in the answer's message.
+        slug: String,
+    },
+    /// No offer location of that slug in the board's index (the explain call asks the index
+    /// alone, so expired offers are absent there).
+    #[error("this board has no offer '{slug}'")]
+    OfferNotListed {
+        /// The slug asked for, said in the answer's message.
+        slug: String,
+    },
     /// No company of that id on the board (the internal API's codes).
     #[error("there is no such company")]
     CompanyNotFound,

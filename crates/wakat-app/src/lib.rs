@@ -11,6 +11,9 @@
 //! The employer side (company panel, brand stories, public copies of employers' offers) lives in
 //! [`employers`].
 //!
+//! The candidate side's offer reads (listings, popular, slugs, views) live in [`offers`]; the
+//! offer form's inputs (its dictionaries, the skills search) in [`form_inputs`].
+//!
 //! Scheduled work lives in [`jobs`] (the scheduler, the digest run, the plan bumps); the mails in
 //! [`mails`], leaving through [`mail_queue`]; offer views are counted in [`views`].
 #![warn(missing_docs)]
@@ -20,10 +23,12 @@ pub mod clock;
 pub mod employers;
 pub mod error;
 pub mod feeds;
+pub mod form_inputs;
 pub mod jobs;
 pub mod limits;
 pub mod mail_queue;
 pub mod mails;
+pub mod offers;
 pub mod payments;
 pub mod principal;
 pub mod views;

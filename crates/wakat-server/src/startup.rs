@@ -192,6 +192,8 @@ impl Application {
             Clock::system(),
         );
         let company_panel = wakat_app::employers::panel::CompanyPanel::new(accounts.clone(), employers.clone(), blobs.clone(), Clock::system());
+        let offers = wakat_app::offers::OffersService::new(engine.clone(), views.clone(), offer_stats.clone(), Clock::system());
+        let offer_form_inputs = wakat_app::form_inputs::OfferFormInputs::new(engine.clone(), skills.clone());
         let state = AppState {
             engine: engine.clone(),
             settings: settings.clone(),
@@ -228,6 +230,8 @@ impl Application {
             employer_offers,
             employer_payments,
             panel_offers,
+            offers,
+            offer_form_inputs,
         };
         state.employer_offers.restore_published(&wakat_app::Principal::Internal).map_err(|error| std::io::Error::other(error.to_string()))?;
         let scheduler = start_scheduler(&engine, &state)?;

@@ -82,6 +82,10 @@ pub struct AppState {
     pub employer_payments: wakat_app::employers::payments::Payments,
     /// The panel's offers, statistics and applications.
     pub panel_offers: wakat_app::employers::panel_offers::PanelOffersService,
+    /// The candidate side's offer reads (listings, counts, map, popular, slugs) and view counts.
+    pub offers: wakat_app::offers::OffersService,
+    /// The offer form's dictionaries and the skills search.
+    pub offer_form_inputs: wakat_app::form_inputs::OfferFormInputs,
 }
 
 impl AppState {

@@ -1,7 +1,12 @@
-//! `GET /v1/offers/form-inputs-data`: the form's dictionaries.
+//! `GET /v1/offers/form-inputs-data`: the form's dictionaries, labelled in the request's
+//! language from `wakat_app::form_inputs` and `wakat-core`'s option lists.
 
 use serde::Serialize;
 use utoipa::ToSchema;
+use wakat_app::form_inputs::{FormInputs, SkillsPage};
+use wakat_core::offer_form::{OfferForm, COMPANY_SIZES, LANGUAGE_LEVELS, SALARY_TYPES, SKILL_LEVELS};
+use wakat_core::params::Lang;
+use wakat_core::{Currency, EmploymentKind, ExperienceLevel, SalaryUnit, WorkingTime, WorkplaceType};
 
 /// A value with its label in the request's language.
 #[derive(Debug, Serialize, ToSchema)]
@@ -106,5 +111,64 @@ pub struct FormInputsDto {
     pub categories: Vec<CategoryOptionDto>,
     /// The form's defaults (section 3).
     #[schema(value_type = Object)]
-    pub defaults: wakat_core::offer_form::OfferForm,
+    pub defaults: OfferForm,
+}
+
+/// Every value of an option list with its label.
+fn options<T: Copy>(values: &[T], value: impl Fn(T) -> &'static str, label: impl Fn(T) -> &'static str) -> Vec<OptionDto> {
+    values.iter().map(|&v| OptionDto { value: value(v).to_string(), label: label(v).to_string() }).collect()
+}
+
+impl SkillsPageDto {
+    /// The page as the API shows it.
+    pub fn new(page: &SkillsPage<'_>) -> SkillsPageDto {
+        SkillsPageDto {
+            data: page.skills.iter().map(|s| DictionarySkillDto { id: s.id.clone(), name: s.name.clone() }).collect(),
+            meta: SkillsMetaDto { page_number: page.page_number, page_size: page.page_size, total: page.total },
+        }
+    }
+}
+
+impl FormInputsDto {
+    /// The form's dictionaries, labelled in `lang`.
+    pub fn new(inputs: &FormInputs<'_>, lang: Lang) -> FormInputsDto {
+        let lang = lang.as_str();
+        let cities = inputs
+            .cities
+            .iter()
+            .map(|place| CityDto {
+                label: if lang == "en" { place.name_en.clone().unwrap_or_else(|| place.name.clone()) } else { place.name.clone() },
+                value: place.slug.clone(),
+                map_center: MapCenterDto { latitude: place.lat, longitude: place.lon },
+            })
+            .collect();
+        let categories = inputs
+            .categories
+            .iter()
+            .map(|c| CategoryOptionDto {
+                key: c.slug.clone(),
+                label: c.label(lang).to_string(),
+                children: c.children.iter().map(|child| OptionDto { value: child.slug.clone(), label: child.label(lang).to_string() }).collect(),
+            })
+            .collect();
+        FormInputsDto {
+            cities,
+            remote_work_options: options(WorkplaceType::ALL, WorkplaceType::as_str, |v| v.label(lang)),
+            fulltime_parttime_options: options(WorkingTime::ALL, WorkingTime::as_str, |v| v.label(lang)),
+            currencies: options(&inputs.currencies, Currency::as_str, |v| v.label(lang)),
+            skill_levels: SKILL_LEVELS
+                .iter()
+                .map(|(level, en, pl)| OptionDto { value: level.to_string(), label: if lang == "pl" { pl } else { en }.to_string() })
+                .collect(),
+            skills: SkillsPageDto::new(&inputs.skills),
+            company_sizes: COMPANY_SIZES.iter().map(|s| s.to_string()).collect(),
+            employment_types: options(EmploymentKind::ALL, EmploymentKind::as_str, |v| v.label(lang)),
+            experience_levels: options(ExperienceLevel::ALL, ExperienceLevel::as_str, |v| v.label(lang)),
+            salary_units: options(SalaryUnit::ALL, SalaryUnit::as_str, |v| v.label(lang)),
+            salary_types: SALARY_TYPES.iter().map(|s| s.to_string()).collect(),
+            language_levels: LANGUAGE_LEVELS.iter().map(|s| s.to_string()).collect(),
+            categories,
+            defaults: OfferForm::default(),
+        }
+    }
 }

@@ -25,6 +25,8 @@ impl From<wakat_app::AppError> for ApiError {
                 .with_field("token"),
             AppError::UnconfirmedInviter => ApiError::new(ErrorCode::EmailNotConfirmed).with_message("confirm your e-mail address before inviting others"),
             AppError::AccountNotConfirmed => ApiError::new(ErrorCode::AccountNotConfirmed),
+            AppError::OfferNotFound { slug } => ApiError::new(ErrorCode::OfferNotFound).with_message(format!("there is no offer '{slug}'")),
+            AppError::OfferNotListed { slug } => ApiError::new(ErrorCode::OfferNotFound).with_message(format!("this board has no offer '{slug}'")),
             AppError::CompanyNotFound => ApiError::new(ErrorCode::NotFound).with_message("there is no such company"),
             AppError::ImageNotFound => ApiError::new(ErrorCode::ImageNotFound),
             AppError::Payment(wakat_app::payments::PaymentError::InvalidSignature(reason)) => {

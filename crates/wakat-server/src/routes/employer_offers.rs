@@ -6,6 +6,7 @@
 use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
+use wakat_app::form_inputs::SKILLS_PAGE_SIZE;
 use wakat_core::offer_form::OfferForm;
 use wakat_core::{FieldCode, FieldError};
 use wakat_employers::CreationType;
@@ -16,7 +17,6 @@ use crate::dto::form_inputs::{FormInputsDto, SkillsPageDto};
 use crate::employer_session::Employer;
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::params::{CodePath, CompanyPath, LogoPath, SlugPath, TenantPath};
-use crate::services::form_inputs;
 use crate::state::{language, pairs, AppState, QueryPairs};
 use crate::uploads::{field_name, next_field, receive_image};
 
@@ -269,7 +269,7 @@ pub async fn form_inputs_data(
 ) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let lang = language(&request, &query, &tenant)?;
-    let answer = form_inputs::form_inputs(&state, &tenant, lang)?;
+    let answer = FormInputsDto::new(&state.offer_form_inputs.form_inputs(&tenant)?, lang);
     Ok(HttpResponse::Ok().insert_header(("cache-control", "public, max-age=300")).json(answer))
 }
 
@@ -288,9 +288,8 @@ pub async fn skills(state: web::Data<AppState>, path: web::Path<TenantPath>, que
             Some(text) => text.trim().parse().map_err(|_| FieldError::new(name, FieldCode::InvalidNumber, "not a number").into()),
         }
     };
-    let page =
-        form_inputs::skills(&state, &value("keyword").unwrap_or_default(), number("pageNumber", 1)?, number("pageSize", form_inputs::SKILLS_PAGE_SIZE)?)?;
-    Ok(HttpResponse::Ok().json(page))
+    let page = state.offer_form_inputs.skills(&value("keyword").unwrap_or_default(), number("pageNumber", 1)?, number("pageSize", SKILLS_PAGE_SIZE)?)?;
+    Ok(HttpResponse::Ok().json(SkillsPageDto::new(&page)))
 }
 
 /// An uploaded company logo (only files uploaded as logos are served here).

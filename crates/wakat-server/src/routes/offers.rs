@@ -5,7 +5,6 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use wakat_core::filters::ListParams;
 use wakat_core::params::{Lang, SuggestQuery};
-use wakat_core::Filters;
 use wakat_search::{DidYouMean, Hit, Understanding};
 
 use crate::dto::lists::{
@@ -15,6 +14,7 @@ use crate::dto::lists::{
 use std::sync::Arc;
 
 use wakat_analytics::SearchAnalytics;
+use wakat_app::offers::{Explained, ListQuery, OffersService, DEFAULT_LOOKALIKES, DEFAULT_PAGE_SIZE, MARKERS_PAGE_SIZE};
 use wakat_engine::now;
 
 use crate::dto::list_item::page_json;
@@ -22,11 +22,11 @@ use crate::dto::search::{ExplainAnswer, SearchNotes};
 use crate::dto::{OfferDetail, OfferItem};
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::params::{CategoryPath, SlugPath, TenantPath};
-use crate::services::offers::{self as service, ListQuery, DEFAULT_LOOKALIKES, DEFAULT_PAGE_SIZE, MARKERS_PAGE_SIZE, SUGGESTIONS_PER_KIND};
 use crate::state::{language, pairs, AppState, QueryPairs};
 
-/// What every listing handler starts from: the parsed query and the answer's language.
+/// What every listing handler starts from: the service, the parsed query and the answer's language.
 struct Context {
+    offers: OffersService,
     query: ListQuery,
     lang: Lang,
 }
@@ -36,7 +36,7 @@ impl Context {
         let tenant = state.tenant(tenant)?;
         let params = ListParams::parse(pairs(query), &state.engine.parse_context(&tenant))?;
         let lang = language(request, query, &tenant)?;
-        Ok(Context { query: ListQuery { engine: state.engine.clone(), tenant, params, now: now() }, lang })
+        Ok(Context { offers: state.offers.clone(), query: state.offers.query(tenant, params), lang })
     }
 
     /// The response cache's key: the endpoint, the canonical request and the language, so
@@ -147,7 +147,7 @@ pub async fn list_page(state: web::Data<AppState>, path: web::Path<TenantPath>, 
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
     let counted = ctx.count_search(&state);
     cached_body(&state, ctx.cache_key(&request), move || {
-        let page = ctx.query.page(DEFAULT_PAGE_SIZE)?;
+        let page = ctx.offers.page(&ctx.query, DEFAULT_PAGE_SIZE)?;
         ctx.report_total(counted, page.total);
         let sort = ctx.query.params.effective_sort();
         let meta = PageMeta {
@@ -179,7 +179,7 @@ pub async fn list_cursor(state: web::Data<AppState>, path: web::Path<TenantPath>
     ctx.query.params.filters.currency = ctx.query.params.effective_currency();
     let counted = ctx.count_search(&state);
     cached_body(&state, ctx.cache_key(&request), move || {
-        let step = ctx.query.cursor_page()?;
+        let step = ctx.offers.cursor_page(&ctx.query)?;
         ctx.report_total(counted, step.total);
         let link = |cursor: String| CursorLink { cursor, items_count: step.items_count };
         let meta = CursorMeta {
@@ -203,7 +203,7 @@ pub async fn list_cursor(state: web::Data<AppState>, path: web::Path<TenantPath>
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn count(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
-    cached(&state, ctx.cache_key(&request), move || Ok(CountAnswer { count: ctx.query.count()? })).await
+    cached(&state, ctx.cache_key(&request), move || Ok(CountAnswer { count: ctx.offers.count(&ctx.query)? })).await
 }
 
 /// Offers per category (top-level and subcategories) for the filters.
@@ -219,7 +219,7 @@ pub async fn count_categories(
 ) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
     cached(&state, ctx.cache_key(&request), move || {
-        let (total, counts) = ctx.query.category_counts()?;
+        let (total, counts) = ctx.offers.category_counts(&ctx.query)?;
         let counts = ctx.query.tenant.categories.iter().map(|c| (c.value.to_string(), counts.get(&c.value).copied().unwrap_or(0))).collect();
         Ok(CategoryCounts { count: total, counts })
     })
@@ -249,7 +249,7 @@ pub async fn count_subcategories(
         .cloned()
         .ok_or_else(|| ApiError::new(ErrorCode::UnknownCategory).with_message(format!("category {category_id} does not exist on this board")))?;
     cached(&state, ctx.cache_key(&request), move || {
-        let (_, counts) = ctx.query.category_counts()?;
+        let (_, counts) = ctx.offers.category_counts(&ctx.query)?;
         let children = category.children.iter().map(|c| (c.value.to_string(), counts.get(&c.value).copied().unwrap_or(0))).collect();
         Ok(SubcategoryCounts { category_id, count: counts.get(&category_id).copied().unwrap_or(0), counts: children })
     })
@@ -265,8 +265,8 @@ pub async fn count_all_boards(state: web::Data<AppState>, path: web::Path<Tenant
     if !tenant.flag("countAllBoardsOffers") {
         return Err(ApiError::new(ErrorCode::FeatureDisabled).with_message("this board does not count offers of other boards"));
     }
-    let engine = state.engine.clone();
-    blocking(move || Ok(CountAnswer { count: engine.index.count(None, &Filters::default(), now())? })).await
+    let offers = state.offers.clone();
+    blocking(move || Ok(CountAnswer { count: offers.count_all_boards()? })).await
 }
 
 /// Most viewed active offers, topped up with the newest offers with a salary (500 deep at most).
@@ -277,9 +277,8 @@ pub async fn count_all_boards(state: web::Data<AppState>, path: web::Path<Tenant
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn popular(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
-    let views = state.views.clone();
     cached(&state, ctx.cache_key(&request), move || {
-        let page = ctx.query.popular(&views)?;
+        let page = ctx.offers.popular(&ctx.query)?;
         Ok(PopularPage { data: ctx.items(&page.hits), meta: PopularMeta { page: page.offset / page.per_page as usize + 1, per_page: page.per_page } })
     })
     .await
@@ -294,9 +293,9 @@ pub async fn popular(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
 pub async fn suggest(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let SuggestQuery { keyword } = SuggestQuery::parse(pairs(&query))?;
-    let engine = state.engine.clone();
+    let offers = state.offers.clone();
     blocking(move || {
-        let suggestions = engine.index.suggest(&tenant.settings.slug, &keyword, SUGGESTIONS_PER_KIND)?;
+        let suggestions = offers.suggest(&tenant, &keyword)?;
         let list = |items: Vec<wakat_search::Suggestion>| items.into_iter().map(|s| SuggestionDto { title: s.text, count: s.count }).collect();
         Ok(Suggestions { titles: list(suggestions.titles), companies: list(suggestions.companies), skills: list(suggestions.skills) })
     })
@@ -311,7 +310,7 @@ pub async fn suggest(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
 pub async fn clusters(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
     cached(&state, ctx.cache_key(&request), move || {
-        let (zoom, clusters) = ctx.query.clusters()?;
+        let (zoom, clusters) = ctx.offers.clusters(&ctx.query)?;
         let categories = &ctx.query.tenant.categories;
         let clusters = clusters
             .into_iter()
@@ -357,7 +356,7 @@ pub async fn explain(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
     }
     let ctx = Context::new(&state, &path.tenant, &query, &request)?;
     blocking(move || {
-        let (e, total, did_you_mean) = ctx.query.explain(&slug)?;
+        let Explained { explanation: e, total, did_you_mean } = ctx.offers.explain(&ctx.query, &slug)?;
         let search = ctx
             .notes(&e.understanding, total, did_you_mean.as_ref())
             .unwrap_or_else(|| SearchNotes::new(&Default::default(), total, None, ctx.lang.as_str(), |_, _| false));
@@ -413,7 +412,7 @@ pub async fn markers(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
     // Markers page by `page` only.
     ctx.query.params.from = None;
     cached_body(&state, ctx.cache_key(&request), move || {
-        let page = ctx.query.page(MARKERS_PAGE_SIZE)?;
+        let page = ctx.offers.page(&ctx.query, MARKERS_PAGE_SIZE)?;
         let meta = MarkerMeta {
             page: page.offset / page.per_page as usize + 1,
             per_page: page.per_page,
@@ -434,10 +433,10 @@ pub async fn markers(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
 pub async fn detail(state: web::Data<AppState>, path: web::Path<SlugPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let lang = language(&request, &query, &tenant)?;
-    let engine = state.engine.clone();
+    let offers = state.offers.clone();
     let slug = path.into_inner().slug;
     blocking(move || {
-        let (offer, location_idx) = service::find_offer(&engine, &tenant.settings.slug, &slug)?.ok_or_else(|| service::offer_not_found(&slug))?;
+        let (offer, location_idx) = offers.offer(&tenant, &slug)?;
         Ok(OfferDetail::new(&offer, location_idx, &tenant, lang.as_str(), now()))
     })
     .await
@@ -450,10 +449,10 @@ pub async fn detail(state: web::Data<AppState>, path: web::Path<SlugPath>, query
     responses((status = 200, description = "Where the slug leads", body = ActiveSlugAnswer), (status = 404, description = "No such board or offer", body = crate::error::ErrorBody)))]
 pub async fn active_slug(state: web::Data<AppState>, path: web::Path<SlugPath>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    let engine = state.engine.clone();
+    let offers = state.offers.clone();
     let slug = path.into_inner().slug;
     blocking(move || {
-        let found = service::active_slug(&engine, &tenant.settings.slug, &slug, now())?;
+        let found = offers.active_slug(&tenant, &slug)?;
         Ok(ActiveSlugAnswer { slug: found.slug, is_offer_active: found.active, replaces: found.replaces })
     })
     .await
@@ -469,7 +468,7 @@ pub async fn lookalikes(state: web::Data<AppState>, path: web::Path<SlugPath>, q
     let slug = path.into_inner().slug;
     blocking(move || {
         let limit = ctx.query.params.per_page.unwrap_or(DEFAULT_LOOKALIKES) as usize;
-        let hits = service::lookalikes(&ctx.query.engine, &ctx.query.tenant.settings.slug, &slug, limit, ctx.query.now)?;
+        let hits = ctx.offers.lookalikes(&ctx.query, &slug, limit)?;
         Ok(LookalikePage { data: ctx.items(&hits), meta: LookalikeMeta { per_page: limit } })
     })
     .await
@@ -508,9 +507,9 @@ pub async fn record_view(state: web::Data<AppState>, path: web::Path<TenantPath>
             return Err(ApiError::new(ErrorCode::InvalidVisitedAt).with_message("visitedAt must be an ISO 8601 time").with_field("visitedAt"));
         }
     }
-    let (engine, views, stats) = (state.engine.clone(), state.views.clone(), state.offer_stats.clone());
+    let offers = state.offers.clone();
     blocking(move || {
-        let (offer_slug, views) = service::record_view(&engine, &views, &stats, &tenant.settings.slug, &body.offer_slug)?;
+        let (offer_slug, views) = offers.record_view(&tenant, &body.offer_slug)?;
         Ok(ViewAnswer { offer_slug, views })
     })
     .await

@@ -1,22 +1,50 @@
-//! Service functions against a real engine (sled store + tantivy index) in a temporary directory.
+//! The offers service against a real engine (sled store + tantivy index) in a temporary directory.
 
+use wakat_applications::OfferStats;
+use wakat_core::Rates;
 use wakat_engine::now;
+use wakat_engine::settings::EngineSettings;
+use wakat_search::{ItemRenderer, ItemRendering};
 
 use super::*;
-use crate::Settings;
+
+/// List entries that are just the location's slug: listings return what the item renderer
+/// stored, and the server's renderer (JSON with holes) is the server's.
+struct SlugItems;
+
+impl ItemRenderer for SlugItems {
+    fn fingerprint(&self) -> String {
+        "test-slugs".into()
+    }
+
+    fn render(&self, offer: &Offer, location_idx: usize) -> String {
+        offer.locations[location_idx].slug.clone()
+    }
+}
+
+fn slug_items(_: &Rates) -> ItemRendering {
+    ItemRendering(Arc::new(SlugItems))
+}
 
 fn engine() -> (Arc<Engine>, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let text = std::fs::read_to_string(root.join("wakat.toml")).unwrap();
-    let mut settings = Settings::from_toml(&text, std::iter::empty()).unwrap();
-    settings.engine.storage.data_dir = dir.path().to_path_buf();
-    settings.engine.storage.index_data_dir = root.join("index-data");
-    settings.engine.storage.writer_memory_mb = 32;
-    for tenant in &mut settings.engine.tenants {
+    let mut settings = EngineSettings::from_toml(&text, std::iter::empty()).unwrap();
+    settings.storage.data_dir = dir.path().to_path_buf();
+    settings.storage.index_data_dir = root.join("index-data");
+    settings.storage.writer_memory_mb = 32;
+    for tenant in &mut settings.tenants {
         tenant.default_data.clear();
     }
-    (Arc::new(Engine::open(settings.engine, Some(crate::dto::list_item::list_items)).unwrap()), dir)
+    (Arc::new(Engine::open(settings, Some(slug_items)).unwrap()), dir)
+}
+
+/// The service over `engine`, with its view counter and statistics, on the wall clock.
+fn service(engine: &Arc<Engine>) -> (OffersService, Arc<OfferStats>) {
+    let views = Arc::new(ViewCounter::new(engine.store.clone()));
+    let stats = Arc::new(OfferStats::new(engine.kv.clone()));
+    (OffersService::new(engine.clone(), views, stats.clone(), Clock::system()), stats)
 }
 
 fn offer(slug: &str, title: &str, company: &str, published_ago: i64, expires_in: i64, cities: &[&str]) -> Offer {
@@ -38,10 +66,10 @@ fn put(engine: &Engine, offers: Vec<Offer>) {
     engine.commit_index().unwrap();
 }
 
-fn query(engine: &Arc<Engine>, pairs: &[(&str, &str)]) -> ListQuery {
+fn query(engine: &Arc<Engine>, service: &OffersService, pairs: &[(&str, &str)]) -> ListQuery {
     let tenant = engine.tenants["it"].clone();
     let params = ListParams::parse(pairs.iter().copied(), &engine.parse_context(&tenant)).unwrap();
-    ListQuery { engine: engine.clone(), tenant, params, now: now() }
+    service.query(tenant, params)
 }
 
 const DAY: i64 = 86_400;
@@ -74,15 +102,16 @@ fn an_expired_offer_leads_to_its_republication() {
             offer("lonely", "Cobol Wizard", "Acme", 60 * DAY, -DAY, &["Warszawa"]),
         ],
     );
-    let at = now();
-    assert_eq!(active_slug(&engine, "it", "rust-2025", at).unwrap(), ActiveSlug { slug: "rust-2025".into(), active: true, replaces: None });
+    let (offers, _) = service(&engine);
+    let it = engine.tenants["it"].clone();
+    assert_eq!(offers.active_slug(&it, "rust-2025").unwrap(), ActiveSlug { slug: "rust-2025".into(), active: true, replaces: None });
     assert_eq!(
-        active_slug(&engine, "it", "rust-2024", at).unwrap(),
+        offers.active_slug(&it, "rust-2024").unwrap(),
         ActiveSlug { slug: "rust-2025".into(), active: true, replaces: Some("rust-2024".into()) },
         "the same title by the same company replaces it (not a longer title)"
     );
-    assert_eq!(active_slug(&engine, "it", "lonely", at).unwrap(), ActiveSlug { slug: "lonely".into(), active: false, replaces: None });
-    assert_eq!(active_slug(&engine, "it", "nope", at).unwrap_err().body().code, "offer_not_found");
+    assert_eq!(offers.active_slug(&it, "lonely").unwrap(), ActiveSlug { slug: "lonely".into(), active: false, replaces: None });
+    assert!(matches!(offers.active_slug(&it, "nope").unwrap_err(), AppError::OfferNotFound { slug } if slug == "nope"));
 }
 
 #[test]
@@ -97,39 +126,39 @@ fn popular_ranks_by_views_then_tops_up_with_the_newest_and_stops_at_its_depth() 
             offer("d", "Delta", "Acme", DAY, 30 * DAY, &["Warszawa"]),
         ],
     );
-    let views = ViewCounter::new(engine.store.clone());
-    let stats = wakat_applications::OfferStats::new(engine.kv.clone());
+    let (offers, stats) = service(&engine);
+    let it = engine.tenants["it"].clone();
     for (slug, n_views) in [("b", 3), ("a", 2)] {
         for _ in 0..n_views {
-            record_view(&engine, &views, &stats, "it", slug).unwrap();
+            offers.record_view(&it, slug).unwrap();
         }
     }
-    let page = query(&engine, &[("perPage", "4")]).popular(&views).unwrap();
+    let page = offers.popular(&query(&engine, &offers, &[("perPage", "4")])).unwrap();
     let slugs: Vec<&str> = page.hits.iter().map(|h| h.parent_slug.as_str()).collect();
     assert_eq!(slugs, ["b", "a", "d", "c"], "viewed first, then newest; each offer once");
     assert_eq!(stats.totals("it", "b").unwrap().views, 3, "the employer's daily statistics count the views too");
-    let second = query(&engine, &[("perPage", "2"), ("page", "2")]).popular(&views).unwrap();
+    let second = offers.popular(&query(&engine, &offers, &[("perPage", "2"), ("page", "2")])).unwrap();
     assert_eq!(second.hits.iter().map(|h| h.parent_slug.as_str()).collect::<Vec<_>>(), ["d", "c"]);
-    assert!(query(&engine, &[("perPage", "100"), ("page", "5")]).popular(&views).is_ok(), "offers 401–500 are within depth");
-    let too_deep = query(&engine, &[("perPage", "100"), ("page", "6")]).popular(&views).unwrap_err();
-    assert_eq!((too_deep.body().code.as_str(), too_deep.body().field.as_deref()), ("invalid_page", Some("page")));
+    assert!(offers.popular(&query(&engine, &offers, &[("perPage", "100"), ("page", "5")])).is_ok(), "offers 401–500 are within depth");
+    let too_deep = offers.popular(&query(&engine, &offers, &[("perPage", "100"), ("page", "6")])).unwrap_err();
+    assert!(
+        matches!(&too_deep, AppError::Field(FieldError { field, code: FieldCode::InvalidPage, .. }) if field == "page"),
+        "invalid_page on page: {too_deep:?}"
+    );
 }
 
 #[test]
 fn cursor_pages_continue_with_the_cursors_sort_and_currency() {
     let (engine, _dir) = engine();
     put(&engine, (0..5).map(|i| offer(&format!("o{i}"), "Rust", "Acme", i * DAY, 30 * DAY, &["Warszawa"])).collect());
-    let first = query(&engine, &[("itemsCount", "2"), ("sortBy", "newest"), ("currency", "eur")]).cursor_page().unwrap();
+    let (offers, _) = service(&engine);
+    let first = offers.cursor_page(&query(&engine, &offers, &[("itemsCount", "2"), ("sortBy", "newest"), ("currency", "eur")])).unwrap();
     assert_eq!((first.total, first.hits.len(), first.prev.is_none()), (5, 2, true));
     let next = first.next.unwrap();
-    let second = query(&engine, &[("cursor", next.as_str())]);
+    let second = query(&engine, &offers, &[("cursor", next.as_str())]);
     assert_eq!(second.params.effective_sort().by, SortBy::Newest);
     assert_eq!(second.params.effective_currency(), wakat_core::Currency::Eur);
-    let page = second.cursor_page().unwrap();
-    let slug = |template: &String| {
-        let mut entry = Vec::new();
-        crate::dto::list_item::write_item(template, wakat_core::params::Lang::Pl, now(), &mut entry);
-        serde_json::from_slice::<serde_json::Value>(&entry).unwrap()["slug"].as_str().unwrap().to_string()
-    };
-    assert_eq!(page.hits.iter().map(slug).collect::<Vec<_>>(), ["o2", "o3"]);
+    let page = offers.cursor_page(&second).unwrap();
+    // A one-location offer's location slug is the offer's own.
+    assert_eq!(page.hits, ["o2", "o3"]);
 }
