@@ -1,14 +1,12 @@
 //! Collectors: one pass over matching documents that applies the fast-field predicates, counts
 //! (total and per category), keeps the top of the requested sort, or aggregates map clusters.
 
-use std::cmp::Ordering;
 use std::collections::{BinaryHeap, HashMap};
 use std::sync::Arc;
 
 use tantivy::collector::{Collector, SegmentCollector};
 use tantivy::columnar::Column;
 use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
-use wakat_core::filters::{OrderBy, Sort, SortBy};
 
 use crate::active::{salary_bucket, ActiveSet, SALARY_MISSING, SALARY_UNSURE};
 use crate::bits::Bits;
@@ -16,6 +14,7 @@ use crate::node::EXACT_TIER;
 use crate::ordered::{walk_pays, SortKind};
 use crate::query::Predicates;
 use crate::schema::names;
+use crate::sort::{Ranked, SortSpec};
 use crate::RankingConfig;
 
 /// A multiplicative hasher for integer keys (cells, category values): collectors update a map
@@ -49,60 +48,6 @@ pub(crate) type IntMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<IntHa
 /// Only one document in this many votes for its cluster's category: the most common category
 /// of thousands of offers does not need every vote, and voting is the costliest step.
 const CATEGORY_VOTE_STRIDE: u32 = 8;
-
-/// Order key of a hit: larger comes first.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Ranked {
-    /// Query words matched as typed (before any correction): ranks before the key.
-    pub tier: u32,
-    pub key: f64,
-    pub published: i64,
-    pub doc: DocAddress,
-}
-
-impl PartialEq for Ranked {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-impl Eq for Ranked {}
-impl PartialOrd for Ranked {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-impl Ord for Ranked {
-    /// Greater is better: higher tier, higher key, then fresher, then the lower document address (stable pages).
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.tier
-            .cmp(&other.tier)
-            .then(self.key.total_cmp(&other.key))
-            .then(self.published.cmp(&other.published))
-            .then_with(|| (other.doc.segment_ord, other.doc.doc_id).cmp(&(self.doc.segment_ord, self.doc.doc_id)))
-    }
-}
-
-/// How hits are ordered.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum SortSpec {
-    /// Text relevance blended with freshness.
-    Relevance { now: i64, ranking: RankingConfig },
-    /// Publication time.
-    Published { ascending: bool },
-    /// Normalised salary; offers without salary last either way.
-    Salary { ascending: bool },
-}
-
-impl SortSpec {
-    pub(crate) fn new(sort: Sort, has_text: bool, now: i64, ranking: RankingConfig) -> SortSpec {
-        let ascending = sort.order == OrderBy::Asc;
-        match sort.by {
-            SortBy::Published if has_text && !ascending => SortSpec::Relevance { now, ranking },
-            SortBy::Published | SortBy::Newest => SortSpec::Published { ascending },
-            SortBy::Salary => SortSpec::Salary { ascending },
-        }
-    }
-}
 
 /// Result of a listing collection.
 #[derive(Debug, Default)]

@@ -7,11 +7,12 @@ use tantivy::schema::IndexRecordOption;
 use tantivy::{DocAddress, Term};
 use wakat_core::Filters;
 
-use crate::collect::{freshness, split_tier, SortSpec};
+use crate::collect::{freshness, split_tier};
 use crate::fuzzy::{corrections, ONE_EDIT_CHARS};
 use crate::index::ListRequest;
 use crate::node::ScorePart;
 use crate::schema::names;
+use crate::sort::SortSpec;
 use crate::understand::Unit;
 use crate::{Result, SearchIndex, Understanding};
 

@@ -21,7 +21,7 @@ use wakat_core::{Filters, Offer};
 
 use crate::active::ActiveCache;
 use crate::analysis::{WakatTokenizer, ANALYZER_NAME};
-use crate::collect::{ClusterCollector, IntMap, ListCollector, ListFruit, Ranked, SortSpec};
+use crate::collect::{ClusterCollector, IntMap, ListCollector, ListFruit};
 use crate::directory::IndexDirectory;
 use crate::filtercache::{CachedBits, FilterCache};
 use crate::fuzzy::CorrectionCache;
@@ -29,6 +29,7 @@ use crate::geo::{cell_boundary, cluster_id, parse_cluster_id, resolution_for_zoo
 use crate::query::{plan, Part, Plan, Predicates};
 use crate::rollup::{merge_rollups, RollupCache};
 use crate::schema::{names, offer_key, Fields, OwnedCard, SCHEMA_VERSION};
+use crate::sort::{Ranked, SortSpec};
 use crate::stats::{Activity, SearchExecutor, SearchStats};
 use crate::textquery::TextContext;
 use crate::{Result, SearchConfig, SearchError};

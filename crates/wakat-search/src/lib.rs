@@ -29,6 +29,7 @@ mod ordered;
 mod query;
 mod rollup;
 mod schema;
+mod sort;
 mod stats;
 mod suggest;
 mod textquery;

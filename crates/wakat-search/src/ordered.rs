@@ -16,7 +16,7 @@ use std::sync::{Arc, OnceLock};
 
 use tantivy::DocId;
 
-use crate::collect::SortSpec;
+use crate::sort::SortSpec;
 
 /// A sort that does not score.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -65,6 +65,7 @@
 
 mod download_name;
 mod error;
+mod files;
 mod hash;
 mod kind;
 mod store;
@@ -74,5 +75,5 @@ pub use download_name::{clean_file_name, content_disposition, content_dispositio
 pub use error::UploadError;
 pub use hash::BlobHash;
 pub use kind::FileKind;
-pub use store::{BlobStore, Detached, StoredBlob, SweepReport, UploadPolicy};
-pub use upload::Upload;
+pub use store::{BlobStore, Detached, SweepReport};
+pub use upload::{StoredBlob, Upload, UploadPolicy};

@@ -3,12 +3,33 @@
 use std::fs::{File, OpenOptions};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
+use crate::files::{remove_if_present, BlobFiles};
 use crate::kind::{Sniffed, SNIFF_BYTES, ZIP_MIME_TYPE};
-use crate::store::remove_if_present;
-use crate::{BlobHash, BlobStore, FileKind, StoredBlob, UploadError, UploadPolicy};
+use crate::{BlobHash, FileKind, UploadError};
+
+/// What an upload may be: at most `max_bytes`, and one of the `allowed` kinds.
+#[derive(Debug, Clone, Copy)]
+pub struct UploadPolicy<'a> {
+    /// The largest accepted size in bytes (exactly this many is accepted).
+    pub max_bytes: u64,
+    /// The kinds accepted, recognised from the content.
+    pub allowed: &'a [FileKind],
+}
+
+/// A file stored by its content.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredBlob {
+    /// The SHA-256 of the content, the blob's name.
+    pub hash: BlobHash,
+    /// The size in bytes.
+    pub size: u64,
+    /// The kind recognised from the content.
+    pub kind: FileKind,
+}
 
 /// An upload being written: [`Upload::write_chunk`] for each chunk, then [`Upload::finish`].
 ///
@@ -17,7 +38,8 @@ use crate::{BlobHash, BlobStore, FileKind, StoredBlob, UploadError, UploadPolicy
 /// the upload; an upload dropped before it is finished removes its temporary file.
 #[derive(Debug)]
 pub struct Upload {
-    blob_store: BlobStore,
+    /// The blob directory the upload finishes into (the store's own, shared).
+    files: Arc<BlobFiles>,
     temp_path: PathBuf,
     /// `None` once the upload is finished or discarded.
     file: Option<BufWriter<File>>,
@@ -29,8 +51,8 @@ pub struct Upload {
 }
 
 impl Upload {
-    pub(crate) fn begin(blob_store: BlobStore, policy: &UploadPolicy<'_>) -> Result<Upload, UploadError> {
-        let temp_path = blob_store.temp_dir().join(format!("upload-{:016x}", rand::random::<u64>()));
+    pub(crate) fn begin(files: Arc<BlobFiles>, policy: &UploadPolicy<'_>) -> Result<Upload, UploadError> {
+        let temp_path = files.temp_dir().join(format!("upload-{:016x}", rand::random::<u64>()));
         let file = OpenOptions::new()
             // Read too: a ZIP's directory is read back to tell a DOCX.
             .read(true)
@@ -39,7 +61,7 @@ impl Upload {
             .open(&temp_path)
             .map_err(|err| UploadError::io(format!("cannot create {}", temp_path.display()), err))?;
         Ok(Upload {
-            blob_store,
+            files,
             temp_path,
             file: Some(BufWriter::with_capacity(64 * 1024, file)),
             hasher: Sha256::new(),
@@ -78,7 +100,7 @@ impl Upload {
     ///
     /// The kind comes from the bytes only: an executable or a text file named `cv.pdf` is
     /// [`UploadError::TypeNotAllowed`]. Attach the blob to its owner next
-    /// ([`BlobStore::attach`]); until then a sweep leaves it alone for the sweep's grace time.
+    /// ([`BlobStore::attach`](crate::BlobStore::attach)); until then a sweep leaves it alone for the sweep's grace time.
     pub fn finish(mut self) -> Result<StoredBlob, UploadError> {
         let Some(writer) = self.file.take() else { return Err(UploadError::Discarded) };
         if self.size == 0 {
@@ -106,7 +128,7 @@ impl Upload {
         file.sync_all().map_err(|err| UploadError::io("cannot sync an upload", err))?;
         drop(file);
         let hash = BlobHash::finish(std::mem::take(&mut self.hasher));
-        self.blob_store.install(&self.temp_path, &hash)?;
+        self.files.install(&self.temp_path, &hash)?;
         tracing::debug!(hash = %hash, size = self.size, kind = %kind, "blob stored");
         Ok(StoredBlob { hash, size: self.size, kind })
     }
