@@ -48,14 +48,12 @@ pub fn activate_alert(
             .paragraph(context.message_with("alert-activate-intro", [("search", filter.name.as_str().into())]))
             .button(context.message("alert-activate-button"), link);
         let body = match set_password {
-            Some(token) => body.paragraph(context.message("alert-activate-account-created")).button(
-                context.message("alert-activate-set-password-button"),
-                context.link(&format!("/account/reset?token={}", query_value(token))),
-            ),
+            Some(token) => body
+                .paragraph(context.message("alert-activate-account-created"))
+                .button(context.message("alert-activate-set-password-button"), context.link(&format!("/account/reset?token={}", query_value(token)))),
             None => body,
         };
-        body.small(context.message("alert-activate-footnote"))
-            .small(context.message_with("alert-activate-unsubscribe", [("link", unsubscribe.into())]))
+        body.small(context.message("alert-activate-footnote")).small(context.message_with("alert-activate-unsubscribe", [("link", unsubscribe.into())]))
     })
 }
 

@@ -74,13 +74,8 @@ mod tests {
     use super::{catalogue, format, ENGLISH_SOURCE, POLISH_SOURCE};
 
     /// The sources that name message ids: every mail module, and this one's parent.
-    const CODE: [&str; 5] = [
-        include_str!("mod.rs"),
-        include_str!("accounts.rs"),
-        include_str!("alerts.rs"),
-        include_str!("applications.rs"),
-        include_str!("employers.rs"),
-    ];
+    const CODE: [&str; 5] =
+        [include_str!("mod.rs"), include_str!("accounts.rs"), include_str!("alerts.rs"), include_str!("applications.rs"), include_str!("employers.rs")];
 
     /// The ids a catalogue defines: its lines that start with an identifier (comments start
     /// with '#', a message's continuation lines with spaces).
@@ -95,18 +90,13 @@ mod tests {
     /// Whether a string literal has the shape of a message id: lowercase words joined by '-'
     /// (mail tags have dots, links slashes, so neither is taken for one).
     fn is_id(literal: &str) -> bool {
-        literal.contains('-')
-            && literal.split('-').all(|word| !word.is_empty() && word.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()))
+        literal.contains('-') && literal.split('-').all(|word| !word.is_empty() && word.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()))
     }
 
     /// The ids the code uses: the string literals of the mail modules that look like ids (the
     /// ids are literals, some chosen by a `match`, never built at run time).
     fn used() -> BTreeSet<String> {
-        CODE.iter()
-            .flat_map(|source| source.split('"').skip(1).step_by(2))
-            .filter(|literal| is_id(literal))
-            .map(str::to_string)
-            .collect()
+        CODE.iter().flat_map(|source| source.split('"').skip(1).step_by(2)).filter(|literal| is_id(literal)).map(str::to_string).collect()
     }
 
     /// Every argument any message takes, with a sample value.

@@ -33,10 +33,8 @@ pub fn invite(context: &MailContext, invitation: &Invitation, company: &str, inv
     let inviter = inviter.trim();
     // Without the inviter's name the sentence starts with the company's people instead.
     let intro = if inviter.is_empty() { "employer-invite-intro-anonymous" } else { "employer-invite-intro" };
-    let intro = context.message_with(
-        intro,
-        [("inviter", inviter.into()), ("company", company.into()), ("board", context.board_name().into()), ("role", role.into())],
-    );
+    let intro =
+        context.message_with(intro, [("inviter", inviter.into()), ("company", company.into()), ("board", context.board_name().into()), ("role", role.into())]);
     context.compose_to(&invitation.email, &invitation.name, subject, "employer.invite", |body| {
         body.heading(context.message("employer-invite-heading"))
             .paragraph(intro)

@@ -40,12 +40,16 @@ fn candidate_account_mails_say_what_they_said() {
     let mail = accounts::confirm_account(&pl, &account(false), "t1", Some("rust-dev")).unwrap();
     assert_eq!(mail.subject, format!("Potwierdź konto w {board}"));
     let confirm = format!("Potwierdzam:\n{web}/account/confirm?token=t1&favoriteOfferId=rust-dev");
-    assert_text(&mail, "Potwierdź adres e-mail", &[
-        "Cześć Ala,",
-        "dziękujemy za założenie konta. Kliknij przycisk, aby potwierdzić adres e-mail i zalogować się.",
-        &confirm,
-        "Link jest ważny 48 godzin. Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość.",
-    ]);
+    assert_text(
+        &mail,
+        "Potwierdź adres e-mail",
+        &[
+            "Cześć Ala,",
+            "dziękujemy za założenie konta. Kliknij przycisk, aby potwierdzić adres e-mail i zalogować się.",
+            &confirm,
+            "Link jest ważny 48 godzin. Jeśli to nie Ty zakładałeś konto, zignoruj tę wiadomość.",
+        ],
+    );
 
     let mail = accounts::confirm_account(&en, &account(true), "t1", None).unwrap();
     assert_eq!(mail.subject, format!("Confirm your {board} account"));
@@ -61,12 +65,11 @@ fn candidate_account_mails_say_what_they_said() {
     let mail = accounts::already_registered(&pl, &account(false)).unwrap();
     assert_eq!(mail.subject, format!("Masz już konto w {board}"));
     let (login, forgot) = (format!("Zaloguj się:\n{web}/account/login"), format!("Nie pamiętasz hasła? {web}/account/reset"));
-    assert_text(&mail, "Masz już konto", &[
-        "Cześć Ala,",
-        "ktoś (może Ty) próbował założyć konto na ten adres, ale konto już istnieje. Zaloguj się albo ustaw nowe hasło.",
-        &login,
-        &forgot,
-    ]);
+    assert_text(
+        &mail,
+        "Masz już konto",
+        &["Cześć Ala,", "ktoś (może Ty) próbował założyć konto na ten adres, ale konto już istnieje. Zaloguj się albo ustaw nowe hasło.", &login, &forgot],
+    );
 
     let mail = accounts::already_registered(&en, &account(false)).unwrap();
     assert_eq!(mail.subject, format!("You already have a {board} account"));
@@ -75,21 +78,20 @@ fn candidate_account_mails_say_what_they_said() {
     let mail = accounts::reset_password(&en, &account(false), "t2").unwrap();
     assert_eq!(mail.subject, "Set a new password");
     let set = format!("Set the password:\n{web}/account/reset?token=t2");
-    assert_text(&mail, "A new password", &[
-        "Hi Ala,",
-        "click the button to set a new password.",
-        &set,
-        "The link is valid for one hour. If you did not ask for it, ignore this mail.",
-    ]);
+    assert_text(
+        &mail,
+        "A new password",
+        &["Hi Ala,", "click the button to set a new password.", &set, "The link is valid for one hour. If you did not ask for it, ignore this mail."],
+    );
 
     let mail = accounts::password_changed(&pl, &account(false)).unwrap();
     assert_eq!(mail.subject, "Hasło zostało zmienione");
     let set = format!("Ustaw nowe hasło:\n{web}/account/reset");
-    assert_text(&mail, "Hasło zmienione", &[
-        "Cześć Ala,",
-        "hasło do Twojego konta zostało zmienione, a pozostałe sesje wylogowane. Jeśli to nie Ty, ustaw nowe hasło.",
-        &set,
-    ]);
+    assert_text(
+        &mail,
+        "Hasło zmienione",
+        &["Cześć Ala,", "hasło do Twojego konta zostało zmienione, a pozostałe sesje wylogowane. Jeśli to nie Ty, ustaw nowe hasło.", &set],
+    );
 
     let mail = accounts::confirm_email_change(&pl, &account(false), "nowy@example.com", "t3").unwrap();
     assert_eq!((mail.subject.as_str(), mail.to.email()), ("Potwierdź nowy adres e-mail", "nowy@example.com"));
@@ -105,12 +107,11 @@ fn employer_mails_say_what_they_said() {
     let mail = employers::confirm(&pl, &account(false), "t1").unwrap();
     assert_eq!(mail.subject, format!("Potwierdź konto pracodawcy w {board}"));
     let confirm = format!("Potwierdzam:\n{web}/employer/confirm?token=t1");
-    assert_text(&mail, "Potwierdź adres e-mail", &[
-        "Cześć Ala,",
-        "dziękujemy za rejestrację firmy. Potwierdź adres e-mail, aby publikować ogłoszenia.",
-        &confirm,
-        "Link jest ważny 48 godzin.",
-    ]);
+    assert_text(
+        &mail,
+        "Potwierdź adres e-mail",
+        &["Cześć Ala,", "dziękujemy za rejestrację firmy. Potwierdź adres e-mail, aby publikować ogłoszenia.", &confirm, "Link jest ważny 48 godzin."],
+    );
     assert_eq!(employers::confirm(&en, &account(false), "t1").unwrap().subject, format!("Confirm your {board} employer account"));
 
     let invitation: Invitation = serde_json::from_value(serde_json::json!({
@@ -122,12 +123,16 @@ fn employer_mails_say_what_they_said() {
     assert_eq!(mail.subject, "Zaproszenie do firmy Kestrel");
     let intro = format!("Ala zaprasza Cię do konta firmy Kestrel w serwisie {board} (rola: rekruter).");
     let see = format!("Zobacz zaproszenie:\n{web}/employer/invitation?token=t4");
-    assert_text(&mail, "Zaproszenie", &[
-        &intro,
-        "Aby dołączyć, otwórz link i ustaw hasło. Bez tego nic się nie stanie; jeśli nie znasz tej firmy, zignoruj tę wiadomość.",
-        &see,
-        "Link jest ważny 7 dni.",
-    ]);
+    assert_text(
+        &mail,
+        "Zaproszenie",
+        &[
+            &intro,
+            "Aby dołączyć, otwórz link i ustaw hasło. Bez tego nic się nie stanie; jeśli nie znasz tej firmy, zignoruj tę wiadomość.",
+            &see,
+            "Link jest ważny 7 dni.",
+        ],
+    );
     let mail = employers::invite(&pl, &invitation, "Kestrel", "", "t4").unwrap();
     assert!(mail.text.contains(&format!("Ktoś z firmy zaprasza Cię do konta firmy Kestrel w serwisie {board} (rola: rekruter).")), "{}", mail.text);
     let mail = employers::invite(&en, &invitation, "Kestrel", "Ala", "t4").unwrap();
@@ -144,18 +149,15 @@ fn employer_mails_say_what_they_said() {
     let mail = employers::already_registered(&pl, &account(true)).unwrap();
     assert_eq!(mail.subject, "Masz już konto pracodawcy");
     let set = format!("Ustaw nowe hasło:\n{web}/employer/password");
-    assert_text(&mail, "Masz już konto", &[
-        "Dzień dobry,",
-        "ktoś (może Ty) próbował zarejestrować firmę na ten adres, ale konto już istnieje.",
-        &set,
-    ]);
+    assert_text(&mail, "Masz już konto", &["Dzień dobry,", "ktoś (może Ty) próbował zarejestrować firmę na ten adres, ale konto już istnieje.", &set]);
 }
 
 #[test]
 fn alert_and_application_mails_say_what_they_said() {
     let (pl, en) = contexts();
     let web = pl.web_url.clone();
-    let guest = Guest { id: "g1".into(), email: "ala@example.com".into(), lang: "pl".into(), create_candidate: true, marketing_agreement: false, created_at: 0 };
+    let guest =
+        Guest { id: "g1".into(), email: "ala@example.com".into(), lang: "pl".into(), create_candidate: true, marketing_agreement: false, created_at: 0 };
     let filter = JobFilter {
         id: "f1".into(),
         owner: "g-g1".into(),
@@ -186,12 +188,16 @@ fn alert_and_application_mails_say_what_they_said() {
     assert_eq!(mail.subject, "Confirm your job alert");
     let activate = format!("Activate the alert:\n{}", alerts::activation_link(&en, "c1", "f1"));
     let unsubscribe = format!("Unsubscribe: {}", alerts::guest_unsubscribe_link(&en, "g1", "u1", "f1"));
-    assert_text(&mail, "Confirm your job alert", &[
-        "Click the button to receive new offers of the search \"Rust\".",
-        &activate,
-        "The link is valid for 48 hours. If you did not save this search, ignore this mail.",
-        &unsubscribe,
-    ]);
+    assert_text(
+        &mail,
+        "Confirm your job alert",
+        &[
+            "Click the button to receive new offers of the search \"Rust\".",
+            &activate,
+            "The link is valid for 48 hours. If you did not save this search, ignore this mail.",
+            &unsubscribe,
+        ],
+    );
 
     let applicant: Applicant = serde_json::from_value(serde_json::json!({
         "name": "Ala Kot", "email": "ala@example.com", "message": null, "candidateId": null,
@@ -201,14 +207,16 @@ fn alert_and_application_mails_say_what_they_said() {
     let mail = applications::status_changed(&pl, &applicant, "Rust Developer", ApplicationStatus::Interview).unwrap();
     assert_eq!(mail.subject, "Zmiana statusu aplikacji: Rust Developer");
     let history = format!("Historia aplikacji:\n{web}/application-history");
-    assert_text(&mail, "Status Twojej aplikacji", &[
-        "Pracodawca zmienił status Twojej aplikacji na stanowisko Rust Developer: zaproszenie na rozmowę.",
-        &history,
-    ]);
+    assert_text(
+        &mail,
+        "Status Twojej aplikacji",
+        &["Pracodawca zmienił status Twojej aplikacji na stanowisko Rust Developer: zaproszenie na rozmowę.", &history],
+    );
     let mail = applications::status_changed(&en, &applicant, "Rust Developer", ApplicationStatus::Rejected).unwrap();
     assert_eq!(mail.subject, "Your application for Rust Developer: not taken further");
-    assert_text(&mail, "The status of your application", &[
-        "The employer moved your application for Rust Developer to: not taken further.",
-        &format!("Application history:\n{web}/application-history"),
-    ]);
+    assert_text(
+        &mail,
+        "The status of your application",
+        &["The employer moved your application for Rust Developer to: not taken further.", &format!("Application history:\n{web}/application-history")],
+    );
 }
