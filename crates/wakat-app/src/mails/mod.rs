@@ -8,6 +8,8 @@ pub mod alerts;
 pub mod applications;
 mod catalogue;
 pub mod employers;
+#[cfg(test)]
+mod tests;
 
 use fluent_bundle::{FluentArgs, FluentValue};
 
