@@ -41,29 +41,19 @@ pub fn activate_alert(
 ) -> Result<Mail> {
     let link = activation_link(context, code, &filter.id);
     let unsubscribe = guest_unsubscribe_link(context, &guest.id, unsubscribe_code, &filter.id);
-    let subject = context.say("Potwierdź powiadomienie o nowych ofertach", "Confirm your job alert");
+    let subject = context.message("alert-activate-subject");
     context.compose_to(&guest.email, "", subject, "alert.activate", |body| {
         let body = body
-            .heading(context.say("Potwierdź powiadomienie", "Confirm your job alert"))
-            .paragraph(context.say(
-                &format!("Kliknij przycisk, aby otrzymywać nowe oferty dla wyszukiwania „{}”.", filter.name),
-                &format!("Click the button to receive new offers of the search \"{}\".", filter.name),
-            ))
-            .button(context.say("Aktywuj powiadomienie", "Activate the alert"), link);
+            .heading(context.message("alert-activate-heading"))
+            .paragraph(context.message_with("alert-activate-intro", [("search", filter.name.as_str().into())]))
+            .button(context.message("alert-activate-button"), link);
         let body = match set_password {
             Some(token) => body
-                .paragraph(context.say(
-                    "Założyliśmy też Twoje konto kandydata na ten adres. Ustaw hasło, aby się logować (link jest ważny godzinę; później użyj „Nie pamiętam hasła” z tym adresem).",
-                    "We also created your candidate account for this address. Set its password to log in (the link is valid for one hour; later, use \"Forgot password\" with this address).",
-                ))
-                .button(context.say("Ustaw hasło", "Set the password"), context.link(&format!("/account/reset?token={}", query_value(token)))),
+                .paragraph(context.message("alert-activate-account-created"))
+                .button(context.message("alert-activate-set-password-button"), context.link(&format!("/account/reset?token={}", query_value(token)))),
             None => body,
         };
-        body.small(context.say(
-            "Link jest ważny 48 godzin. Jeśli to nie Ty zapisałeś wyszukiwanie, zignoruj tę wiadomość.",
-            "The link is valid for 48 hours. If you did not save this search, ignore this mail.",
-        ))
-        .small(context.say("Rezygnacja z powiadomienia: ", "Unsubscribe: ") + &unsubscribe)
+        body.small(context.message("alert-activate-footnote")).small(context.message_with("alert-activate-unsubscribe", [("link", unsubscribe.into())]))
     })
 }
 
@@ -97,17 +87,18 @@ fn amount(value: f64) -> String {
 /// The salary of an offer in `currency` (the first contract that discloses one).
 pub fn salary_text(context: &MailContext, rates: &wakat_core::Rates, offer: &wakat_core::Offer, currency: wakat_core::Currency) -> String {
     let Some(employment) = offer.employment_types.iter().find(|e| e.has_salary()) else {
-        return context.say("wynagrodzenie nieujawnione", "salary not disclosed");
+        return context.message("offer-salary-undisclosed");
     };
-    let convert = |value: Option<f64>| value.map(|v| rates.convert(v, employment.currency, currency));
-    let unit = employment.unit.label(if context.is_polish() { "pl" } else { "en" });
+    let convert = |value: Option<f64>| value.map(|v| amount(rates.convert(v, employment.currency, currency)));
+    let unit = employment.unit.label(&context.lang);
     let code = currency.as_str().to_uppercase();
-    match (convert(employment.from), convert(employment.to)) {
-        (Some(from), Some(to)) => format!("{} – {} {code} {unit}", amount(from), amount(to)),
-        (Some(from), None) => format!("{} {} {code} {unit}", context.say("od", "from"), amount(from)),
-        (None, Some(to)) => format!("{} {} {code} {unit}", context.say("do", "up to"), amount(to)),
-        (None, None) => context.say("wynagrodzenie nieujawnione", "salary not disclosed"),
-    }
+    let (id, from, to) = match (convert(employment.from), convert(employment.to)) {
+        (Some(from), Some(to)) => ("offer-salary-range", from, to),
+        (Some(from), None) => ("offer-salary-from", from, String::new()),
+        (None, Some(to)) => ("offer-salary-up-to", String::new(), to),
+        (None, None) => return context.message("offer-salary-undisclosed"),
+    };
+    context.message_with(id, [("from", from.into()), ("to", to.into()), ("currency", code.into()), ("unit", unit.into())])
 }
 
 /// The one-click unsubscribe URL of a digest (RFC 8058), through the board's web app.
@@ -131,7 +122,7 @@ pub fn digest(
     total: usize,
 ) -> Result<Mail> {
     let name = &alert.filter.name;
-    let subject = context.say(&format!("Nowe oferty: {name} ({total})"), &format!("New offers: {name} ({total})"));
+    let subject = context.message_with("alert-digest-subject", [("search", name.as_str().into()), ("count", total.into())]);
     // The web app's unsubscribe entry point: guests by their id, accounts by their owner segment.
     let candidate_id = match alert.owner {
         wakat_alerts::Owner::Guest(id) => id.clone(),
@@ -140,23 +131,19 @@ pub fn digest(
     let unsubscribe = guest_unsubscribe_link(context, &candidate_id, alert.unsubscribe_code, &alert.filter.id);
     let frequency = context.link(&format!("/job-alerts?job-filter-id={}", query_value(&alert.filter.id)));
     let mail = context.compose_to(alert.email, "", subject, "alert.digest", |body| {
-        let mut body = body.heading(context.say(&format!("Nowe oferty: {name}"), &format!("New offers: {name}"))).paragraph(context.say(
-            &format!("Od ostatniej wiadomości pojawiło się {total} nowych ofert pasujących do Twojego wyszukiwania."),
-            &format!("{total} new offers match your search since our last mail."),
-        ));
+        let mut body = body
+            .heading(context.message_with("alert-digest-heading", [("search", name.as_str().into())]))
+            .paragraph(context.message_with("alert-digest-intro", [("count", total.into())]));
         for hit in offers {
             let offer = &hit.offer;
             let city = offer.locations.get(hit.location_idx).or(offer.locations.first()).map_or("", |l| l.city.as_str());
             let detail = format!("{} · {} · {}", offer.company_name, city, salary_text(context, rates, offer, alert.currency));
             body = body.item(offer.title.clone(), detail, format!("/job-offer/{}", query_value(&hit.slug)));
         }
-        body.button(context.say("Zobacz wszystkie oferty", "See all offers"), alert.filter.search_url.clone())
-            .link(context.say("Zmień częstotliwość powiadomień", "Change how often you get this mail"), frequency)
-            .link(context.say("Wypisz się z tego powiadomienia", "Unsubscribe from this alert"), unsubscribe)
-            .small(context.say(
-                &format!("Dostajesz tę wiadomość, bo zapisałeś powiadomienie o ofertach w {}.", context.board_name()),
-                &format!("You get this mail because you saved a job alert on {}.", context.board_name()),
-            ))
+        body.button(context.message("alert-digest-all-offers-button"), alert.filter.search_url.clone())
+            .link(context.message("alert-digest-frequency-link"), frequency)
+            .link(context.message("alert-digest-unsubscribe-link"), unsubscribe)
+            .small(context.message_with("alert-digest-footnote", [("board", context.board_name().into())]))
     })?;
     Ok(mail.with_unsubscribe(&one_click_url(context, tenant, alert)))
 }

@@ -9,28 +9,25 @@ use crate::error::Result;
 
 /// The status as the candidate reads it.
 fn status_words(context: &MailContext, status: ApplicationStatus) -> String {
-    let (pl, en) = match status {
-        ApplicationStatus::New => ("nowa", "new"),
-        ApplicationStatus::Seen => ("przejrzana", "seen"),
-        ApplicationStatus::InReview => ("w ocenie", "in review"),
-        ApplicationStatus::Interview => ("zaproszenie na rozmowę", "interview"),
-        ApplicationStatus::Offer => ("oferta", "offer"),
-        ApplicationStatus::Hired => ("zatrudnienie", "hired"),
-        ApplicationStatus::Rejected => ("odrzucona", "not taken further"),
-    };
-    context.say(pl, en)
+    context.message(match status {
+        ApplicationStatus::New => "application-status-new",
+        ApplicationStatus::Seen => "application-status-seen",
+        ApplicationStatus::InReview => "application-status-in-review",
+        ApplicationStatus::Interview => "application-status-interview",
+        ApplicationStatus::Offer => "application-status-offer",
+        ApplicationStatus::Hired => "application-status-hired",
+        ApplicationStatus::Rejected => "application-status-rejected",
+    })
 }
 
 /// "The status of your application for {title} is now {status}", with a link to the history.
 pub fn status_changed(context: &MailContext, applicant: &Applicant, offer_title: &str, status: ApplicationStatus) -> Result<Mail> {
     let words = status_words(context, status);
-    let subject = context.say(&format!("Zmiana statusu aplikacji: {offer_title}"), &format!("Your application for {offer_title}: {words}"));
+    let args = || [("offer", offer_title.into()), ("status", words.as_str().into())];
+    let subject = context.message_with("application-status-subject", args());
     context.compose_to(&applicant.email, &applicant.name, subject, "application.status", |body| {
-        body.heading(context.say("Status Twojej aplikacji", "The status of your application"))
-            .paragraph(context.say(
-                &format!("Pracodawca zmienił status Twojej aplikacji na stanowisko {offer_title}: {words}."),
-                &format!("The employer moved your application for {offer_title} to: {words}."),
-            ))
-            .button(context.say("Historia aplikacji", "Application history"), context.link("/application-history"))
+        body.heading(context.message("application-status-heading"))
+            .paragraph(context.message_with("application-status-intro", args()))
+            .button(context.message("application-status-button"), context.link("/application-history"))
     })
 }

@@ -1,11 +1,17 @@
 //! The mails the services send, in the board's language and colours: every mail is text + HTML
 //! (`wakat_mail::MailBody` renders both) on the board's layout ([`MailContext`]). One module per
-//! domain; they leave through the durable queue ([`crate::mail_queue`]).
+//! domain; their texts are in one message catalogue per language ([`catalogue`]); they leave
+//! through the durable queue ([`crate::mail_queue`]).
 
 pub mod accounts;
 pub mod alerts;
 pub mod applications;
+mod catalogue;
 pub mod employers;
+#[cfg(test)]
+mod tests;
+
+use fluent_bundle::{FluentArgs, FluentValue};
 
 use wakat_accounts::Account;
 use wakat_engine::Tenant;
@@ -37,13 +43,15 @@ impl MailContext {
         MailContext { brand, web_url, lang, board_name: tenant.settings.name.clone() }
     }
 
-    pub(crate) fn pl(&self) -> bool {
-        self.lang == "pl"
+    /// Message `id` of the catalogue of the mail's language (`messages/mails.{pl,en}.ftl`).
+    pub fn message(&self, id: &str) -> String {
+        catalogue::format(&self.lang, id, None)
     }
 
-    /// Polish or English text.
-    pub(crate) fn text(&self, pl: &str, en: &str) -> String {
-        if self.pl() { pl } else { en }.to_string()
+    /// Message `id` with its variables, e.g. `[("board", context.board_name().into())]`
+    /// (strings, or numbers for the catalogue's plural selectors).
+    pub fn message_with<'a>(&self, id: &str, args: impl IntoIterator<Item = (&'a str, FluentValue<'a>)>) -> String {
+        catalogue::format(&self.lang, id, Some(&FluentArgs::from_iter(args)))
     }
 
     pub(crate) fn compose(&self, to: &Account, subject: String, tag: &str, body: impl FnOnce(MailBody<'_>) -> MailBody<'_>) -> Result<Mail> {
@@ -58,16 +66,6 @@ impl MailContext {
         let content = body(MailBody::new(brand)).render().map_err(|e| AppError::internal("rendering a mail", e))?;
         let address = if name.trim().is_empty() { Address::new(email) } else { Address::with_name(email, name.trim()) };
         Ok(Mail::new(address.map_err(|e| AppError::internal("addressing a mail", e))?, subject, content, tag))
-    }
-
-    /// Whether the mails are Polish.
-    pub fn is_polish(&self) -> bool {
-        self.pl()
-    }
-
-    /// Polish or English text.
-    pub fn say(&self, pl: &str, en: &str) -> String {
-        self.text(pl, en)
     }
 
     /// The board's name.
