@@ -75,3 +75,32 @@ test('account-03-reset-password-change-email-and-password', async ({ page }) => 
   const me = await page.request.get(`/api/${tenant}/v1/candidate/me`);
   if (me.status() === 200) expect(((await me.json()) as { email: string }).email).toBe(newEmail);
 });
+
+// Issue 23, item 13: a city typed in the preferences was dropped on save unless its suggestion was
+// clicked. Now Enter takes the suggestion, a save keeps a typed city the gazetteer knows, and a
+// name it cannot place stops the save with a message instead of vanishing.
+test('account-05-a-typed-city-is-kept-or-questioned-never-dropped', async ({ page }) => {
+  await registerAndConfirm(page, uniqueEmail('prefs-city'));
+  await page.goto('/account');
+  const cityInput = page.getByPlaceholder('Zacznij pisać nazwę miasta');
+  // Typed and saved without touching the suggestions.
+  await cityInput.fill('Gdańsk');
+  await page.getByTestId('preferences-save').click();
+  await expect(page.getByTestId('preferences-form').getByRole('status')).toBeVisible();
+  await expect(page.getByTestId('preference-cities')).toContainText('Gdańsk');
+  await page.reload();
+  await expect(page.getByTestId('preference-cities')).toContainText('Gdańsk');
+  // Enter takes the suggestion and does not send the form.
+  await cityInput.fill('Poznań');
+  await expect(page.locator('.city-suggestions button').first()).toContainText('Poznań');
+  await cityInput.press('Enter');
+  await expect(page.getByTestId('preference-cities')).toContainText('Poznań');
+  await expect(cityInput).toHaveValue('');
+  // A name no place has: the save stops and says why; nothing is lost.
+  await cityInput.fill('Qwxzville');
+  await page.getByTestId('preferences-save').click();
+  await expect(page.getByTestId('preference-city-error')).toBeVisible();
+  await expect(cityInput).toHaveValue('Qwxzville');
+  await expect(cityInput).toBeFocused();
+  await shot(page, 'account-05-city-not-found');
+});

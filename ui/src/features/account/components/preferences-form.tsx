@@ -4,7 +4,7 @@
  * (gazetteer slugs chosen from `GET /v2/user-panel/cities` suggestions), remote, lowest salary
  * and its currency.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import useSWR from 'swr';
@@ -17,6 +17,7 @@ import type { City, Currency, Locale } from '@/lib/types';
 import { profileInput, updateProfile } from '../api/profile';
 import { errorText, showServerError } from '../form';
 import { parseSkills, preferencesSchema, salaryValue, type PreferencesValues } from '../schemas';
+import { typedCity } from '../typed-city';
 
 export interface PreferenceOptions {
   experienceLevels: { value: ExperienceLevel; label: string }[];
@@ -34,16 +35,50 @@ function useCitySuggestions(text: string) {
     return () => window.clearTimeout(timer);
   }, [text]);
   const key = debounced.length >= CITY_MIN_CHARS ? `/v2/user-panel/cities?keyword=${encodeURIComponent(debounced)}&limit=6` : null;
-  const { data } = useSWR(key, () => apiGet<{ cities: City[] }>('/v2/user-panel/cities', { keyword: debounced, limit: 6 }), { revalidateOnFocus: false, keepPreviousData: true });
-  return text.trim().length >= CITY_MIN_CHARS ? (data?.cities ?? []) : [];
+  const { data } = useSWR(key, () => citySuggestions(debounced), { revalidateOnFocus: false, keepPreviousData: true });
+  return text.trim().length >= CITY_MIN_CHARS ? (data ?? []) : [];
 }
 
-function CityPicker({ locale, value, onChange, names, onName }: { locale: Locale; value: string[]; onChange: (cities: string[]) => void; names: Record<string, string>; onName: (slug: string, name: string) => void }) {
+async function citySuggestions(keyword: string): Promise<City[]> {
+  return (await apiGet<{ cities: City[] }>('/v2/user-panel/cities', { keyword, limit: 6 })).cities;
+}
+
+/** The city input's text, kept by the form so a save can place a city typed but not picked. */
+interface TypedText {
+  text: string;
+  setText: (text: string) => void;
+  inputRef: RefObject<HTMLInputElement | null>;
+  /** The typed text names no place: the save stopped on it. */
+  unplaced: boolean;
+}
+
+function CityPicker({
+  locale,
+  value,
+  onChange,
+  names,
+  onName,
+  typed,
+}: {
+  locale: Locale;
+  value: string[];
+  onChange: (cities: string[]) => void;
+  names: Record<string, string>;
+  onName: (slug: string, name: string) => void;
+  typed: TypedText;
+}) {
   const t = useTranslator(locale);
-  const [text, setText] = useState('');
+  const { text, setText } = typed;
   const suggestions = useCitySuggestions(text).filter((city) => !value.includes(city.slug));
   const inputId = useId();
   const listId = useId();
+  const errorId = useId();
+  const cityName = (city: City) => (locale === 'en' && city.nameEn ? city.nameEn : city.name);
+  const add = (city: City) => {
+    onName(city.slug, cityName(city));
+    onChange([...value, city.slug]);
+    setText('');
+  };
   const label = (slug: string) => names[slug] ?? slug.replace(/-/g, ' ').replace(/^\p{L}/u, (letter) => letter.toUpperCase());
   return (
     <fieldset className="form-fieldset">
@@ -63,27 +98,38 @@ function CityPicker({ locale, value, onChange, names, onName }: { locale: Locale
         <label htmlFor={inputId} className="visually-hidden">
           {t('account.cities')}
         </label>
-        <input id={inputId} value={text} placeholder={t('account.cityPlaceholder')} autoComplete="off" aria-controls={listId} onChange={(event) => setText(event.target.value)} />
+        <input
+          id={inputId}
+          ref={typed.inputRef}
+          value={text}
+          placeholder={t('account.cityPlaceholder')}
+          autoComplete="off"
+          aria-controls={listId}
+          aria-invalid={typed.unplaced || undefined}
+          aria-describedby={typed.unplaced ? errorId : undefined}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter takes the suggestion the text names (or the first), never sends the form.
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            const city = typedCity(text, suggestions) ?? suggestions[0];
+            if (city) add(city);
+          }}
+        />
+        {typed.unplaced ? (
+          <p id={errorId} className="form-field__error" role="alert" data-testid="preference-city-error">
+            {t('account.cityNotFound', { city: text.trim() })}
+          </p>
+        ) : null}
       </div>
       <ul id={listId} className="city-suggestions" aria-live="polite">
-        {suggestions.map((city) => {
-          const name = locale === 'en' && city.nameEn ? city.nameEn : city.name;
-          return (
-            <li key={city.slug}>
-              <button
-                type="button"
-                className="pill"
-                onClick={() => {
-                  onName(city.slug, name);
-                  onChange([...value, city.slug]);
-                  setText('');
-                }}
-              >
-                {t('account.addCity')}: {name} <span className="muted">{city.region}</span>
-              </button>
-            </li>
-          );
-        })}
+        {suggestions.map((city) => (
+          <li key={city.slug}>
+            <button type="button" className="pill" onClick={() => add(city)}>
+              {t('account.addCity')}: {cityName(city)} <span className="muted">{city.region}</span>
+            </button>
+          </li>
+        ))}
       </ul>
     </fieldset>
   );
@@ -107,7 +153,19 @@ export function PreferencesForm({ locale, candidate, options }: { locale: Locale
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
+  const [cityText, setCityText] = useState('');
+  const [cityUnplaced, setCityUnplaced] = useState(false);
+  const cityInput = useRef<HTMLInputElement>(null);
+  const typed: TypedText = {
+    text: cityText,
+    setText: (text) => {
+      setCityText(text);
+      setCityUnplaced(false);
+    },
+    inputRef: cityInput,
+    unplaced: cityUnplaced,
+  };
+  const save = form.handleSubmit(async (values) => {
     setSaved(false);
     try {
       const updated = await updateProfile({
@@ -129,6 +187,25 @@ export function PreferencesForm({ locale, candidate, options }: { locale: Locale
       });
     }
   });
+  // A city typed but not picked joins the chosen ones when the gazetteer names it; otherwise the
+  // save stops on it (it used to be dropped without a word).
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = cityText.trim();
+    if (text) {
+      const city = typedCity(text, await citySuggestions(text).catch(() => []));
+      if (!city) {
+        setCityUnplaced(true);
+        cityInput.current?.focus();
+        return;
+      }
+      const chosen = form.getValues('cities');
+      if (!chosen.includes(city.slug)) form.setValue('cities', [...chosen, city.slug], { shouldDirty: true });
+      setNames((current) => ({ ...current, [city.slug]: locale === 'en' && city.nameEn ? city.nameEn : city.name }));
+      setCityText('');
+    }
+    await save(event);
+  };
   const formError = errorText(t, errors.root?.server);
   return (
     <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="preferences-form" onChange={() => setSaved(false)}>
@@ -157,6 +234,7 @@ export function PreferencesForm({ locale, candidate, options }: { locale: Locale
             }}
             names={names}
             onName={(slug, name) => setNames((current) => ({ ...current, [slug]: name }))}
+            typed={typed}
           />
         )}
       />
