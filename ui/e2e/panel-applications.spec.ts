@@ -40,7 +40,14 @@ test('panel-01-candidate-applies-employer-downloads-the-cv-and-invites-to-an-int
   await shot(panel, 'panel-01-offers-and-statistics');
   await panel.screenshot({ path: test.info().outputPath('panel-01-offers-full.png'), fullPage: true });
 
-  await panel.goto(`/employer/applications?offer=${encodeURIComponent(slug)}`);
+  // The offer's own page: its figures and a way to its applications (issue 23, item 13).
+  await panel.goto(`/employer/offers/${encodeURIComponent(slug)}`);
+  const offerStats = panel.getByTestId('offer-stats');
+  await expect(offerStats.getByTestId('stats-applications')).toHaveText('1');
+  await expect(offerStats.getByTestId('stats-chart').locator('svg').first()).toBeVisible();
+  await shot(panel, 'panel-01-offer-statistics');
+  await offerStats.getByTestId('offer-applications-link').click();
+  await expect(panel).toHaveURL(new RegExp(`/employer/applications\\?offer=${slug}`));
   const application = panel.getByTestId('application-row');
   await expect(application).toHaveCount(1);
   await expect(application).toContainText(candidateEmail);

@@ -7,6 +7,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { StatsChart } from '@/features/employer/panel/components/stats-chart';
+import { StatsTotals } from '@/features/employer/panel/components/stats-totals';
 import { offersHref, offersQuery, offersView, percent, statisticsCsvHref, statisticsQuery, type OffersView } from '@/features/employer/panel/query';
 import { PANEL_STATES, type Counts, type PanelOffers, type Statistics } from '@/features/employer/panel/types';
 import { getTranslator } from '@/i18n/request';
@@ -139,13 +140,7 @@ export default async function EmployerOffersPage({ searchParams }: { searchParam
       ) : (
         <div data-testid="stats">
           <h3>{t('employerOffers.totals')}</h3>
-          <ul className="panel-numbers" data-testid="stats-totals">
-            <li><strong data-testid="stats-views">{number(stats.totals.views)}</strong><span>{t('employerOffers.views')}</span></li>
-            <li><strong data-testid="stats-applications">{number(stats.totals.applications)}</strong><span>{t('employerOffers.applications')}</span></li>
-            <li><strong>{number(stats.totals.redirects)}</strong><span>{t('employerOffers.redirects')}</span></li>
-            <li><strong>{percent(stats.totals.applicationRate, locale)}</strong><span>{t('employerOffers.applicationRate')}</span></li>
-            <li><strong>{percent(stats.totals.redirectRate, locale)}</strong><span>{t('employerOffers.redirectRate')}</span></li>
-          </ul>
+          <StatsTotals totals={stats.totals} t={t} locale={locale} />
           <div className="panel-stats">
             <StatsChart
               days={stats.days}

@@ -1,6 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import Link from 'next/link';
 import { ManageOffer } from '@/features/employer/offer/components/manage-offer';
+import { StatsChart } from '@/features/employer/panel/components/stats-chart';
+import { StatsTotals } from '@/features/employer/panel/components/stats-totals';
+import type { Statistics } from '@/features/employer/panel/types';
 import type { OfferState } from '@/features/employer/offer/types';
 import { getTranslator } from '@/i18n/request';
 import { ApiError, apiGet } from '@/lib/api-client';
@@ -8,6 +12,7 @@ import { boardSlug } from '@/lib/board-server';
 import { employerPaths } from '@/features/employer/paths';
 import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
 import '@/features/employer/offer/offer.css';
+import '@/features/employer/panel/panel.css';
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -16,11 +21,14 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t('employer.manage.title') };
 }
 
-/** The offer's management page (state from `GET /v2/employer-panel/offers/end/{slug}`). */
+/**
+ * The offer's management page (state from `GET /v2/employer-panel/offers/end/{slug}`) and, once it
+ * was published, its figures of the last 30 days and a way to its applications.
+ */
 export default async function ManageOfferPage({ params }: Props) {
   const { slug } = await params;
   await requireEmployer(employerPaths.offer(slug));
-  const { locale } = await getTranslator();
+  const { locale, t } = await getTranslator();
   let state: OfferState;
   try {
     state = await employerServerGet<OfferState>(`/v2/employer-panel/offers/end/${encodeURIComponent(slug)}`);
@@ -30,5 +38,29 @@ export default async function ManageOfferPage({ params }: Props) {
   }
   // The public title, when candidates can see the offer.
   const title = state.state === 'published' ? await apiGet<{ title: string }>(`/v1/offers/${encodeURIComponent(slug)}`, undefined, { locale, board: await boardSlug() }).then((offer) => offer.title).catch(() => '') : '';
-  return <ManageOffer initial={state} title={title} locale={locale} />;
+  // A draft has no figures; a failing statistics call leaves the management part usable.
+  const stats =
+    state.state === 'draft' ? null : await employerServerGet<Statistics>('/v2/employer-panel/offers/statistics', { 'offers[]': slug }, locale).catch(() => null);
+  return (
+    <>
+      <ManageOffer initial={state} title={title} locale={locale} />
+      {stats ? (
+        <section aria-labelledby="offer-stats-heading" data-testid="offer-stats">
+          <h2 id="offer-stats-heading">{t('employerOffers.offerStatistics')}</h2>
+          <StatsTotals totals={stats.totals} t={t} locale={locale} />
+          <p>
+            <Link className="button" href={`${employerPaths.applications()}?offer=${encodeURIComponent(slug)}`} data-testid="offer-applications-link">
+              {t('employerOffers.offerApplications', { count: stats.totals.applications })}
+            </Link>
+          </p>
+          <div className="panel-stats">
+            <StatsChart
+              days={stats.days}
+              labels={{ views: t('employerOffers.views'), applications: t('employerOffers.applications'), redirects: t('employerOffers.redirects'), description: t('employerOffers.chartLabel') }}
+            />
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
 }
