@@ -181,7 +181,7 @@ fn applications_move_through_statuses_the_candidate_sees_and_the_cv_downloads() 
     std::thread::sleep(std::time::Duration::from_millis(500));
     assert_eq!(mails(&app, "ola@example.pl", "application.status", 0).len(), 0, "no mail unless asked for");
     for (body, status, code) in [
-        (json!({"status": "seen"}), 409, "invalid_status_transition"),
+        (json!({"status": "new"}), 409, "invalid_status_transition"),
         (json!({"status": "in review"}), 400, "invalid_application_status"),
         (json!({"state": "seen"}), 400, "invalid_json"),
     ] {
@@ -190,6 +190,12 @@ fn applications_move_through_statuses_the_candidate_sees_and_the_cv_downloads() 
     }
     let same = employer.call(Method::PATCH, &format!("/v2/employer-panel/applications/{id}/status"), Some(&json!({"status": "interview"})));
     assert_eq!((same.status, same.body["statusHistory"].as_array().unwrap().len()), (200, 1), "the same status changes nothing");
+
+    // Back along the pipeline (issue 23: only forward once at "interview"), every change kept.
+    let back = employer.call(Method::PATCH, &format!("/v2/employer-panel/applications/{id}/status"), Some(&json!({"status": "in_review"})));
+    assert_eq!((back.status, back.body["status"].as_str(), back.body["statusHistory"].as_array().unwrap().len()), (200, Some("in_review"), 2), "{}", back.body);
+    let again = employer.call(Method::PATCH, &format!("/v2/employer-panel/applications/{id}/status"), Some(&json!({"status": "interview"})));
+    assert_eq!((again.status, again.body["statusHistory"].as_array().unwrap().len()), (200, 3), "{}", again.body);
 
     let interviews = employer.call(Method::GET, "/v2/employer-panel/applications?status=interview", None);
     assert_eq!((interviews.body["meta"]["total"].as_u64(), interviews.body["data"][0]["id"].as_str()), (Some(1), Some(id.as_str())));

@@ -60,6 +60,16 @@ test('panel-01-candidate-applies-employer-downloads-the-cv-and-invites-to-an-int
   await application.getByTestId('status-save').click();
   await expect(panel.locator('[data-testid="application-row"][data-status="interview"]')).toHaveCount(1);
   await expect(panel.getByTestId('application-status')).toHaveText('Rozmowa');
+  // Back along the pipeline and forward again; the row lists every change (issue 23, item 13:
+  // once at "Rozmowa" it could only move forward).
+  await application.getByTestId('status-select').selectOption('in_review');
+  await application.getByTestId('status-save').click();
+  await expect(panel.locator('[data-testid="application-row"][data-status="in_review"]')).toHaveCount(1);
+  await application.getByTestId('status-select').selectOption('interview');
+  await application.getByTestId('status-save').click();
+  await expect(panel.locator('[data-testid="application-row"][data-status="interview"]')).toHaveCount(1);
+  await application.getByTestId('status-history').locator('summary').click();
+  await expect(application.getByTestId('status-history').locator('li')).toHaveCount(3);
   await shot(panel, 'panel-01-applications');
   await employerContext.close();
 

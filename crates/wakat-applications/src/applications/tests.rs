@@ -260,10 +260,16 @@ fn the_employer_moves_statuses_along_the_pipeline_and_deletes() {
     );
     let (_, changed) = store.set_status("pl", &first.id, ApplicationStatus::Interview, T0 + 200).unwrap();
     assert!(!changed, "the same status again changes nothing");
+    // Back along the pipeline, the history kept; never unread again.
+    let (back, changed) = store.set_status("pl", &first.id, ApplicationStatus::InReview, T0 + 300).unwrap();
+    assert!(changed);
+    assert_eq!(back.status_changes.iter().map(|change| (change.status, change.at)).collect::<Vec<_>>(), vec![(ApplicationStatus::Interview, T0 + 100), (ApplicationStatus::InReview, T0 + 300)]);
     assert_eq!(
-        store.set_status("pl", &first.id, ApplicationStatus::Seen, T0 + 300).unwrap_err(),
-        ApplicationsError::InvalidTransition { from: "interview", to: "seen" }
+        store.set_status("pl", &first.id, ApplicationStatus::New, T0 + 310).unwrap_err(),
+        ApplicationsError::InvalidTransition { from: "in_review", to: "new" }
     );
+    store.set_status("pl", &first.id, ApplicationStatus::Interview, T0 + 320).unwrap();
+    assert_eq!(store.get("pl", &first.id).unwrap().unwrap().status_changes.len(), 3);
     assert_eq!(ids(store.list_for_offers("pl", &slugs, Some(ApplicationStatus::Interview), page(1, 10)).unwrap()), vec![first.id.clone()]);
     assert_eq!(ids(store.list_for_offers("pl", &slugs, Some(ApplicationStatus::New), page(1, 1)).unwrap()), vec![third.id.clone()]);
     assert!(store.list_for_offers("other", &slugs, None, page(1, 10)).unwrap().items.is_empty(), "boards apart");

