@@ -8,7 +8,8 @@
 //! - they fail with [`AppError`], the domain's reason; the server maps it to its wire code in one
 //!   place, a job logs it.
 //!
-//! The employer side (company panel, brand stories, public copies of employers' offers) lives in
+//! The candidate side (accounts, the candidate's own data, applying) lives in [`candidates`]; the
+//! employer side (company panel, brand stories, public copies of employers' offers) lives in
 //! [`employers`].
 //!
 //! Scheduled work lives in [`jobs`] (the scheduler, the digest run, the plan bumps); the mails in
@@ -16,6 +17,7 @@
 #![warn(missing_docs)]
 
 pub mod alerts;
+pub mod candidates;
 pub mod clock;
 pub mod employers;
 pub mod error;
@@ -34,3 +36,8 @@ mod testing;
 pub use clock::Clock;
 pub use error::AppError;
 pub use principal::Principal;
+
+/// Work a call leaves for after its answer (mailing a link whether or not the address has an
+/// account): the transport runs it once the answer is out, so neither the answer nor its time
+/// tells what the work found, and can only log its failure.
+pub type Later = Box<dyn FnOnce() -> error::Result<()> + Send>;
