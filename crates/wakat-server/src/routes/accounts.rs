@@ -1,6 +1,7 @@
 //! Candidate accounts: registration, confirmation, login, logout, password reset and change,
-//! e-mail change, profile. Handlers parse, call one method of `wakat_app`'s `CandidateAccounts` and render; the session
-//! cookies are set here (see [`crate::session`]).
+//! e-mail change, profile. Handlers parse, call one method of `wakat_app`'s `CandidateAccounts`
+//! and render; the session cookies are set here (see [`crate::session`]), and the reset's mail
+//! leaves after the answer ([`after_the_answer`]).
 //!
 //! CSRF: writes authenticated by the cookie need `X-CSRF-Token` (checked by the extractor); the
 //! calls without a session (register, login, confirm, reset) take JSON only, which a cross-site
