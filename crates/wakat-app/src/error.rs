@@ -106,6 +106,36 @@ pub enum AppError {
     /// An application sent without a CV.
     #[error("the application has no CV")]
     ApplicationHasNoCv,
+    /// A candidate's session whose account was deleted meanwhile.
+    #[error("the account no longer exists")]
+    AccountGone,
+    /// A favourite of an offer that is not on the board.
+    #[error("there is no offer '{job_advertisement_id}'")]
+    UnknownFavouriteOffer {
+        /// The offer guid asked for, said in the answer's message.
+        job_advertisement_id: String,
+    },
+    /// An application or redirect to an offer that has ended.
+    #[error("the offer '{slug}' is no longer active")]
+    OfferInactive {
+        /// The offer's slug, said in the answer's message.
+        slug: String,
+    },
+    /// A form application to an offer that takes applications on the employer's site.
+    #[error("this offer takes applications on the employer's site")]
+    ExternalApplyOnly,
+    /// A tracked redirect of an offer that takes applications through its form.
+    #[error("this offer takes applications through its form")]
+    NoExternalApply,
+    /// A one-click application (the stored CV) by a caller who is not a logged-in candidate.
+    #[error("one-click apply needs a logged-in candidate")]
+    OneClickApplyNeedsLogin,
+    /// A one-click application by a candidate without a stored CV.
+    #[error("one-click apply needs a CV in the profile")]
+    NoStoredCv,
+    /// No CV document of that id in the candidate's account.
+    #[error("there is no such document")]
+    DocumentNotFound,
     /// Applications, their statistics or files refused the call.
     #[error(transparent)]
     Applications(#[from] wakat_applications::ApplicationsError),

@@ -8,7 +8,8 @@
 //! - they fail with [`AppError`], the domain's reason; the server maps it to its wire code in one
 //!   place, a job logs it.
 //!
-//! The employer side (company panel, brand stories, public copies of employers' offers) lives in
+//! The candidate side (accounts, the candidate's own data, applying) lives in [`candidates`]; the
+//! employer side (company panel, brand stories, public copies of employers' offers) lives in
 //! [`employers`].
 //!
 //! The candidate side's offer reads (listings, popular, slugs, views) live in [`offers`]; the
@@ -19,6 +20,7 @@
 #![warn(missing_docs)]
 
 pub mod alerts;
+pub mod candidates;
 pub mod clock;
 pub mod employers;
 pub mod error;
@@ -39,3 +41,8 @@ mod testing;
 pub use clock::Clock;
 pub use error::AppError;
 pub use principal::Principal;
+
+/// Work a call leaves for after its answer (mailing a link whether or not the address has an
+/// account): the transport runs it once the answer is out, so neither the answer nor its time
+/// tells what the work found, and can only log its failure.
+pub type Later = Box<dyn FnOnce() -> error::Result<()> + Send>;

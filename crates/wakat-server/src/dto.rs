@@ -11,6 +11,7 @@ use wakat_engine::Tenant;
 pub mod accounts;
 pub mod alerts;
 pub mod candidate;
+pub mod candidate_inputs;
 pub mod employer_inputs;
 pub mod employer_panel;
 pub mod employers;

@@ -24,7 +24,6 @@ pub mod ratelimit;
 pub mod routes;
 pub mod security_headers;
 pub mod seed_alerts;
-pub mod services;
 pub mod session;
 pub mod startup;
 pub mod state;

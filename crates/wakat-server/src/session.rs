@@ -76,6 +76,13 @@ impl Candidate {
     }
 }
 
+impl MaybeCandidate {
+    /// The acting party of the services' calls: the candidate, or anonymous.
+    pub fn principal(&self) -> wakat_app::Principal {
+        self.0.as_ref().map_or(wakat_app::Principal::Anonymous, Candidate::principal)
+    }
+}
+
 impl FromRequest for Candidate {
     type Error = ApiError;
     type Future = Ready<Result<Candidate, ApiError>>;

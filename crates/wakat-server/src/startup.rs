@@ -194,6 +194,30 @@ impl Application {
         let company_panel = wakat_app::employers::panel::CompanyPanel::new(accounts.clone(), employers.clone(), blobs.clone(), Clock::system());
         let offers = wakat_app::offers::OffersService::new(engine.clone(), views.clone(), offer_stats.clone(), Clock::system());
         let offer_form_inputs = wakat_app::form_inputs::OfferFormInputs::new(engine.clone(), skills.clone());
+        let redirects = Arc::new(wakat_applications::RedirectStore::new(engine.kv.clone()));
+        let favourites = Arc::new(wakat_applications::FavouriteStore::new(engine.kv.clone()));
+        let history = Arc::new(wakat_applications::History::new(engine.kv.clone()));
+        let candidate_accounts = wakat_app::candidates::accounts::CandidateAccounts::new(
+            accounts.clone(),
+            favourites.clone(),
+            engine.clone(),
+            limits.clone(),
+            mail.clone(),
+            public_url,
+            Clock::system(),
+        );
+        let candidate_stores = wakat_app::candidates::area::CandidateStores {
+            accounts: accounts.clone(),
+            applications: applications.clone(),
+            redirects: redirects.clone(),
+            favourites,
+            history,
+            alerts: alerts.clone(),
+            blobs: blobs.clone(),
+        };
+        let candidate_area = wakat_app::candidates::area::CandidateArea::new(engine.clone(), candidate_stores, Clock::system());
+        let applying =
+            wakat_app::candidates::applying::Applying::new(engine.clone(), accounts.clone(), applications.clone(), redirects, blobs.clone(), Clock::system());
         let state = AppState {
             engine: engine.clone(),
             settings: settings.clone(),
@@ -211,9 +235,6 @@ impl Application {
             captcha,
             blobs,
             applications,
-            redirects: Arc::new(wakat_applications::RedirectStore::new(engine.kv.clone())),
-            favourites: Arc::new(wakat_applications::FavouriteStore::new(engine.kv.clone())),
-            history: Arc::new(wakat_applications::History::new(engine.kv.clone())),
             employers,
             skills,
             mail_queue: mail_queue.clone(),
@@ -232,6 +253,9 @@ impl Application {
             panel_offers,
             offers,
             offer_form_inputs,
+            candidate_accounts,
+            candidate_area,
+            applying,
         };
         state.employer_offers.restore_published(&wakat_app::Principal::Internal).map_err(|error| std::io::Error::other(error.to_string()))?;
         let scheduler = start_scheduler(&engine, &state)?;

@@ -44,12 +44,6 @@ pub struct AppState {
     pub blobs: Arc<wakat_uploads::BlobStore>,
     /// Applications sent through the form.
     pub applications: Arc<wakat_applications::ApplicationStore>,
-    /// Tracked redirects to external apply links.
-    pub redirects: Arc<wakat_applications::RedirectStore>,
-    /// Candidates' favourites.
-    pub favourites: Arc<wakat_applications::FavouriteStore>,
-    /// Candidates' application histories.
-    pub history: Arc<wakat_applications::History>,
     /// Companies, employer users, offers in the making, codes, payments.
     pub employers: Arc<wakat_employers::EmployerStore>,
     /// The offer form's skills dictionary (`index-data/skills.json`).
@@ -86,6 +80,12 @@ pub struct AppState {
     pub offers: wakat_app::offers::OffersService,
     /// The offer form's dictionaries and the skills search.
     pub offer_form_inputs: wakat_app::form_inputs::OfferFormInputs,
+    /// Candidate registration, login, links, passwords and profile.
+    pub candidate_accounts: wakat_app::candidates::accounts::CandidateAccounts,
+    /// The logged-in candidate's favourites, history, matched offers, CVs, export and deletion.
+    pub candidate_area: wakat_app::candidates::area::CandidateArea,
+    /// Applications and tracked redirects to offers.
+    pub applying: wakat_app::candidates::applying::Applying,
 }
 
 impl AppState {
@@ -104,6 +104,19 @@ impl AppState {
         let address = client.map(|ip| ip.to_string()).unwrap_or_default();
         self.signer.sign("client", &address, 0)
     }
+}
+
+/// Runs what a service call left for after its answer on a blocking thread of actix's runtime:
+/// whether the address has an account then changes neither the answer nor its time. Its failure
+/// can only be logged.
+pub fn after_the_answer(what: &'static str, later: wakat_app::Later) {
+    actix_web::rt::spawn(async move {
+        match actix_web::web::block(later).await {
+            Ok(Ok(())) => {}
+            Ok(Err(error)) => tracing::error!(%error, what, "a request handled after its answer failed"),
+            Err(error) => tracing::error!(%error, what, "a request handled after its answer did not run"),
+        }
+    });
 }
 
 /// Query pairs of a request, in order (`keywords[]` may repeat).

@@ -29,6 +29,12 @@ pub struct ReceivedFile {
     pub file_name: String,
 }
 
+impl From<ReceivedFile> for wakat_app::candidates::UploadedFile {
+    fn from(file: ReceivedFile) -> wakat_app::candidates::UploadedFile {
+        wakat_app::candidates::UploadedFile { blob: file.blob, file_name: file.file_name }
+    }
+}
+
 /// The next field of a multipart body, or `None` at its end.
 pub async fn next_field(payload: &mut Multipart) -> Result<Option<Field>> {
     match payload.next().await {

@@ -17,11 +17,7 @@ use crate::error::{AppError, Result};
 use crate::limits::{terms_acceptance, AccountLimits};
 use crate::mail_queue::MailSender;
 use crate::mails::{employers as employer_mails, MailContext};
-use crate::{Clock, Principal};
-
-/// Work a call leaves for after its answer (mailing a link whether or not the address has an
-/// account): the transport runs it once the answer is out, and can only log its failure.
-pub type Later = Box<dyn FnOnce() -> Result<()> + Send>;
+use crate::{Clock, Later, Principal};
 
 /// A company's sign-up.
 #[derive(Debug, Clone)]

@@ -263,7 +263,10 @@ fn the_employer_moves_statuses_along_the_pipeline_and_deletes() {
     // Back along the pipeline, the history kept; never unread again.
     let (back, changed) = store.set_status("pl", &first.id, ApplicationStatus::InReview, T0 + 300).unwrap();
     assert!(changed);
-    assert_eq!(back.status_changes.iter().map(|change| (change.status, change.at)).collect::<Vec<_>>(), vec![(ApplicationStatus::Interview, T0 + 100), (ApplicationStatus::InReview, T0 + 300)]);
+    assert_eq!(
+        back.status_changes.iter().map(|change| (change.status, change.at)).collect::<Vec<_>>(),
+        vec![(ApplicationStatus::Interview, T0 + 100), (ApplicationStatus::InReview, T0 + 300)]
+    );
     assert_eq!(
         store.set_status("pl", &first.id, ApplicationStatus::New, T0 + 310).unwrap_err(),
         ApplicationsError::InvalidTransition { from: "in_review", to: "new" }

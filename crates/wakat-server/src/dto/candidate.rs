@@ -7,7 +7,8 @@ use wakat_core::matching::OfferMatch;
 use wakat_search::Hit;
 
 use crate::dto::{iso_time, OfferItem};
-use crate::services::candidate::{HistoryEntry, OfferCard};
+use wakat_app::candidates::area::{CandidateExport, HistoryEntry};
+use wakat_app::candidates::OfferCard;
 
 /// Paging facts of the candidate lists (the spec's `metadata`).
 #[derive(Debug, Serialize, ToSchema)]
@@ -243,4 +244,34 @@ impl StatusChangeDto {
     pub fn all(changes: &[StatusChange]) -> Vec<StatusChangeDto> {
         changes.iter().map(|change| StatusChangeDto { status: change.status.as_str(), at: iso_time(change.at) }).collect()
     }
+}
+
+/// The candidate's data export as one JSON document (GDPR articles 15 and 20).
+pub fn export_json(export: CandidateExport) -> serde_json::Value {
+    let CandidateExport { exported_at, board, account, applications, external_applications, favourites } = export;
+    serde_json::json!({
+        "exportedAt": iso_time(exported_at),
+        "board": board,
+        "account": {
+            "id": account.id,
+            "email": account.email,
+            "emailConfirmed": account.email_confirmed,
+            "firstName": account.first_name,
+            "lastName": account.last_name,
+            "message": account.message,
+            "lang": account.lang,
+            "preferences": account.preferences,
+            "documents": account.documents,
+            "terms": account.terms.as_ref().map(|terms| serde_json::json!({
+                "terms": terms.terms,
+                "privacyPolicy": terms.privacy_policy,
+                "acceptedAt": iso_time(terms.accepted_at),
+            })),
+            "createdAt": iso_time(account.created_at),
+            "updatedAt": iso_time(account.updated_at),
+        },
+        "applications": applications,
+        "externalApplications": external_applications,
+        "favourites": favourites,
+    })
 }

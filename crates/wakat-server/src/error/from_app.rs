@@ -50,6 +50,16 @@ impl From<wakat_app::AppError> for ApiError {
                 .with_field("from"),
             AppError::ApplicationNotFound => ApiError::new(ErrorCode::ApplicationNotFound),
             AppError::ApplicationHasNoCv => ApiError::new(ErrorCode::ApplicationHasNoCv),
+            AppError::AccountGone => ApiError::new(ErrorCode::Unauthorized).with_message("the account no longer exists"),
+            AppError::UnknownFavouriteOffer { job_advertisement_id } => {
+                ApiError::new(ErrorCode::OfferNotFound).with_message(format!("there is no offer '{job_advertisement_id}'")).with_field("jobAdvertisementId")
+            }
+            AppError::OfferInactive { slug } => ApiError::new(ErrorCode::OfferInactive).with_message(format!("the offer '{slug}' is no longer active")),
+            AppError::ExternalApplyOnly => ApiError::new(ErrorCode::ExternalApplyOnly),
+            AppError::NoExternalApply => ApiError::new(ErrorCode::NoExternalApply),
+            AppError::OneClickApplyNeedsLogin => ApiError::new(ErrorCode::Unauthorized).with_message("one-click apply needs a logged-in candidate"),
+            AppError::NoStoredCv => ApiError::new(ErrorCode::NoStoredCv),
+            AppError::DocumentNotFound => ApiError::new(ErrorCode::AccountDocumentNotFound),
             AppError::Applications(applications) => applications_error(applications),
             AppError::BrandStoryNotFound { slug: None } => ApiError::new(ErrorCode::BrandStoryNotFound),
             AppError::BrandStoryNotFound { slug: Some(slug) } => {

@@ -1,6 +1,7 @@
 //! Candidate accounts: registration, confirmation, login, logout, password reset and change,
-//! e-mail change, profile. Handlers parse, call one service function and render; the session
-//! cookies are set here (see [`crate::session`]).
+//! e-mail change, profile. Handlers parse, call one method of `wakat_app`'s `CandidateAccounts`
+//! and render; the session cookies are set here (see [`crate::session`]), and the reset's mail
+//! leaves after the answer ([`after_the_answer`]).
 //!
 //! CSRF: writes authenticated by the cookie need `X-CSRF-Token` (checked by the extractor); the
 //! calls without a session (register, login, confirm, reset) take JSON only, which a cross-site
@@ -14,9 +15,8 @@ use crate::dto::accounts::{
 };
 use crate::error::Result;
 use crate::routes::params::TenantPath;
-use crate::services::accounts as service;
 use crate::session::{cleared_cookies, session_cookies, Candidate, SESSION_COOKIE};
-use crate::state::{language, AppState};
+use crate::state::{after_the_answer, language, AppState};
 
 fn previous_session(request: &HttpRequest) -> Option<String> {
     request.cookie(SESSION_COOKIE).map(|cookie| cookie.value().to_string())
@@ -44,7 +44,7 @@ fn logged_in(state: &AppState, tenant: &wakat_engine::Tenant, account: &wakat_ac
 pub async fn register(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<RegisterRequest>, request: HttpRequest) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let lang = language(&request, &Vec::new(), &tenant)?;
-    web::block(move || service::register(&state, &tenant, lang.as_str(), body.into_inner())).await??;
+    web::block(move || state.candidate_accounts.register(&tenant, lang.as_str(), body.into_inner().into())).await??;
     Ok(accepted())
 }
 
@@ -58,7 +58,8 @@ pub async fn confirm(state: web::Data<AppState>, path: web::Path<TenantPath>, bo
     let tenant = state.tenant(&path.tenant)?;
     let previous = previous_session(&request);
     let (state_, tenant_) = (state.clone(), tenant.clone());
-    let (account, session) = web::block(move || service::confirm(&state_, &tenant_, body.into_inner(), previous.as_deref())).await??;
+    let (token, confirmation) = body.into_inner().into_parts();
+    let (account, session) = web::block(move || state_.candidate_accounts.confirm(&tenant_, &token, confirmation, previous.as_deref())).await??;
     Ok(logged_in(&state, &tenant, &account, &session))
 }
 
@@ -72,7 +73,8 @@ pub async fn login(state: web::Data<AppState>, path: web::Path<TenantPath>, body
     let tenant = state.tenant(&path.tenant)?;
     let previous = previous_session(&request);
     let (state_, tenant_) = (state.clone(), tenant.clone());
-    let (account, session) = web::block(move || service::login(&state_, &tenant_, &body, previous.as_deref())).await??;
+    let login = body.into_inner().into();
+    let (account, session) = web::block(move || state_.candidate_accounts.login(&tenant_, &login, previous.as_deref())).await??;
     Ok(logged_in(&state, &tenant, &account, &session))
 }
 
@@ -84,7 +86,7 @@ pub async fn login(state: web::Data<AppState>, path: web::Path<TenantPath>, body
 pub async fn logout(state: web::Data<AppState>, candidate: Candidate) -> Result<HttpResponse> {
     let public_url = candidate.tenant.settings.web_url(&state.settings.server.public_url).to_string();
     let state_ = state.clone();
-    web::block(move || service::logout(&state_, &candidate)).await??;
+    web::block(move || state_.candidate_accounts.logout(&candidate.tenant, &candidate.principal(), &candidate.session_token)).await??;
     let mut response = HttpResponse::NoContent();
     for cookie in cleared_cookies(&public_url) {
         response.cookie(cookie);
@@ -96,7 +98,7 @@ pub async fn logout(state: web::Data<AppState>, candidate: Candidate) -> Result<
 #[utoipa::path(get, path = "/api/{tenant}/v1/candidate/me", tag = "accounts", params(("tenant" = String, Path, description = "Board slug")),
     responses((status = 200, description = "The profile", body = CandidateDto), (status = 401, description = "Not logged in", body = crate::error::ErrorBody)))]
 pub async fn me(state: web::Data<AppState>, candidate: Candidate) -> Result<HttpResponse> {
-    let account = web::block(move || service::profile(&state, &candidate)).await??;
+    let account = web::block(move || state.candidate_accounts.profile(&candidate.tenant, &candidate.principal())).await??;
     Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(CandidateDto::from(&account)))
 }
 
@@ -107,7 +109,8 @@ pub async fn me(state: web::Data<AppState>, candidate: Candidate) -> Result<Http
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody), (status = 429, description = "Too many attempts", body = crate::error::ErrorBody)))]
 pub async fn request_reset(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<ResetRequest>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    service::request_password_reset(&state, tenant, body.into_inner().email)?;
+    let later = state.candidate_accounts.request_password_reset(tenant, body.into_inner().email)?;
+    after_the_answer("password reset", later);
     Ok(accepted())
 }
 
@@ -118,7 +121,7 @@ pub async fn request_reset(state: web::Data<AppState>, path: web::Path<TenantPat
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn confirm_reset(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<ResetConfirmRequest>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    web::block(move || service::reset_password(&state, &tenant, &body.token, &body.password)).await??;
+    web::block(move || state.candidate_accounts.reset_password(&tenant, &body.token, &body.password)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -128,7 +131,11 @@ pub async fn confirm_reset(state: web::Data<AppState>, path: web::Path<TenantPat
     responses((status = 204, description = "Changed"), (status = 400, description = "Wrong current password or a weak new one", body = crate::error::ErrorBody),
               (status = 401, description = "Not logged in", body = crate::error::ErrorBody), (status = 403, description = "Missing CSRF token", body = crate::error::ErrorBody)))]
 pub async fn change_password(state: web::Data<AppState>, candidate: Candidate, body: web::Json<ChangePasswordRequest>) -> Result<HttpResponse> {
-    web::block(move || service::change_password(&state, &candidate, &body)).await??;
+    web::block(move || {
+        let principal = candidate.principal();
+        state.candidate_accounts.change_password(&candidate.tenant, &principal, &candidate.session_token, &body.current_password, &body.new_password)
+    })
+    .await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -138,7 +145,7 @@ pub async fn change_password(state: web::Data<AppState>, candidate: Candidate, b
     responses((status = 202, description = "A link is on its way to the new address", body = AcceptedDto), (status = 400, description = "Wrong password or e-mail", body = crate::error::ErrorBody),
               (status = 401, description = "Not logged in", body = crate::error::ErrorBody), (status = 403, description = "Missing CSRF token", body = crate::error::ErrorBody)))]
 pub async fn change_email(state: web::Data<AppState>, candidate: Candidate, body: web::Json<ChangeEmailRequest>) -> Result<HttpResponse> {
-    web::block(move || service::request_email_change(&state, &candidate, &body)).await??;
+    web::block(move || state.candidate_accounts.request_email_change(&candidate.tenant, &candidate.principal(), &body.password, &body.new_email)).await??;
     Ok(accepted())
 }
 
@@ -149,7 +156,7 @@ pub async fn change_email(state: web::Data<AppState>, candidate: Candidate, body
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody), (status = 409, description = "Another account took the address", body = crate::error::ErrorBody)))]
 pub async fn confirm_email_change(state: web::Data<AppState>, path: web::Path<TenantPath>, body: web::Json<TokenRequest>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
-    let account = web::block(move || service::confirm_email_change(&state, &tenant, &body.token)).await??;
+    let account = web::block(move || state.candidate_accounts.confirm_email_change(&tenant, &body.token)).await??;
     Ok(HttpResponse::Ok().json(CandidateDto::from(&account)))
 }
 
@@ -159,6 +166,6 @@ pub async fn confirm_email_change(state: web::Data<AppState>, path: web::Path<Te
     responses((status = 200, description = "The profile", body = CandidateDto), (status = 400, description = "A field breaks a rule", body = crate::error::ErrorBody),
               (status = 401, description = "Not logged in", body = crate::error::ErrorBody), (status = 403, description = "Missing CSRF token", body = crate::error::ErrorBody)))]
 pub async fn update_profile(state: web::Data<AppState>, candidate: Candidate, body: web::Json<ProfileRequest>) -> Result<HttpResponse> {
-    let account = web::block(move || service::update_profile(&state, &candidate, body.into_inner())).await??;
+    let account = web::block(move || state.candidate_accounts.update_profile(&candidate.tenant, &candidate.principal(), body.into_inner().into())).await??;
     Ok(HttpResponse::Ok().json(CandidateDto::from(&account)))
 }

@@ -1,16 +1,16 @@
 //! Applying: the multipart application (form or one-click) and the tracked redirect of an
 //! external apply. The handler streams the body (files go straight to the upload store), then
-//! calls one service function.
+//! calls one method of `wakat_app`'s `Applying`.
 
 use actix_multipart::Multipart;
 use actix_web::{web, HttpRequest, HttpResponse};
+use wakat_app::candidates::applying::NewApplicationRequest;
 use wakat_core::apply::ApplyFormInput;
 
 use crate::captcha::CaptchaError;
 use crate::dto::candidate::{ApplicationCreated, RedirectDto};
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::params::SlugPath;
-use crate::services::applications::{self as service, ApplyRequest};
 use crate::session::MaybeCandidate;
 use crate::state::AppState;
 use crate::uploads::{field_name, next_field, read_text, receive_file, ATTACHMENT_POLICY};
@@ -77,8 +77,8 @@ pub async fn apply(
         }
     }
     let client_key = state.client_key(&request);
-    let apply_request = ApplyRequest { form, attachment, client_key };
-    let submitted = web::block(move || service::apply(&state, &tenant, &path.slug, apply_request, session.0.as_ref())).await??;
+    let request = NewApplicationRequest { form, attachment: attachment.map(Into::into), client_key };
+    let submitted = web::block(move || state.applying.apply(&tenant, &session.principal(), &path.slug, request)).await??;
     Ok(HttpResponse::Created().json(ApplicationCreated { id: submitted.id }))
 }
 
@@ -96,6 +96,6 @@ pub async fn track_redirect(state: web::Data<AppState>, path: web::Path<SlugPath
     let tenant = state.tenant(&path.tenant)?;
     check_captcha(&state, &request, "track_redirect").await?;
     let client_key = state.client_key(&request);
-    let redirect = web::block(move || service::track_redirect(&state, &tenant, &path.slug, session.0.as_ref(), client_key)).await??;
+    let redirect = web::block(move || state.applying.track_redirect(&tenant, &session.principal(), &path.slug, client_key)).await??;
     Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(RedirectDto { apply_url: redirect.apply_url, redirect_id: redirect.id }))
 }

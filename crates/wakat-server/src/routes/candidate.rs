@@ -9,11 +9,10 @@ use wakat_applications::{Page, MAX_IDS_PER_BATCH};
 use wakat_engine::now;
 
 use crate::dto::accounts::{DeleteAccountRequest, DocumentDto, DownloadLinkDto};
-use crate::dto::candidate::{CountDto, FavouriteDto, HistoryDto, MatchedDto};
+use crate::dto::candidate::{export_json, CountDto, FavouriteDto, HistoryDto, MatchedDto};
 use crate::dto::iso_time;
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::params::{DocumentPath, FavouritePath, RedirectPath, TenantPath};
-use crate::services::candidate as service;
 use crate::session::{cleared_cookies, Candidate};
 use crate::state::{language, AppState, QueryPairs};
 use crate::uploads::{field_name, next_field, receive_file, ATTACHMENT_POLICY};
@@ -100,7 +99,7 @@ fn private_json<T: serde::Serialize>(body: &T) -> HttpResponse {
 #[utoipa::path(get, path = "/api/{tenant}/v1/candidate/favourites/count", tag = "candidate", params(("tenant" = String, Path, description = "Board slug")),
     responses((status = 200, description = "The count", body = CountDto), (status = 401, description = "Not logged in", body = crate::error::ErrorBody)))]
 pub async fn favourites_count(state: web::Data<AppState>, candidate: Candidate) -> Result<HttpResponse> {
-    let count = web::block(move || service::count_favourites(&state, &candidate)).await??;
+    let count = web::block(move || state.candidate_area.count_favourites(&candidate.tenant, &candidate.principal())).await??;
     Ok(private_json(&CountDto { count }))
 }
 
@@ -111,7 +110,7 @@ pub async fn favourites_count(state: web::Data<AppState>, candidate: Candidate) 
 pub async fn favourites(state: web::Data<AppState>, candidate: Candidate, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let (page, ids) = (page_of(&query)?, ids_of(&query)?);
     let lang = language(&request, &query, &candidate.tenant)?;
-    let paged = web::block(move || service::favourites(&state, &candidate, page, ids.as_deref())).await??;
+    let paged = web::block(move || state.candidate_area.favourites(&candidate.tenant, &candidate.principal(), page, ids.as_deref())).await??;
     Ok(private_json(&FavouriteDto::page(paged, lang.as_str(), now())))
 }
 
@@ -122,11 +121,7 @@ pub async fn favourites(state: web::Data<AppState>, candidate: Candidate, query:
               (status = 403, description = "Missing CSRF token", body = crate::error::ErrorBody), (status = 404, description = "No such offer", body = crate::error::ErrorBody),
               (status = 409, description = "The favourites are full (1,000)", body = crate::error::ErrorBody)))]
 pub async fn add_favourite(state: web::Data<AppState>, candidate: Candidate, body: web::Json<FavouriteRequest>) -> Result<HttpResponse> {
-    let count = web::block(move || {
-        service::add_favourite(&state, &candidate, &body.job_advertisement_id)?;
-        service::count_favourites(&state, &candidate)
-    })
-    .await??;
+    let count = web::block(move || state.candidate_area.add_favourite(&candidate.tenant, &candidate.principal(), &body.job_advertisement_id)).await??;
     Ok(HttpResponse::Created().json(CountDto { count }))
 }
 
@@ -136,7 +131,7 @@ pub async fn add_favourite(state: web::Data<AppState>, candidate: Candidate, bod
     responses((status = 204, description = "Removed (or was not there)"), (status = 401, description = "Not logged in", body = crate::error::ErrorBody),
               (status = 403, description = "Missing CSRF token", body = crate::error::ErrorBody)))]
 pub async fn remove_favourite(state: web::Data<AppState>, candidate: Candidate, path: web::Path<FavouritePath>) -> Result<HttpResponse> {
-    web::block(move || service::remove_favourite(&state, &candidate, &path.job_advertisement_id)).await??;
+    web::block(move || state.candidate_area.remove_favourite(&candidate.tenant, &candidate.principal(), &path.job_advertisement_id)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -147,7 +142,7 @@ pub async fn remove_favourite(state: web::Data<AppState>, candidate: Candidate, 
 pub async fn history(state: web::Data<AppState>, candidate: Candidate, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let (page, ids) = (page_of(&query)?, ids_of(&query)?);
     let lang = language(&request, &query, &candidate.tenant)?;
-    let paged = web::block(move || service::history(&state, &candidate, page, ids.as_deref())).await??;
+    let paged = web::block(move || state.candidate_area.history(&candidate.tenant, &candidate.principal(), page, ids.as_deref())).await??;
     Ok(private_json(&HistoryDto::page(paged, lang.as_str(), now())))
 }
 
@@ -157,7 +152,7 @@ pub async fn history(state: web::Data<AppState>, candidate: Candidate, query: we
     responses((status = 204, description = "Confirmed"), (status = 401, description = "Not logged in", body = crate::error::ErrorBody),
               (status = 403, description = "Missing CSRF token", body = crate::error::ErrorBody), (status = 404, description = "No such redirect of this candidate", body = crate::error::ErrorBody)))]
 pub async fn confirm_redirect(state: web::Data<AppState>, candidate: Candidate, path: web::Path<RedirectPath>) -> Result<HttpResponse> {
-    web::block(move || service::confirm_redirect(&state, &candidate, &path.redirect_id)).await??;
+    web::block(move || state.candidate_area.confirm_redirect(&candidate.tenant, &candidate.principal(), &path.redirect_id)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -167,7 +162,7 @@ pub async fn confirm_redirect(state: web::Data<AppState>, candidate: Candidate, 
     responses((status = 204, description = "Removed from the history"), (status = 401, description = "Not logged in", body = crate::error::ErrorBody),
               (status = 403, description = "Missing CSRF token", body = crate::error::ErrorBody), (status = 404, description = "No such redirect of this candidate", body = crate::error::ErrorBody)))]
 pub async fn remove_redirect(state: web::Data<AppState>, candidate: Candidate, path: web::Path<RedirectPath>) -> Result<HttpResponse> {
-    web::block(move || service::remove_redirect(&state, &candidate, &path.redirect_id)).await??;
+    web::block(move || state.candidate_area.remove_redirect(&candidate.tenant, &candidate.principal(), &path.redirect_id)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -178,7 +173,7 @@ pub async fn remove_redirect(state: web::Data<AppState>, candidate: Candidate, p
 pub async fn matched_offers(state: web::Data<AppState>, candidate: Candidate, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let page = page_of(&query)?;
     let lang = language(&request, &query, &candidate.tenant)?;
-    let paged = web::block(move || service::matched_offers(&state, &candidate, page)).await??;
+    let paged = web::block(move || state.candidate_area.matched_offers(&candidate.tenant, &candidate.principal(), page)).await??;
     Ok(private_json(&MatchedDto::page(paged, lang.as_str(), now())))
 }
 
@@ -203,7 +198,7 @@ async fn receive_cv(state: &AppState, payload: &mut Multipart) -> Result<crate::
               (status = 422, description = "Five documents already", body = crate::error::ErrorBody)))]
 pub async fn upload_document(state: web::Data<AppState>, candidate: Candidate, mut payload: Multipart) -> Result<HttpResponse> {
     let file = receive_cv(&state, &mut payload).await?;
-    let document = web::block(move || service::put_document(&state, &candidate, file, None)).await??;
+    let document = web::block(move || state.candidate_area.put_document(&candidate.tenant, &candidate.principal(), file.into(), None)).await??;
     Ok(HttpResponse::Created().json(DocumentDto::from(&document)))
 }
 
@@ -215,7 +210,8 @@ pub async fn upload_document(state: web::Data<AppState>, candidate: Candidate, m
               (status = 404, description = "No such document", body = crate::error::ErrorBody)))]
 pub async fn replace_document(state: web::Data<AppState>, candidate: Candidate, path: web::Path<DocumentPath>, mut payload: Multipart) -> Result<HttpResponse> {
     let file = receive_cv(&state, &mut payload).await?;
-    let document = web::block(move || service::put_document(&state, &candidate, file, Some(&path.document_id))).await??;
+    let document =
+        web::block(move || state.candidate_area.put_document(&candidate.tenant, &candidate.principal(), file.into(), Some(&path.document_id))).await??;
     Ok(HttpResponse::Ok().json(DocumentDto::from(&document)))
 }
 
@@ -225,7 +221,7 @@ pub async fn replace_document(state: web::Data<AppState>, candidate: Candidate, 
     responses((status = 204, description = "Deleted"), (status = 401, description = "Not logged in", body = crate::error::ErrorBody),
               (status = 403, description = "Missing CSRF token", body = crate::error::ErrorBody), (status = 404, description = "No such document", body = crate::error::ErrorBody)))]
 pub async fn delete_document(state: web::Data<AppState>, candidate: Candidate, path: web::Path<DocumentPath>) -> Result<HttpResponse> {
-    web::block(move || service::delete_document(&state, &candidate, &path.document_id)).await??;
+    web::block(move || state.candidate_area.delete_document(&candidate.tenant, &candidate.principal(), &path.document_id)).await??;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -235,9 +231,8 @@ pub async fn delete_document(state: web::Data<AppState>, candidate: Candidate, p
     responses((status = 200, description = "The link", body = DownloadLinkDto), (status = 401, description = "Not logged in", body = crate::error::ErrorBody),
               (status = 403, description = "Missing CSRF token", body = crate::error::ErrorBody), (status = 404, description = "No such document", body = crate::error::ErrorBody)))]
 pub async fn document_link(state: web::Data<AppState>, candidate: Candidate, path: web::Path<DocumentPath>) -> Result<HttpResponse> {
-    let tenant = candidate.tenant.settings.slug.clone();
-    let (state_, account_id, document_id) = (state.clone(), candidate.account_id.clone(), path.document_id.clone());
-    web::block(move || service::document(&state_, &tenant, &account_id, &document_id)).await??;
+    let (state_, candidate_, document_id) = (state.clone(), candidate.clone(), path.document_id.clone());
+    web::block(move || state_.candidate_area.document(&candidate_.tenant, &candidate_.principal(), &document_id)).await??;
     let expires = now() + state.settings.accounts.download_link_secs;
     let subject = format!("{}/{}/{}", candidate.tenant.settings.slug, candidate.account_id, path.document_id);
     let signature = state.signer.sign(DOWNLOAD_PURPOSE, &subject, expires);
@@ -254,20 +249,12 @@ pub async fn document_link(state: web::Data<AppState>, candidate: Candidate, pat
     responses((status = 200, description = "The file", content_type = "application/octet-stream"), (status = 400, description = "Malformed query", body = crate::error::ErrorBody),
               (status = 403, description = "The link is wrong or expired", body = crate::error::ErrorBody), (status = 404, description = "No such document", body = crate::error::ErrorBody)))]
 pub async fn download_document(state: web::Data<AppState>, path: web::Path<DocumentPath>, query: web::Query<DownloadQuery>) -> Result<HttpResponse> {
-    let tenant = state.tenant(&path.tenant)?.settings.slug.clone();
-    let subject = format!("{tenant}/{}/{}", query.account, path.document_id);
+    let tenant = state.tenant(&path.tenant)?;
+    let subject = format!("{}/{}/{}", tenant.settings.slug, query.account, path.document_id);
     if !state.signer.verify(DOWNLOAD_PURPOSE, &subject, query.expires, &query.signature, now()) {
         return Err(ApiError::new(ErrorCode::InvalidSignature));
     }
-    let (document, bytes) = web::block(move || -> Result<_> {
-        let document = service::document(&state, &tenant, &query.account, &path.document_id)?;
-        let hash = wakat_uploads::BlobHash::parse(&document.blob_hash).map_err(|e| ApiError::internal(&e))?;
-        let mut file = state.blobs.open(&hash).map_err(|e| ApiError::internal(&e))?;
-        let mut bytes = Vec::with_capacity(document.size as usize);
-        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(|e| ApiError::internal(&e))?;
-        Ok((document, bytes))
-    })
-    .await??;
+    let (document, bytes) = web::block(move || state.candidate_area.signed_download(&tenant, &query.account, &path.document_id)).await??;
     Ok(HttpResponse::Ok()
         .content_type(document.mime.as_str())
         .insert_header(crate::downloads::attachment(&document.file_name, &document.mime))
@@ -279,11 +266,11 @@ pub async fn download_document(state: web::Data<AppState>, path: web::Path<Docum
 #[utoipa::path(get, path = "/api/{tenant}/v1/candidate/export", tag = "candidate", params(("tenant" = String, Path, description = "Board slug")),
     responses((status = 200, description = "The data", body = Object), (status = 401, description = "Not logged in", body = crate::error::ErrorBody)))]
 pub async fn export(state: web::Data<AppState>, candidate: Candidate) -> Result<HttpResponse> {
-    let data = web::block(move || service::export(&state, &candidate)).await??;
+    let export = web::block(move || state.candidate_area.export(&candidate.tenant, &candidate.principal())).await??;
     Ok(HttpResponse::Ok()
         .insert_header(crate::downloads::attachment_named("wakat-data.json", "json"))
         .insert_header(("cache-control", "private, no-store"))
-        .json(data))
+        .json(export_json(export)))
 }
 
 /// Deletes the account with its CVs, favourites and the personal data of its applications.
@@ -293,7 +280,7 @@ pub async fn export(state: web::Data<AppState>, candidate: Candidate) -> Result<
               (status = 401, description = "Not logged in", body = crate::error::ErrorBody), (status = 403, description = "Missing CSRF token", body = crate::error::ErrorBody)))]
 pub async fn delete_account(state: web::Data<AppState>, candidate: Candidate, body: web::Json<DeleteAccountRequest>) -> Result<HttpResponse> {
     let public_url = candidate.tenant.settings.web_url(&state.settings.server.public_url).to_string();
-    web::block(move || service::delete_account(&state, &candidate, &body.password)).await??;
+    web::block(move || state.candidate_area.delete_account(&candidate.tenant, &candidate.principal(), &body.password)).await??;
     let mut response = HttpResponse::NoContent();
     for cookie in cleared_cookies(&public_url) {
         response.cookie(cookie);
@@ -318,15 +305,7 @@ pub async fn offers_by_ids(
         return Err(wakat_core::FieldError::new("ids", wakat_core::FieldCode::TooManyValues, format!("at most {MAX_IDS_PER_BATCH} ids per call")).into());
     }
     let lang = language(&request, &query, &tenant)?;
-    let slug = tenant.settings.slug.clone();
-    let hits = web::block(move || -> Result<Vec<wakat_search::Hit>> {
-        let mut hits = Vec::new();
-        for id in &ids {
-            hits.extend(service::offer_by_guid(&state, &slug, id)?);
-        }
-        Ok(hits)
-    })
-    .await??;
+    let hits = web::block(move || state.candidate_area.offers_by_guids(&tenant, &ids)).await??;
     let now = now();
     let data: Vec<crate::dto::OfferItem> = hits.iter().map(|hit| crate::dto::OfferItem::from_hit(hit, lang.as_str(), now)).collect();
     Ok(HttpResponse::Ok().json(serde_json::json!({ "data": data })))

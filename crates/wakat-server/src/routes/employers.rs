@@ -13,19 +13,7 @@ use crate::dto::employers::{
 use crate::employer_session::{bearer, Employer};
 use crate::error::Result;
 use crate::routes::params::TenantPath;
-use crate::state::{language, AppState, QueryPairs};
-
-/// Runs what a call left for after its answer on a blocking thread: whether the address has an
-/// account then changes neither the answer nor its time. Its failure can only be logged.
-fn after_the_answer(what: &'static str, later: wakat_app::employers::accounts::Later) {
-    actix_web::rt::spawn(async move {
-        match web::block(later).await {
-            Ok(Ok(())) => {}
-            Ok(Err(error)) => tracing::error!(%error, what, "a request handled after its answer failed"),
-            Err(error) => tracing::error!(%error, what, "a request handled after its answer did not run"),
-        }
-    });
-}
+use crate::state::{after_the_answer, language, AppState, QueryPairs};
 
 fn accepted() -> HttpResponse {
     HttpResponse::Accepted().json(AcceptedDto { status: "checkYourMail" })
