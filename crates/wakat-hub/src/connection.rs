@@ -133,10 +133,8 @@ pub(crate) async fn run<H: Hub>(inner: Arc<Inner<H>>, caller: Caller<H::Data>, m
 
     let id = inner.next_connection_id.fetch_add(1, Ordering::Relaxed);
     let (outbox, queue) = Outbox::new(settings.send_queue(), inner.metrics.clone());
-    inner.clients.add(&caller.user_key, id, outbox.clone());
-    inner.metrics.open_connections.fetch_add(1, Ordering::Relaxed);
-    inner.hub.connected(&caller);
     let caller = Arc::new(caller);
+    let registration = Registration::new(inner.clone(), caller.clone(), id, outbox.clone());
     let writer = actix_web::rt::spawn(write(session.clone(), queue));
 
     let mut open = Open {
@@ -186,21 +184,18 @@ pub(crate) async fn run<H: Hub>(inner: Arc<Inner<H>>, caller: Caller<H::Data>, m
     }
     let end = end.unwrap_or(End::Gone);
 
-    // No more pushes to this connection from here on.
+    // No more pushes to this connection from here on (the open gauge falls once it is closed).
     inner.clients.remove(&caller.user_key, id);
     open.invocations.abort_all();
-    match end {
-        End::SlowReader => writer.abort(),
-        _ => {
-            let flushed = match end.close_message(max_bytes) {
-                Some(message) => outbox.push_close(ByteString::from(message.to_record())),
-                None => outbox.push_close(ByteString::new()),
-            };
-            if !flushed || timeout(CLOSE_FLUSH, writer).await.is_err() {
-                tracing::debug!("hub: a closing connection's writer did not finish in time");
-            }
+    let mut writer = writer;
+    if end != End::SlowReader {
+        let close = end.close_message(max_bytes).map(|message| message.to_record()).unwrap_or_default();
+        if !outbox.push_close(ByteString::from(close)) || timeout(CLOSE_FLUSH, &mut writer).await.is_err() {
+            tracing::debug!("hub: a closing connection's writer did not finish in time");
         }
     }
+    // A writer blocked on a client that does not read would wait forever.
+    writer.abort();
     // A writer that was aborted or blocked leaves the socket open: closing the session ends the
     // response body (bounded, as actix's own queue is full when the reader is slow).
     let _ = timeout(CLOSE_FLUSH, session.close(None)).await;
@@ -213,9 +208,33 @@ pub(crate) async fn run<H: Hub>(inner: Arc<Inner<H>>, caller: Caller<H::Data>, m
         }
         _ => {}
     }
-    inner.metrics.open_connections.fetch_sub(1, Ordering::Relaxed);
+    drop(registration);
     inner.limiter.sweep();
-    inner.hub.disconnected(&caller);
+}
+
+/// A connection's place in the registry and the open gauge, undone on drop: even a task dropped
+/// half-way (a worker shutting down) leaves neither a stale handle nor a wrong count.
+struct Registration<H: Hub> {
+    inner: Arc<Inner<H>>,
+    caller: Arc<Caller<H::Data>>,
+    id: u64,
+}
+
+impl<H: Hub> Registration<H> {
+    fn new(inner: Arc<Inner<H>>, caller: Arc<Caller<H::Data>>, id: u64, outbox: Arc<Outbox>) -> Self {
+        inner.clients.add(&caller.user_key, id, outbox);
+        inner.metrics.open_connections.fetch_add(1, Ordering::Relaxed);
+        inner.hub.connected(&caller);
+        Registration { inner, caller, id }
+    }
+}
+
+impl<H: Hub> Drop for Registration<H> {
+    fn drop(&mut self) {
+        self.inner.clients.remove(&self.caller.user_key, self.id);
+        self.inner.metrics.open_connections.fetch_sub(1, Ordering::Relaxed);
+        self.inner.hub.disconnected(&self.caller);
+    }
 }
 
 /// Writes the queue to the socket in order; ends with the socket or after a Close.

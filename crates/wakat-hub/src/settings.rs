@@ -12,8 +12,9 @@ pub struct HubSettings {
     /// The largest WebSocket frame and the largest record, in bytes (32 KiB). A larger one closes
     /// the connection with a Close message carrying an error.
     pub max_message_bytes: usize,
-    /// Messages waiting to be written to one connection (256). When the queue is full the
-    /// reader is too slow: its connection is closed, never buffered further.
+    /// Messages waiting to be written to one connection (256). A server push that finds the
+    /// queue full closes the connection as a slow reader; the answers to the client's own
+    /// invocations wait for room instead (its frames are not read meanwhile). Never more.
     pub send_queue: usize,
     /// Seconds between the server's Ping messages (15), so the client's server time-out (30 s
     /// by default in `@microsoft/signalr`) never fires on a quiet but healthy connection.
