@@ -18,7 +18,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{watch, Semaphore};
 use tokio::task::JoinSet;
-use tokio::time::{interval_at, sleep_until, timeout, Instant};
+use tokio::time::{interval_at, sleep_until, timeout, Instant, MissedTickBehavior};
 
 /// How long a closing connection's writer may take to send what is queued and the Close message.
 const CLOSE_FLUSH: Duration = Duration::from_secs(2);
@@ -147,6 +147,8 @@ pub(crate) async fn run<H: Hub>(inner: Arc<Inner<H>>, caller: Caller<H::Data>, m
     let mut end = open.handle_records(pending_records, &mut stop).await;
     let ping = ByteString::from(HubMessage::Ping.to_record());
     let mut keep_alive = interval_at(Instant::now() + settings.keep_alive(), settings.keep_alive());
+    // After the loop waited (a reply waiting for room), one ping, not a burst of the missed ones.
+    keep_alive.set_missed_tick_behavior(MissedTickBehavior::Delay);
     let mut silent_until = Instant::now() + settings.client_timeout();
     while end.is_none() {
         end = tokio::select! {
@@ -175,8 +177,9 @@ pub(crate) async fn run<H: Hub>(inner: Arc<Inner<H>>, caller: Caller<H::Data>, m
                     Some(Ok(AggregatedMessage::Pong(_))) => None,
                     Some(Ok(AggregatedMessage::Binary(_))) => Some(End::Invalid("binary frames are not spoken".into())),
                     Some(Err(actix_ws::ProtocolError::Overflow)) => Some(End::TooLarge),
-                    // The aggregator reports continuations over the limit as an I/O error.
-                    Some(Err(actix_ws::ProtocolError::Io(_))) => Some(End::TooLarge),
+                    // The aggregator reports continuations over the limit as an I/O error of
+                    // its own wording; other I/O errors are a lost connection.
+                    Some(Err(actix_ws::ProtocolError::Io(error))) if error.to_string().contains("maximum continuation size") => Some(End::TooLarge),
                     Some(Ok(AggregatedMessage::Close(_)) | Err(_)) | None => Some(End::Gone),
                 }
             }
