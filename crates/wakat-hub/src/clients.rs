@@ -161,10 +161,13 @@ pub struct HubMetrics {
     pub oversized_messages: u64,
 }
 
+/// The open connections of each user key, by connection id.
+type ConnectionsByUser = HashMap<String, Vec<(u64, Arc<Outbox>)>>;
+
 /// Pushes messages to users' open connections (every tab of theirs). Cheap to clone.
 #[derive(Clone)]
 pub struct HubClients {
-    connections: Arc<Mutex<HashMap<String, Vec<(u64, Arc<Outbox>)>>>>,
+    connections: Arc<Mutex<ConnectionsByUser>>,
 }
 
 impl HubClients {
