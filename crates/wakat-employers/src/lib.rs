@@ -35,6 +35,7 @@
 
 mod billing;
 mod brand_story;
+mod clauses;
 mod codes;
 mod company;
 mod error;
@@ -49,12 +50,13 @@ mod team;
 
 pub use billing::{is_valid_nip, normalize_nip, BillingData};
 pub use brand_story::{BrandStory, StoryImages, StoryTexts, COMPANY_TYPES, MAX_STORY_IMAGES};
+pub use clauses::Clauses;
 pub use codes::OfferCode;
 pub use company::{Company, EmployerUser, NewCompany, Role};
 pub use error::EmployersError;
 pub use invitations::{Invitation, NewInvitation, INVITATION_LIFETIME_SECS, MAX_OPEN_INVITATIONS};
 pub use offers::{BumpPlan, CreationType, EmployerOffer, OfferState};
-pub use panel::{Clauses, CompanyData};
+pub use panel::CompanyData;
 pub use payments::{Invoice, NewPayment, Payment, PaymentOutcome, PaymentStatus};
 pub use plans::{EmployerSettings, PlanLimits, PlanSettings};
 pub use store::EmployerStore;

@@ -1,12 +1,12 @@
 //! The company's own data in the employer panel: name, size, website and logo; billing data;
-//! the default clauses of its new offers. The rules are the offer form's (one rule set).
+//! the default clauses of its new offers ([`Clauses`], in `clauses.rs`). The rules are the offer
+//! form's (one rule set).
 
-use serde::{Deserialize, Serialize};
-use wakat_core::offer_form::{validate_clauses, validate_company_fields, OfferForm};
+use wakat_core::offer_form::{validate_company_fields, OfferForm};
 use wakat_core::{FieldCode, FieldError};
 use wakat_store::json;
 
-use crate::{keys, BillingData, Company, EmployerStore, EmployersError};
+use crate::{keys, BillingData, Clauses, Company, EmployerStore, EmployersError};
 
 /// Name, size and website (`POST /v1/company/company_data`, named as the offer form names them).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -38,52 +38,6 @@ impl CompanyData {
             Ok(data)
         } else {
             Err(errors)
-        }
-    }
-}
-
-/// The information clause and consents new offers start with.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Clauses {
-    /// The information clause (no `{company}`).
-    pub information_clause_text: String,
-    /// Whether new offers ask for consent to future recruitments.
-    pub future_consent_enabled: bool,
-    /// That consent's text (with `{company}`).
-    pub future_consent_text: String,
-    /// Whether new offers ask for the company's own consent.
-    pub custom_consent_enabled: bool,
-    /// That consent's text (with `{company}`).
-    pub custom_consent_text: String,
-}
-
-impl Clauses {
-    /// Trimmed, or every broken rule of the offer form's clauses.
-    pub fn validated(self) -> Result<Clauses, Vec<FieldError>> {
-        let clauses = Clauses {
-            information_clause_text: self.information_clause_text.trim().to_string(),
-            future_consent_text: self.future_consent_text.trim().to_string(),
-            custom_consent_text: self.custom_consent_text.trim().to_string(),
-            ..self
-        };
-        let errors = validate_clauses(&clauses.apply_to(OfferForm::default()));
-        if errors.is_empty() {
-            Ok(clauses)
-        } else {
-            Err(errors)
-        }
-    }
-
-    /// `form` with these clauses.
-    pub fn apply_to(&self, form: OfferForm) -> OfferForm {
-        OfferForm {
-            information_clause_text: self.information_clause_text.clone(),
-            future_consent_enabled: self.future_consent_enabled,
-            future_consent_text: self.future_consent_text.clone(),
-            custom_consent_enabled: self.custom_consent_enabled,
-            custom_consent_text: self.custom_consent_text.clone(),
-            ..form
         }
     }
 }

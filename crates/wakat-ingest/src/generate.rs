@@ -6,8 +6,11 @@
 //! tenant's vocabulary profile, so the IT board and the general board differ only by data.
 //! [`Generator`] is an iterator that holds no offers, so a million can be streamed.
 
+mod inputs;
 mod tables;
 mod text;
+
+pub use inputs::{GenerateContext, GenerateError, GenerateOptions};
 
 use std::collections::BTreeMap;
 use std::f64::consts::TAU;
@@ -17,59 +20,11 @@ use rand_chacha::ChaCha8Rng;
 use wakat_core::salary::HOURS_PER_MONTH;
 use wakat_core::text::slugify;
 use wakat_core::validate::{is_valid_slug, validate_offer, MAX_LANGUAGES};
-use wakat_core::{
-    CategoryTree, Currency, EmploymentKind, EmploymentType, ExperienceLevel, Gazetteer, Language, Location, Offer, Place, Rates, SalaryUnit, Skill, WorkingTime,
-};
+use wakat_core::{Currency, EmploymentKind, EmploymentType, ExperienceLevel, Language, Location, Offer, Place, SalaryUnit, Skill, WorkingTime};
 
-use crate::dictionaries::{CategoryVocabulary, Company, Vocabulary};
+use crate::dictionaries::CategoryVocabulary;
 use tables::{CompanyPlan, Tables, WORKPLACE_ORDER};
 use text::{base36, filled, pick, street, write_body, BodyInput};
-
-/// What to generate.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GenerateOptions {
-    /// Tenant slug, used in logo and cover URLs (`/api/{tenant}/v1/logos/...`).
-    pub tenant: String,
-    /// Number of offers.
-    pub offers: usize,
-    /// Seed; the same options always give the same offers.
-    pub seed: u64,
-    /// Reference time in Unix seconds: offers are published in the 30 days before it.
-    pub now: i64,
-}
-
-/// The dictionaries offers are drawn from, all of one tenant.
-#[derive(Debug, Clone, Copy)]
-pub struct GenerateContext<'a> {
-    /// Cities with coordinates and population.
-    pub gazetteer: &'a Gazetteer,
-    /// The tenant's categories.
-    pub categories: &'a CategoryTree,
-    /// Exchange rates, for foreign-currency salaries and normalisation.
-    pub rates: &'a Rates,
-    /// Hiring companies.
-    pub companies: &'a [Company],
-    /// Titles, skills, salaries, texts and distributions.
-    pub vocabulary: &'a Vocabulary,
-}
-
-/// Why a generator cannot be built from the given dictionaries.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum GenerateError {
-    /// The tenant cannot appear in a URL.
-    #[error("tenant {0:?} is not a valid slug")]
-    InvalidTenant(String),
-    /// A dictionary has no entry with a positive weight.
-    #[error("the {0} dictionary is empty or has no positive weight")]
-    EmptyDictionary(&'static str),
-    /// A category of the tree has no vocabulary entry.
-    #[error("category {0} has no vocabulary")]
-    MissingVocabulary(String),
-    /// The vocabulary describes a category the tree does not have.
-    #[error("vocabulary category {0} is not a category of the tenant")]
-    UnknownCategory(String),
-}
 
 /// Share of offers left unfinished past their expiry, so the expired-offer notice can be seen.
 const EXPIRED_SHARE: f64 = 0.03;

@@ -143,12 +143,20 @@ impl Application {
             public_url,
             Clock::system(),
         );
-        let digests =
-            wakat_app::jobs::digests::Digests::new(engine.clone(), alerts.clone(), accounts.clone(), mail_queue.clone(), public_url, zone, Clock::system());
+        let digests = wakat_app::jobs::digests::Digests::new(
+            engine.clone(),
+            alerts.clone(),
+            accounts.clone(),
+            mail_queue.clone(),
+            public_url,
+            zone.clone(),
+            Clock::system(),
+        );
         let employers = Arc::new(wakat_employers::EmployerStore::new(engine.kv.clone()));
         let applications = Arc::new(wakat_applications::ApplicationStore::new(engine.kv.clone()));
         let skills = Arc::new(load_skills(&engine.settings.storage.index_data_dir)?);
         let public_offers = wakat_app::employers::public_offers::PublicOffers::new(engine.clone(), employers.clone(), Clock::system());
+        let bumps = wakat_app::jobs::bumps::Bumps::new(engine.clone(), employers.clone(), public_offers.clone(), zone, Clock::system());
         let brand_stories = wakat_app::employers::brand_stories::BrandStories::new(
             engine.clone(),
             employers.clone(),
@@ -244,6 +252,7 @@ impl Application {
             feeds: wakat_app::feeds::FeedsService::new(engine.clone(), feed_links, Clock::system()),
             alerts_service,
             digests,
+            bumps,
             public_offers,
             brand_stories,
             company_panel,
@@ -363,13 +372,12 @@ fn start_scheduler(engine: &Arc<Engine>, state: &AppState) -> std::io::Result<Op
     });
     let bump_hours = engine.settings.tenants.iter().map(|tenant| (tenant.slug.clone(), tenant.employers.bump_hour)).collect();
     let bump_state = state.clone();
-    let bumps = bumps(state);
     scheduler.register(DailyJob {
         name: "bumps".into(),
         hours: bump_hours,
         run: Box::new(move |tenant, day| {
             let tenant = bump_state.tenant(tenant).map_err(|error| error.to_string())?;
-            bumps.run(&Principal::Internal, &tenant, day).map(drop).map_err(|error| error.to_string())
+            bump_state.bumps.run(&Principal::Internal, &tenant, day).map(drop).map_err(|error| error.to_string())
         }),
     });
     let thread = scheduler.start()?;
@@ -389,10 +397,4 @@ async fn metrics_text(state: web::Data<AppState>, request: HttpRequest) -> Resul
     // Rendering reads directory sizes from disk.
     let text = web::block(move || metrics.render()).await?.map_err(|error| ApiError::internal(&error))?;
     Ok(HttpResponse::Ok().content_type(crate::metrics::CONTENT_TYPE).body(text))
-}
-
-/// The plan bumps job over the server's state (the scheduler's, and `POST …/internal/bumps/run`).
-pub fn bumps(state: &AppState) -> wakat_app::jobs::bumps::Bumps {
-    let zone = jiff::tz::TimeZone::get(&state.settings.server.time_zone).unwrap_or(jiff::tz::TimeZone::UTC);
-    wakat_app::jobs::bumps::Bumps::new(state.engine.clone(), state.employers.clone(), state.public_offers.clone(), zone, Clock::system())
 }

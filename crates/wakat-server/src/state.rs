@@ -62,6 +62,8 @@ pub struct AppState {
     pub alerts_service: wakat_app::alerts::AlertsService,
     /// The digest run (the scheduler's, and `POST …/internal/digests/run`).
     pub digests: wakat_app::jobs::digests::Digests,
+    /// The plan bump run (the scheduler's, and `POST …/internal/bumps/run`).
+    pub bumps: wakat_app::jobs::bumps::Bumps,
     /// Public copies of employers' offers (publications, relinks, bumps).
     pub public_offers: wakat_app::employers::public_offers::PublicOffers,
     /// Brand stories (the panel's `/v2/employer-panel/brand-stories`, the board's story reads).

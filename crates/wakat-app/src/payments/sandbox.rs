@@ -5,7 +5,7 @@
 
 use wakat_employers::PaymentStatus;
 
-use super::{Checkout, Notification, PaymentError, PaymentProvider, Started};
+use super::provider::{Checkout, Notification, PaymentError, PaymentProvider, Started};
 
 /// The embedded sandbox.
 pub struct SandboxProvider;

@@ -12,8 +12,8 @@ use sha2::Sha256;
 use wakat_employers::PaymentStatus;
 use wakat_store::secrets::{secrets_equal, to_hex};
 
-use super::{Checkout, Notification, PaymentError, PaymentProvider, Started};
-use crate::payments::PaymentSettings;
+use super::provider::{Checkout, Notification, PaymentError, PaymentProvider, Started};
+use super::settings::PaymentSettings;
 
 /// Stripe Checkout over its HTTP API.
 pub struct StripeProvider {

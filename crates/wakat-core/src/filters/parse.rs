@@ -2,8 +2,8 @@
 //! ([`Parser::pair`]); what depends on several pairs (city with radius, salary bounds, sort with
 //! order, viewport, cursor) is settled once all are read ([`Parser::finish`]).
 
+use super::model::{CityFilter, FilterError, ListParams, OrderBy, ParseContext, Sort, SortBy, MAX_FROM, MAX_PAGE_SIZE, MAX_PHRASE_CHARS, MAX_VALUES};
 use super::names::{field_name, key_of, Key};
-use super::{CityFilter, FilterError, ListParams, OrderBy, ParseContext, SortBy, MAX_FROM, MAX_PAGE_SIZE, MAX_PHRASE_CHARS, MAX_VALUES};
 use crate::cursor::RequestState;
 use crate::enums::{Currency, EmploymentKind, ExperienceLevel, WorkingTime, WorkplaceType};
 use crate::error::FieldCode;
@@ -210,7 +210,7 @@ impl<'c> Parser<'c> {
             let (by, _) = parse_sort(field, &sort.sort_by).map_err(|_| FieldError::new(field, FieldCode::InvalidCursor, "cursor has an unknown sort"))?;
             let order = parse_order(field, &sort.order_by, FieldCode::InvalidCursor)
                 .map_err(|_| FieldError::new(field, FieldCode::InvalidCursor, "cursor has an unknown order"))?;
-            self.params.cursor_sort = Some(super::Sort { by, order });
+            self.params.cursor_sort = Some(Sort { by, order });
         }
         if let Some(currency) = state.params.currency.as_deref() {
             self.params.cursor_currency =

@@ -1,5 +1,7 @@
 use super::*;
-use crate::place::Place;
+use crate::category::CategoryTree;
+use crate::enums::{Currency, EmploymentKind, ExperienceLevel, WorkingTime, WorkplaceType};
+use crate::place::{Gazetteer, Place};
 use proptest::prelude::*;
 
 fn categories() -> CategoryTree {

@@ -5,8 +5,8 @@ use serde::Serialize;
 
 use crate::enums::{Currency, EmploymentKind, ExperienceLevel, SalaryUnit, WorkingTime, WorkplaceType};
 use crate::offer::{EmploymentType, Language, Location, Offer, Skill};
+use crate::offer_form::form::OfferForm;
 use crate::offer_form::rules::{salary_value, FormContext, CLAUSE_PLACEHOLDER};
-use crate::offer_form::OfferForm;
 
 /// The amount type an employment type gets when none is chosen: B2B amounts are net (invoiced),
 /// the others gross; `any` has no default (the employer chooses).

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 use crate::category::CategoryTree;
 use crate::enums::{Currency, EmploymentKind, ExperienceLevel, SalaryUnit, WorkingTime, WorkplaceType};
 use crate::error::{FieldCode, FieldError};
-use crate::offer_form::{OfferForm, APPLICATION_TYPES, COMPANY_SIZES, LANGUAGE_LEVELS, SALARY_TYPES};
+use crate::offer_form::form::{OfferForm, APPLICATION_TYPES, COMPANY_SIZES, LANGUAGE_LEVELS, SALARY_TYPES};
 use crate::place::Gazetteer;
 use crate::text::fold;
 

@@ -7,8 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{EngineSettings, TenantSettings};
-use crate::settings::parse_terms_date;
+use super::schema::{parse_terms_date, EngineSettings, TenantSettings};
 
 /// Errors of configuration.
 #[derive(Debug, thiserror::Error)]

@@ -1,6 +1,8 @@
 //! The boards' settings and the overrides of the document; the server's own sections (payments,
 //! captcha, time zone) are tested with the server's `Settings`.
 
+use std::path::PathBuf;
+
 use super::*;
 
 const BASE: &str = r#"

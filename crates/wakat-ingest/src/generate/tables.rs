@@ -4,7 +4,7 @@
 use rand::Rng;
 use wakat_core::{CategoryTree, ExperienceLevel, Gazetteer, WorkplaceType};
 
-use super::{GenerateContext, GenerateError};
+use super::inputs::{GenerateContext, GenerateError};
 use crate::dictionaries::{CategoryVocabulary, Company, WorkplaceShares};
 
 /// Picks an index with probability proportional to its weight.

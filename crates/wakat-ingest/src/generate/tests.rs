@@ -3,9 +3,10 @@
 use std::path::{Path, PathBuf};
 
 use wakat_core::geo::haversine_km;
-use wakat_core::{WorkingTime, WorkplaceType};
+use wakat_core::{CategoryTree, Gazetteer, Rates, WorkingTime, WorkplaceType};
 
 use super::*;
+use crate::dictionaries::{Company, Vocabulary};
 
 /// 2025-02-19, a fixed "now" so tests never depend on the clock.
 const NOW: i64 = 1_740_000_000;

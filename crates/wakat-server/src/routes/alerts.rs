@@ -216,7 +216,7 @@ pub async fn run_digests(
 /// The Atom feed (RFC 4287) of a list query signed by the server: its 50 newest offers. Works
 /// without login; the `signature` comes from a saved search's `feedUrl` or `GET …/feeds/link`.
 #[utoipa::path(get, path = "/api/{tenant}/feeds/offers.atom", tag = "alerts",
-    params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::ListQueryDoc,
+    params(("tenant" = String, Path, description = "Board slug"), crate::routes::query_docs::ListQueryDoc,
            ("signature" = String, Query, description = "The server's signature of the canonical query")),
     responses((status = 200, description = "Atom feed", content_type = "application/atom+xml", body = String),
               (status = 400, description = "A malformed list parameter", body = crate::error::ErrorBody),
@@ -230,7 +230,7 @@ pub async fn feed(state: web::Data<AppState>, path: web::Path<TenantPath>, query
 
 /// A signed feed URL for any list query (the list page's "follow in a feed reader").
 #[utoipa::path(get, path = "/api/{tenant}/feeds/link", tag = "alerts",
-    params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::ListQueryDoc),
+    params(("tenant" = String, Path, description = "Board slug"), crate::routes::query_docs::ListQueryDoc),
     responses((status = 200, description = "`{url}`: the feed's absolute, signed URL"),
               (status = 400, description = "A malformed list parameter", body = crate::error::ErrorBody)))]
 pub async fn feed_link(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
@@ -242,7 +242,7 @@ pub async fn feed_link(state: web::Data<AppState>, path: web::Path<TenantPath>, 
 /// New offers of a guest's saved search (kept in the browser): the count of offers of the list
 /// query published after `since`.
 #[utoipa::path(get, path = "/api/{tenant}/guests/job-filters/new-offers", tag = "alerts",
-    params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::ListQueryDoc,
+    params(("tenant" = String, Path, description = "Board slug"), crate::routes::query_docs::ListQueryDoc,
            ("since" = i64, Query, description = "Unix seconds: offers published after it count (at most a year back)")),
     responses((status = 200, description = "`{count}`"),
               (status = 400, description = "A malformed list parameter or `since`", body = crate::error::ErrorBody)))]

@@ -340,6 +340,6 @@ pub async fn run_bumps(state: web::Data<AppState>, path: web::Path<TenantPath>, 
         Some(text) => text.parse::<jiff::civil::Date>().map_err(|_| crate::error::ApiError::new(crate::error::ErrorCode::InvalidDay).with_field("day"))?,
         None => state.digests.today(),
     };
-    let report = web::block(move || crate::startup::bumps(&state).run(&wakat_app::Principal::Internal, &tenant, day)).await??;
+    let report = web::block(move || state.bumps.run(&wakat_app::Principal::Internal, &tenant, day)).await??;
     Ok(HttpResponse::Ok().json(crate::dto::jobs::BumpReport::from(report)))
 }

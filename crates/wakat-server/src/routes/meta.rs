@@ -238,7 +238,7 @@ pub async fn testimonials(state: web::Data<AppState>, path: web::Path<TenantPath
 
 /// Short information of a company story (offer page teaser).
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/brand-stories/company/{slug}/short-info", tag = "board",
-    params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Company slug"), crate::routes::openapi::LangDoc),
+    params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Company slug"), crate::routes::query_docs::LangDoc),
     responses((status = 200, description = "`{slug, name, logoUrl, coverPhotoUrl, shortDescription, offersCount, type}`"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board, or no story", body = crate::error::ErrorBody)))]
 pub async fn brand_story_short_info(state: web::Data<AppState>, path: web::Path<StoryPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {
@@ -251,7 +251,7 @@ pub async fn brand_story_short_info(state: web::Data<AppState>, path: web::Path<
 
 /// Company stories, 20 per page: companies' published stories (newest first), then the board's own.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/brand-stories/company/list", tag = "board",
-    params(("tenant" = String, Path, description = "Board slug"), ("page" = Option<u32>, Query, description = "1-based page"), ("perPage" = Option<u32>, Query, description = "At most 100 (default 20)"), crate::routes::openapi::LangDoc),
+    params(("tenant" = String, Path, description = "Board slug"), ("page" = Option<u32>, Query, description = "1-based page"), ("perPage" = Option<u32>, Query, description = "At most 100 (default 20)"), crate::routes::query_docs::LangDoc),
     responses((status = 200, description = "`{data: [story], meta: {page, perPage, totalItems}}`"), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn brand_stories(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>) -> Result<HttpResponse> {

@@ -139,7 +139,7 @@ async fn cached_body(state: &AppState, key: String, work: impl FnOnce() -> Resul
 
 /// Offers of a page (`page`, `perPage`, or `from`).
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers", tag = "offers",
-    params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::ListQueryDoc),
+    params(("tenant" = String, Path, description = "Board slug"), crate::routes::query_docs::ListQueryDoc),
     responses((status = 200, description = "A page of offers", body = OfferPage),
               (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
@@ -169,7 +169,7 @@ pub async fn list_page(state: web::Data<AppState>, path: web::Path<TenantPath>, 
 
 /// Offers by cursor (`from` and `itemsCount`, or a base64 `cursor`), with next and previous cursors.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/by-cursor", tag = "offers",
-    params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::ListQueryDoc),
+    params(("tenant" = String, Path, description = "Board slug"), crate::routes::query_docs::ListQueryDoc),
     responses((status = 200, description = "A step of offers with the neighbouring cursors", body = OfferCursorPage),
               (status = 400, description = "Malformed parameter or cursor", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
@@ -198,7 +198,7 @@ pub async fn list_cursor(state: web::Data<AppState>, path: web::Path<TenantPath>
 
 /// Number of offers matching the filters.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/count", tag = "offers",
-    params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::ListQueryDoc),
+    params(("tenant" = String, Path, description = "Board slug"), crate::routes::query_docs::ListQueryDoc),
     responses((status = 200, description = "The count", body = CountAnswer), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn count(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
@@ -208,7 +208,7 @@ pub async fn count(state: web::Data<AppState>, path: web::Path<TenantPath>, quer
 
 /// Offers per category (top-level and subcategories) for the filters.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/count/categories", tag = "offers",
-    params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::ListQueryDoc),
+    params(("tenant" = String, Path, description = "Board slug"), crate::routes::query_docs::ListQueryDoc),
     responses((status = 200, description = "Counts per category value", body = CategoryCounts), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn count_categories(
@@ -228,7 +228,7 @@ pub async fn count_categories(
 
 /// Offers per subcategory of one category for the filters.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/count/categories/{category_id}", tag = "offers",
-    params(("tenant" = String, Path, description = "Board slug"), ("category_id" = u32, Path, description = "Category value"), crate::routes::openapi::ListQueryDoc),
+    params(("tenant" = String, Path, description = "Board slug"), ("category_id" = u32, Path, description = "Category value"), crate::routes::query_docs::ListQueryDoc),
     responses((status = 200, description = "Counts per subcategory value", body = SubcategoryCounts), (status = 400, description = "Malformed parameter or category id", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board or category", body = crate::error::ErrorBody)))]
 pub async fn count_subcategories(
@@ -304,7 +304,7 @@ pub async fn suggest(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
 
 /// Map clusters for a viewport and zoom, with the list filters.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/clusters", tag = "map",
-    params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::MapQueryDoc, crate::routes::openapi::ListQueryDoc),
+    params(("tenant" = String, Path, description = "Board slug"), crate::routes::query_docs::MapQueryDoc, crate::routes::query_docs::ListQueryDoc),
     responses((status = 200, description = "Clusters of the viewport", body = ClustersAnswer), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn clusters(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
@@ -336,7 +336,7 @@ pub async fn clusters(state: web::Data<AppState>, path: web::Path<TenantPath>, q
 /// `X-Wakat-Debug-Token` header must carry it.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/explain", tag = "offers",
     params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Query, description = "The offer location to explain"),
-           ("X-Wakat-Debug-Token" = String, Header, description = "The configured search debug token"), crate::routes::openapi::ListQueryDoc),
+           ("X-Wakat-Debug-Token" = String, Header, description = "The configured search debug token"), crate::routes::query_docs::ListQueryDoc),
     responses((status = 200, description = "The score broken down", body = ExplainAnswer),
               (status = 400, description = "Malformed parameter, or no slug", body = crate::error::ErrorBody),
               (status = 401, description = "Missing or wrong debug token", body = crate::error::ErrorBody),
@@ -404,7 +404,7 @@ pub const DEBUG_TOKEN_HEADER: &str = "x-wakat-debug-token";
 
 /// Offers of one map cluster (`region`) or viewport, 20 per page.
 #[utoipa::path(get, path = "/api/{tenant}/v2/user-panel/offers/markers", tag = "map",
-    params(("tenant" = String, Path, description = "Board slug"), crate::routes::openapi::MapQueryDoc, crate::routes::openapi::ListQueryDoc),
+    params(("tenant" = String, Path, description = "Board slug"), crate::routes::query_docs::MapQueryDoc, crate::routes::query_docs::ListQueryDoc),
     responses((status = 200, description = "A page of the cluster's offers", body = MarkerPage), (status = 400, description = "Malformed parameter or region", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn markers(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
@@ -427,7 +427,7 @@ pub async fn markers(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
 
 /// The offer page: every field, expired offers included (`isOfferActive` tells).
 #[utoipa::path(get, path = "/api/{tenant}/v1/offers/{slug}", tag = "offers",
-    params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Offer or location slug"), crate::routes::openapi::LangDoc),
+    params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Offer or location slug"), crate::routes::query_docs::LangDoc),
     responses((status = 200, description = "Offer detail", body = OfferDetail), (status = 400, description = "Malformed language", body = crate::error::ErrorBody),
               (status = 404, description = "No such board or offer", body = crate::error::ErrorBody)))]
 pub async fn detail(state: web::Data<AppState>, path: web::Path<SlugPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {

@@ -1,17 +1,17 @@
 //! The one table of the API's routes under `/api/{tenant}`: each line names the method, the path,
 //! the handler, the rate class the route is wrapped in and whether the web app forwards it to
 //! browsers. Everything else is derived from it, so a new endpoint cannot be forgotten by one of
-//! them: the actix registration ([`configure`]), the `429` answers of the OpenAPI document
-//! ([`rate_limited`]) and the web app's allow-list of forwarded calls
-//! (`ui/src/lib/public-routes.generated.ts`, written by [`browser_routes_typescript`]; a test fails
-//! when the committed file is out of step).
+//! them: the actix registration ([`register`], which `routes::configure` mounts), the `429`
+//! answers of the OpenAPI document ([`rate_limited`]) and the web app's allow-list of forwarded
+//! calls (`ui/src/lib/public-routes.generated.ts`, written by [`browser_routes_typescript`]; a test
+//! fails when the committed file is out of step).
 
 use actix_web::http::Method;
 use actix_web::web;
 
 use super::{
-    accounts, alerts, applications, brand_stories, candidate, dev, employer_offers, employer_panel, employers, internal, meta, offers, openapi, panel_offers,
-    payments, places,
+    accounts, alerts, applications, brand_stories, candidate, employer_offers, employer_panel, employers, internal, meta, offers, panel_offers, payments,
+    places,
 };
 use crate::ratelimit::RateClass;
 
@@ -95,7 +95,9 @@ macro_rules! route_table {
             $( ApiRoute { method: Method::$method, path: $path, rate_class: route_table!(@class $($class)?), browser: $browser }, )*
         ];
 
-        fn register(scope: actix_web::Scope) -> actix_web::Scope {
+        /// Adds every route of [`ROUTES`] to the tenant's scope, each wrapped in its [`RateClass`]
+        /// when it has one (`routes::configure` mounts it under `/api/{tenant}`).
+        pub fn register(scope: actix_web::Scope) -> actix_web::Scope {
             scope $(
                 .route($path, web::method(Method::$method) $(.guard(actix_web::guard::fn_guard($guard)))? .to($handler) $(.wrap(RateClass::$class))?)
             )*
@@ -257,20 +259,6 @@ route_table! {
     GET "/v1/offers/{slug}/applications/{id}/download" => panel_offers::download_cv, browser employer(0);
 }
 
-/// Registers every route under `/api`. Routes a visitor could repeat at our cost are wrapped in
-/// their [`RateClass`].
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::scope("/api")
-            .route("/openapi.json", web::get().to(openapi::document))
-            .route("/internal/openapi.json", web::get().to(openapi::internal_document))
-            .route("/boards", web::get().to(meta::boards))
-            .route("/dev/mailbox", web::get().to(dev::list))
-            .route("/dev/mailbox/{id}", web::get().to(dev::get))
-            .service(register(web::scope("/{tenant}"))),
-    );
-}
-
 /// The operations wrapped in a [`RateClass`], as the OpenAPI document names them (lower-case
 /// method, full path): the document lists their `429` answer.
 pub fn rate_limited() -> impl Iterator<Item = (String, String)> {
@@ -338,7 +326,7 @@ mod tests {
 
     #[test]
     fn the_route_table_and_the_openapi_documents_name_the_same_operations() {
-        let documents = [super::openapi::document_json(), super::openapi::internal_document_json()];
+        let documents = [crate::routes::openapi::document_json(), crate::routes::openapi::internal_document_json()];
         let undocumented: Vec<String> = ROUTES
             .iter()
             .filter(|route| {
