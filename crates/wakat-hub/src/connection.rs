@@ -9,7 +9,7 @@
 use crate::clients::{Outbound, Outbox};
 use crate::hub::{Caller, Hub, HubError};
 use crate::protocol::{handshake_record, HandshakeRequest, HandshakeResponse, HubMessage, RecordReader};
-use crate::runtime::Inner;
+use crate::shared::Inner;
 use actix_ws::{AggregatedMessage, AggregatedMessageStream, CloseCode, CloseReason, MessageStream, Session};
 use bytestring::ByteString;
 use serde_json::Value;

@@ -19,6 +19,7 @@ mod limiter;
 pub mod protocol;
 mod runtime;
 mod settings;
+mod shared;
 
 pub use clients::{HubClients, HubMetrics, OTHER_TARGETS};
 pub use hub::{AuthError, Caller, Hub, HubError};

@@ -1,10 +1,11 @@
 //! The hub's HTTP side: negotiate, the WebSocket upgrade, and the runtime the server keeps.
 
-use crate::clients::{lock, HubClients, HubMetrics, Metrics};
+use crate::clients::{lock, HubClients, HubMetrics};
 use crate::connection;
 use crate::hub::{AuthError, Caller, Hub};
 use crate::limiter::InvocationLimiter;
 use crate::settings::{HubSettings, OriginAllowList};
+use crate::shared::{Inner, Negotiated};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde_json::json;
@@ -14,27 +15,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::watch;
 use tokio::time::Instant;
-
-/// A connection token handed out by negotiate and not yet used by its WebSocket.
-struct Negotiated {
-    board: String,
-    user_key: String,
-    expires: Instant,
-}
-
-/// What every connection of one hub shares.
-pub(crate) struct Inner<H: Hub> {
-    pub(crate) hub: Arc<H>,
-    pub(crate) settings: HubSettings,
-    pub(crate) clients: HubClients,
-    pub(crate) metrics: Arc<Metrics>,
-    pub(crate) limiter: InvocationLimiter,
-    /// Set once by [`HubRuntime::stop`]; every connection watches it.
-    pub(crate) stopping: watch::Sender<bool>,
-    pub(crate) next_connection_id: AtomicU64,
-    origins: OriginAllowList,
-    negotiated: Mutex<HashMap<String, Negotiated>>,
-}
 
 /// One hub: the server mounts its routes, pushes through [`HubClients`], reads its metrics,
 /// and stops it on shutdown. Cheap to clone.
