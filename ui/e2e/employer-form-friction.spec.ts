@@ -2,7 +2,7 @@
  * Issue 23, item 15: small flaws of the offer form. An error under "Salary to" must not move
  * "Salary from" beside it, and the skill search says nothing while its box is empty.
  */
-import { expect, test } from './fixtures';
+import { expect, shot, test } from './fixtures';
 import { confirmViaApi, draftOfferViaApi, employerEmail, logInEmployer, signUpViaApi } from './employer';
 
 test('employer-form-friction-01-an-error-moves-no-neighbour-and-an-empty-skill-search-says-nothing', async ({ page, request }) => {
@@ -29,4 +29,36 @@ test('employer-form-friction-01-an-error-moves-no-neighbour-and-an-empty-skill-s
   await page.waitForTimeout(400);
   await expect(page.getByTestId('skills-nothing-found')).toHaveCount(0);
   await expect(page.getByTestId('skill-result').first()).toBeVisible();
+});
+
+// Issue 23, item 11: the form's city field knew only the board's 100 biggest cities and said nothing
+// of what it found. Now the whole gazetteer is suggested, a city typed in full is pinned with a line
+// saying so, and a name the gazetteer does not know gets a line saying that.
+test('employer-form-friction-02-the-city-field-finds-any-gazetteer-place-and-says-so', async ({ page, request }) => {
+  const email = employerEmail('friction-city');
+  const company = `Friction City ${Date.now().toString(36)}`;
+  await signUpViaApi(request, email, company);
+  const token = await confirmViaApi(request, email);
+  const slug = await draftOfferViaApi(request, token, company, 'Go Developer');
+  await logInEmployer(page, email, undefined, `/employer/offers/${slug}/form`);
+
+  const city = page.locator('#location-0-city');
+  const status = page.getByTestId('location-status-0');
+  // A small town outside the board's list of big cities, typed in full.
+  await city.fill('Wadowice');
+  await expect(status).toHaveAttribute('data-found', 'true');
+  await expect(status).toContainText('Wadowice');
+  await city.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await shot(page, 'employer-form-friction-02-city-found');
+  // Suggestions come from the gazetteer while typing.
+  await city.fill('Wadow');
+  await expect(page.locator('#offer-cities-0 option[value="Wadowice"]')).toHaveCount(1);
+  // A name no place has.
+  await city.fill('Qwxzville');
+  await expect(status).toHaveAttribute('data-found', 'false');
+  await expect(status).toContainText('Qwxzville');
+  // A big city from the board's list is found at once.
+  await city.fill('Kraków');
+  await expect(status).toHaveAttribute('data-found', 'true');
+  await expect(page.getByTestId('offer-map')).toBeVisible();
 });

@@ -5,12 +5,11 @@
  * `CITY_MIN_CHARS` characters on, or popular cities matching the prefix while those are not known
  * (loading, or the API failed).
  */
+import { CITY_MIN_CHARS } from '@/lib/city-names';
 import { slugify } from '@/lib/text';
 import type { City, Locale } from '@/lib/types';
 import type { LastLocation } from './last-searches';
 
-/** Characters before the gazetteer is asked. */
-export const CITY_MIN_CHARS = 2;
 /** Popular cities listed under the last locations while the field is empty or short. */
 export const POPULAR_LIMIT = 12;
 

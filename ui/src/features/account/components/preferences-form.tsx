@@ -4,43 +4,25 @@
  * (gazetteer slugs chosen from `GET /v2/user-panel/cities` suggestions), remote, lowest salary
  * and its currency.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import useSWR from 'swr';
 import { FormMessage, SelectField, TextField } from '@/components/ui/form-field';
 import { useTranslator } from '@/i18n/board-texts';
-import { apiGet } from '@/lib/api-client';
 import type { Candidate, ExperienceLevel } from '@/lib/candidate';
 import { setSessionCandidate } from '@/lib/session';
 import type { City, Currency, Locale } from '@/lib/types';
 import { profileInput, updateProfile } from '../api/profile';
 import { errorText, showServerError } from '../form';
 import { parseSkills, preferencesSchema, salaryValue, type PreferencesValues } from '../schemas';
-import { typedCity } from '../typed-city';
+import { suggestCities, useCitySuggestions } from '@/lib/cities';
+import { typedCity } from '@/lib/city-names';
 
 export interface PreferenceOptions {
   experienceLevels: { value: ExperienceLevel; label: string }[];
   currencies: Currency[];
   /** Names of the cities the page knows (the board's top cities), by slug. */
   cityNames: Record<string, string>;
-}
-
-const CITY_MIN_CHARS = 2;
-
-function useCitySuggestions(text: string) {
-  const [debounced, setDebounced] = useState(text);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(text.trim()), 250);
-    return () => window.clearTimeout(timer);
-  }, [text]);
-  const key = debounced.length >= CITY_MIN_CHARS ? `/v2/user-panel/cities?keyword=${encodeURIComponent(debounced)}&limit=6` : null;
-  const { data } = useSWR(key, () => citySuggestions(debounced), { revalidateOnFocus: false, keepPreviousData: true });
-  return text.trim().length >= CITY_MIN_CHARS ? (data ?? []) : [];
-}
-
-async function citySuggestions(keyword: string): Promise<City[]> {
-  return (await apiGet<{ cities: City[] }>('/v2/user-panel/cities', { keyword, limit: 6 })).cities;
 }
 
 /** The city input's text, kept by the form so a save can place a city typed but not picked. */
@@ -69,7 +51,7 @@ function CityPicker({
 }) {
   const t = useTranslator(locale);
   const { text, setText } = typed;
-  const suggestions = useCitySuggestions(text).filter((city) => !value.includes(city.slug));
+  const suggestions = (useCitySuggestions(text).cities ?? []).filter((city) => !value.includes(city.slug));
   const inputId = useId();
   const listId = useId();
   const errorId = useId();
@@ -193,7 +175,7 @@ export function PreferencesForm({ locale, candidate, options }: { locale: Locale
     event.preventDefault();
     const text = cityText.trim();
     if (text) {
-      const city = typedCity(text, await citySuggestions(text).catch(() => []));
+      const city = typedCity(text, await suggestCities(text).then((answer) => answer.cities, () => []));
       if (!city) {
         setCityUnplaced(true);
         cityInput.current?.focus();

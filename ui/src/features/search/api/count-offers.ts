@@ -1,7 +1,7 @@
 'use client';
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '@/lib/use-debounced';
 
 export const COUNT_PATH = '/v2/user-panel/offers/count';
 /** Spec: the offers-count request is debounced 500 ms. */

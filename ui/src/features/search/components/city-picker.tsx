@@ -10,8 +10,9 @@
 import { useEffect, useMemo, useReducer, useRef, useState, type KeyboardEvent } from 'react';
 import { createTranslator } from '@/i18n/translate';
 import type { City, Locale } from '@/lib/types';
-import { useCitySuggestions } from '../api/suggest-cities';
-import { CITY_MIN_CHARS, cityOptions, closedCombo, comboKey, comboReducer, optionsKey, type CityOption } from '../city-combobox';
+import { useCitySuggestions } from '@/lib/cities';
+import { CITY_MIN_CHARS } from '@/lib/city-names';
+import { cityOptions, closedCombo, comboKey, comboReducer, optionsKey, type CityOption } from '../city-combobox';
 import type { LastLocation } from '../last-searches';
 
 export interface CityPickerProps {

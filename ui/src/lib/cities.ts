@@ -1,9 +1,13 @@
 'use client';
+/**
+ * Gazetteer city suggestions (`GET /v2/user-panel/cities`) for every place a city is typed: the
+ * search bar's picker, the candidate's preferences and the employer's offer form.
+ */
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api-client';
 import type { City } from '@/lib/types';
-import { CITY_MIN_CHARS } from '../city-combobox';
-import { useDebounced } from '../hooks/use-debounced';
+import { CITY_MIN_CHARS } from '@/lib/city-names';
+import { useDebounced } from '@/lib/use-debounced';
 
 export const CITIES_PATH = '/v2/user-panel/cities';
 export const CITIES_DEBOUNCE_MS = 200;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { City } from '@/lib/types';
-import { foldCityName, typedCity } from './typed-city';
+import { foldCityName, namedCity, typedCity } from './city-names';
 
 const city = (name: string, slug: string, nameEn: string | null = null): City => ({ name, nameEn, slug, region: 'x', latitude: 0, longitude: 0 });
 
@@ -23,5 +23,10 @@ describe('typedCity', () => {
   it('folds Polish letters', () => {
     expect(foldCityName('Łódź')).toBe('lodz');
     expect(foldCityName('ZIELONA  Góra')).toBe('zielona gora');
+  });
+
+  it('names only an exact place for the map pin', () => {
+    expect(namedCity('gdansk', suggestions)?.slug).toBe('gdansk');
+    expect(namedCity('Gdy', [city('Gdynia', 'gdynia')])).toBeNull();
   });
 });
