@@ -14,8 +14,14 @@ test('home-01-carousels-and-tabs', async ({ page, config }) => {
     await expect(region, `${id} is a region`).toHaveAttribute('role', 'region');
     await expect(region, `${id} has a label`).toHaveAttribute('aria-label', /./);
   }
-  // Previous/next buttons have names, start disabled at the left edge and scroll the track.
+  // Category tiles draw the category's icon (issue 23, item 15: two-letter initials made JavaScript
+  // and Java both "Ja").
   const categories = page.getByTestId('category-carousel');
+  const tileIcon = (slug: string) => categories.locator(`a[href$="/${slug}"] .category-tile__icon svg`).getAttribute('data-icon');
+  expect(await tileIcon('javascript')).toBe('javascript');
+  expect(await tileIcon('java')).toBe('java');
+  await expect(categories.locator('.category-tile__icon svg')).toHaveCount(await categories.locator('.category-tile').count());
+  // Previous/next buttons have names, start disabled at the left edge and scroll the track.
   const track = categories.locator('ul').first();
   const scrollLeft = () => track.evaluate((element) => element.scrollLeft);
   const prev = page.getByTestId('category-carousel-prev');

@@ -4,6 +4,7 @@ import { homeCountSource } from '@/lib/flags';
 import { getBrandStories, getCategoryCounts, getFavouriteOffers, getHomeCount, getMatchedOffers, getNewWithSalary, getPopularOffers, getTestimonials } from '@/features/home/api/get-home-data';
 import { MatchedCard } from '@/features/home/components/matched-card';
 import { getCandidate } from '@/lib/session-server';
+import { CategoryIcon } from '@/components/ui/category-icon';
 import { AllCategories, type CategoryEntry } from '@/features/home/components/all-categories';
 import { Carousel, type CarouselTexts } from '@/features/home/components/carousel';
 import { OfferTabs, type TabPanel } from '@/features/home/components/offer-tabs';
@@ -41,6 +42,7 @@ export default async function HomePage() {
   const listHref = (changes: Parameters<typeof withFilters>[1]) => buildListHref(withFilters(emptyFilters(), changes), config, locale);
   const categoryEntries: CategoryEntry[] = categories.map((category) => ({
     slug: category.slug,
+    icon: category.icon,
     label: category.label[locale],
     href: paths.category(category.slug),
     countLabel: categoryCounts ? t('home.categoryOffers', { count: categoryCounts[String(category.value)] ?? 0, n: formatNumber(categoryCounts[String(category.value)] ?? 0) }) : null,
@@ -102,7 +104,7 @@ export default async function HomePage() {
           {categoryEntries.map((category) => (
             <Link key={category.slug} className="category-tile" href={category.href}>
               <span className="category-tile__icon" aria-hidden="true">
-                {category.label.slice(0, 2)}
+                <CategoryIcon icon={category.icon} />
               </span>
               <span>
                 {category.label}

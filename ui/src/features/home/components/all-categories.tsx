@@ -5,6 +5,8 @@ import { Dialog } from '@/components/ui/dialog';
 
 export interface CategoryEntry {
   slug: string;
+  /** The category file's icon name (the home page's tiles draw it). */
+  icon: string;
   label: string;
   href: string;
   /** '12 offers', or null without counts. */
