@@ -71,7 +71,7 @@ pub use model::{
 pub use notify::{MailDue, MailPolicy};
 pub use profile::{AnonymousCandidate, MissingPreference, PassiveProfile, ProfileInput, MAX_PROFILE_CATEGORIES};
 pub use requests::{utc_day, NewRequest, MAX_SHARED_FIELD_CHARS, REQUEST_TTL_SECS};
-pub use safety::MAX_REPORT_NOTE_CHARS;
+pub use safety::{Complaint, MAX_REPORT_NOTE_CHARS};
 pub use score::{match_score, rank_candidates, Criterion, CriterionScore, MatchScore};
 pub use store::{ChatStore, RankedCandidate};
 pub use text::{normalize_message_text, TextError, MAX_MESSAGE_CHARS};

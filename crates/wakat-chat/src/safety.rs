@@ -14,6 +14,27 @@ use crate::store::{candidate_of, checked_side, ChatStore};
 /// Longest report note, in characters.
 pub const MAX_REPORT_NOTE_CHARS: usize = 1_000;
 
+/// Why a message is reported, in the reporter's words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Complaint<'a> {
+    /// The reason chosen.
+    pub reason: ReportReason,
+    /// What the reporter adds (at most [`MAX_REPORT_NOTE_CHARS`] characters).
+    pub note: Option<&'a str>,
+}
+
+impl<'a> Complaint<'a> {
+    /// A complaint with a reason only.
+    pub fn new(reason: ReportReason) -> Complaint<'a> {
+        Complaint { reason, note: None }
+    }
+
+    /// A complaint with a reason and a note.
+    pub fn with_note(reason: ReportReason, note: &'a str) -> Complaint<'a> {
+        Complaint { reason, note: Some(note) }
+    }
+}
+
 impl ChatStore {
     /// The candidate blocks a company: in one commit, the block is stored, every open
     /// conversation with the company is closed (by the candidate) and every request from it
@@ -73,16 +94,8 @@ impl ChatStore {
 
     /// Reports a message of the other side of one of `actor`'s conversations. A second report of
     /// the same message by the same side answers the first one.
-    pub fn report_message(
-        &self,
-        board: &str,
-        actor: &Actor,
-        conversation_id: &str,
-        seq: u64,
-        reason: ReportReason,
-        note: Option<&str>,
-        now: i64,
-    ) -> Result<Report> {
+    pub fn report_message(&self, board: &str, actor: &Actor, conversation_id: &str, seq: u64, complaint: Complaint<'_>, now: i64) -> Result<Report> {
+        let Complaint { reason, note } = complaint;
         let board = keys::board(board)?;
         let side = checked_side(actor)?;
         let conversation = self.conversation_for(board, actor, conversation_id)?;

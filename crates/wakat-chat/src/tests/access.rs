@@ -4,7 +4,7 @@
 use wakat_core::{CategoryTree, Rates};
 
 use crate::testing::*;
-use crate::{Actor, ChatError, ReportReason, SharedContact};
+use crate::{Actor, ChatError, Complaint, ReportReason, SharedContact};
 
 fn not_found<T: std::fmt::Debug>(result: crate::Result<T>) -> bool {
     matches!(result, Err(ChatError::NotFound { .. }))
@@ -21,7 +21,7 @@ fn strangers_cannot_touch_a_conversation() {
         assert!(not_found(store.send_message(BOARD, &stranger, id, "s-1", "hej", T0 + 100)));
         assert!(not_found(store.mark_read(BOARD, &stranger, id, 1)));
         assert!(not_found(store.close_conversation(BOARD, &stranger, id, T0 + 100)));
-        assert!(not_found(store.report_message(BOARD, &stranger, id, 1, ReportReason::Spam, None, T0 + 100)));
+        assert!(not_found(store.report_message(BOARD, &stranger, id, 1, Complaint::new(ReportReason::Spam), T0 + 100)));
         assert!(store.conversations(BOARD, &stranger).unwrap().is_empty());
         assert_eq!(store.unread_total(BOARD, &stranger).unwrap(), 0);
     }

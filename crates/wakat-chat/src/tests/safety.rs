@@ -1,7 +1,7 @@
 use wakat_core::{CategoryTree, Rates};
 
 use crate::testing::*;
-use crate::{ChatError, ConversationStatus, MailPolicy, ReportReason, RequestStatus, Side};
+use crate::{ChatError, Complaint, ConversationStatus, MailPolicy, ReportReason, RequestStatus, Side};
 
 #[test]
 fn blocking_closes_conversations_declines_requests_and_hides_the_candidate() {
@@ -39,18 +39,22 @@ fn a_message_of_the_other_side_can_be_reported_once() {
     let store = store();
     let conversation = conversation(&store);
     store.send_message(BOARD, &candidate_a(), &conversation.id, "c-1", "hej", T0 + 100).unwrap();
-    let report = store.report_message(BOARD, &candidate_a(), &conversation.id, 1, ReportReason::Scam, Some(" prosi o opłatę "), T0 + 200).unwrap();
+    let report =
+        store.report_message(BOARD, &candidate_a(), &conversation.id, 1, Complaint::with_note(ReportReason::Scam, " prosi o opłatę "), T0 + 200).unwrap();
     assert_eq!((report.seq, report.reported_by, report.note.as_deref()), (1, Side::Candidate, Some("prosi o opłatę")));
-    let again = store.report_message(BOARD, &candidate_a(), &conversation.id, 1, ReportReason::Spam, None, T0 + 300).unwrap();
+    let again = store.report_message(BOARD, &candidate_a(), &conversation.id, 1, Complaint::new(ReportReason::Spam), T0 + 300).unwrap();
     assert_eq!(again, report);
     assert!(matches!(
-        store.report_message(BOARD, &candidate_a(), &conversation.id, 2, ReportReason::Spam, None, T0),
+        store.report_message(BOARD, &candidate_a(), &conversation.id, 2, Complaint::new(ReportReason::Spam), T0),
         Err(ChatError::InvalidInput { field: "seq", .. })
     ));
-    assert_eq!(store.report_message(BOARD, &candidate_a(), &conversation.id, 9, ReportReason::Spam, None, T0), Err(ChatError::NotFound { what: "message" }));
+    assert_eq!(
+        store.report_message(BOARD, &candidate_a(), &conversation.id, 9, Complaint::new(ReportReason::Spam), T0),
+        Err(ChatError::NotFound { what: "message" })
+    );
     let long = "x".repeat(1_001);
     assert!(matches!(
-        store.report_message(BOARD, &company_a(), &conversation.id, 2, ReportReason::Other, Some(&long), T0),
+        store.report_message(BOARD, &company_a(), &conversation.id, 2, Complaint::with_note(ReportReason::Other, &long), T0),
         Err(ChatError::InvalidInput { field: "note", .. })
     ));
     assert_eq!(store.reports(BOARD).unwrap(), vec![report]);
