@@ -60,17 +60,19 @@ mod safety;
 pub mod score;
 mod store;
 pub mod text;
+mod version;
 
 pub use conversations::{MessagePage, SentMessage, MAX_HISTORY_PAGE};
 pub use erasure::ErasedChat;
 pub use error::{ChatError, Result};
+pub use model::REQUEST_TTL_SECS;
 pub use model::{
     Actor, Block, Conversation, ConversationRequest, ConversationStatus, Invite, InviteEmployer, InviteOffer, Message, Report, ReportReason, RequestStatus,
     SentRequest, SharedContact, Side, SideState,
 };
 pub use notify::{MailDue, MailPolicy};
 pub use profile::{AnonymousCandidate, MissingPreference, PassiveProfile, ProfileInput, MAX_PROFILE_CATEGORIES};
-pub use requests::{utc_day, NewRequest, MAX_SHARED_FIELD_CHARS, REQUEST_TTL_SECS};
+pub use requests::{utc_day, NewRequest, MAX_SHARED_FIELD_CHARS};
 pub use safety::{Complaint, MAX_REPORT_NOTE_CHARS};
 pub use score::{match_score, rank_candidates, Criterion, CriterionScore, MatchScore};
 pub use store::{ChatStore, RankedCandidate};

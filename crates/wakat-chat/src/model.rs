@@ -3,7 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::record::{versioned, RECORD_VERSION};
+use crate::version::{versioned, RECORD_VERSION};
+
+/// How long a request waits for an answer before it expires (14 days): a rule of the request's
+/// status ([`ConversationRequest::status_at`]), so it lives with it.
+pub const REQUEST_TTL_SECS: i64 = 14 * 86_400;
 
 /// The two sides of every conversation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -81,7 +85,7 @@ pub enum RequestStatus {
     Accepted,
     /// Declined by the candidate (or the company was blocked).
     Declined,
-    /// Not answered within [`crate::REQUEST_TTL_SECS`].
+    /// Not answered within [`REQUEST_TTL_SECS`].
     Expired,
 }
 
@@ -133,10 +137,10 @@ pub struct ConversationRequest {
 }
 
 impl ConversationRequest {
-    /// The status at `now`: a request still `received` after [`crate::REQUEST_TTL_SECS`] is
+    /// The status at `now`: a request still `received` after [`REQUEST_TTL_SECS`] is
     /// expired, whether or not that was written yet.
     pub fn status_at(&self, now: i64) -> RequestStatus {
-        if self.status == RequestStatus::Received && now >= self.sent_at.saturating_add(crate::REQUEST_TTL_SECS) {
+        if self.status == RequestStatus::Received && now >= self.sent_at.saturating_add(REQUEST_TTL_SECS) {
             RequestStatus::Expired
         } else {
             self.status

@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 use wakat_core::{EmploymentKind, FieldCode, FieldError, Preferences, SalaryUnit};
 
-use crate::record::versioned;
+use crate::version::versioned;
 
 /// Most categories a profile lists.
 pub const MAX_PROFILE_CATEGORIES: usize = 10;
@@ -162,8 +162,8 @@ versioned!(PassiveProfile);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::RECORD_VERSION;
     use crate::testing::complete_input;
+    use crate::version::RECORD_VERSION;
 
     fn profile(input: ProfileInput) -> PassiveProfile {
         PassiveProfile { v: RECORD_VERSION, candidate_id: "cand-a".into(), public_id: "ref".into(), input, updated_at: 0 }

@@ -5,15 +5,7 @@ use serde::de::DeserializeOwned;
 use wakat_store::KvStore;
 
 use crate::error::{ChatError, Result};
-
-/// Version written into every record (`"v": 1`). A reader meeting another version refuses it as
-/// corrupt instead of guessing, so a later shape change adds a migration or a new arm here.
-pub(crate) const RECORD_VERSION: u32 = 1;
-
-/// Every record carries its version in `v`.
-pub(crate) trait Versioned {
-    fn version(&self) -> u32;
-}
+pub(crate) use crate::version::{Versioned, RECORD_VERSION};
 
 /// Decodes a record and checks its version.
 pub(crate) fn decode<T: DeserializeOwned + Versioned>(key: &[u8], value: &[u8]) -> Result<T> {
@@ -28,14 +20,3 @@ pub(crate) fn decode<T: DeserializeOwned + Versioned>(key: &[u8], value: &[u8]) 
 pub(crate) fn read<T: DeserializeOwned + Versioned>(kv: &dyn KvStore, key: &[u8]) -> Result<Option<T>> {
     kv.get(key)?.map(|bytes| decode(key, &bytes)).transpose()
 }
-
-macro_rules! versioned {
-    ($($record:ty),+ $(,)?) => {
-        $(impl $crate::record::Versioned for $record {
-            fn version(&self) -> u32 {
-                self.v
-            }
-        })+
-    };
-}
-pub(crate) use versioned;

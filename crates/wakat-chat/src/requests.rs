@@ -18,8 +18,6 @@ use crate::record::{self, RECORD_VERSION};
 use crate::store::{candidate_of, company_of, ChatStore};
 use crate::text::normalize_message_text;
 
-/// How long a request waits for an answer before it expires (14 days).
-pub const REQUEST_TTL_SECS: i64 = 14 * SECS_PER_DAY;
 /// Longest shared name or e-mail, in characters.
 pub const MAX_SHARED_FIELD_CHARS: usize = 254;
 const SECS_PER_DAY: i64 = 86_400;
