@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use wakat_core::offer_form::{validate_clauses, validate_company_fields, OfferForm};
-use wakat_core::{FieldCode, FieldError};
+use wakat_core::{ErrorCode, FieldError};
 use wakat_store::json;
 
 use crate::{keys, BillingData, Company, EmployerStore, EmployersError};
@@ -154,7 +154,7 @@ impl EmployerStore {
         let data = data.validated().map_err(EmployersError::Refused)?;
         self.change_company(tenant, company_id, |company| {
             if logo.is_none() && company.logo_blob.is_none() {
-                return Err(EmployersError::Refused(vec![FieldError::new("companyLogo", FieldCode::Required, "This field is required")]));
+                return Err(EmployersError::Refused(vec![FieldError::new("companyLogo", ErrorCode::Required, "This field is required")]));
             }
             company.name = data.company_name;
             company.size = data.company_size;
