@@ -1,6 +1,6 @@
 //! Errors of the accounts domain; the server maps each to one stable API code.
 
-use wakat_core::FieldCode;
+use wakat_core::ErrorCode;
 use wakat_store::StoreError;
 
 /// Why an accounts call failed.
@@ -24,7 +24,7 @@ pub enum AccountsError {
         /// Wire name of the field.
         field: &'static str,
         /// Stable code of the rule.
-        code: FieldCode,
+        code: ErrorCode,
         /// Explanation.
         message: String,
     },
@@ -52,7 +52,7 @@ pub enum AccountsError {
 }
 
 impl AccountsError {
-    pub(crate) fn invalid(field: &'static str, code: FieldCode, message: impl Into<String>) -> AccountsError {
+    pub(crate) fn invalid(field: &'static str, code: ErrorCode, message: impl Into<String>) -> AccountsError {
         AccountsError::Invalid { field, code, message: message.into() }
     }
 }

@@ -6,7 +6,7 @@ use argon2::{Algorithm, Argon2, Params, Version};
 use rand::RngCore;
 
 use crate::AccountsError;
-use wakat_core::FieldCode;
+use wakat_core::ErrorCode;
 
 /// Shortest password accepted.
 pub const MIN_PASSWORD_CHARS: usize = 8;
@@ -75,25 +75,25 @@ impl Passwords {
 pub fn check_new_password(password: &str, email: &str) -> Result<(), AccountsError> {
     let n_chars = password.chars().count();
     if n_chars < MIN_PASSWORD_CHARS {
-        return Err(AccountsError::invalid("password", FieldCode::PasswordTooShort, format!("the password needs at least {MIN_PASSWORD_CHARS} characters")));
+        return Err(AccountsError::invalid("password", ErrorCode::PasswordTooShort, format!("the password needs at least {MIN_PASSWORD_CHARS} characters")));
     }
     if n_chars > MAX_PASSWORD_CHARS {
-        return Err(AccountsError::invalid("password", FieldCode::PasswordTooLong, format!("the password may have at most {MAX_PASSWORD_CHARS} characters")));
+        return Err(AccountsError::invalid("password", ErrorCode::PasswordTooLong, format!("the password may have at most {MAX_PASSWORD_CHARS} characters")));
     }
     if password.chars().any(char::is_control) {
-        return Err(AccountsError::invalid("password", FieldCode::PasswordControlCharacters, "the password must not contain control characters"));
+        return Err(AccountsError::invalid("password", ErrorCode::PasswordControlCharacters, "the password must not contain control characters"));
     }
     if password.trim().is_empty() {
-        return Err(AccountsError::invalid("password", FieldCode::PasswordBlank, "the password must not be whitespace only"));
+        return Err(AccountsError::invalid("password", ErrorCode::PasswordBlank, "the password must not be whitespace only"));
     }
     if password.trim().eq_ignore_ascii_case(email.trim()) {
-        return Err(AccountsError::invalid("password", FieldCode::PasswordIsEmail, "the password must not be the e-mail address"));
+        return Err(AccountsError::invalid("password", ErrorCode::PasswordIsEmail, "the password must not be the e-mail address"));
     }
     let local_part = email.split('@').next().unwrap_or_default();
     if zxcvbn::zxcvbn(password, &[email, local_part]).score() < zxcvbn::Score::Two {
         return Err(AccountsError::invalid(
             "password",
-            FieldCode::PasswordTooCommon,
+            ErrorCode::PasswordTooCommon,
             "this password is too common or too easy to guess (it is on lists of breached passwords); choose a longer or less usual one",
         ));
     }

@@ -3,7 +3,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use wakat_core::{FieldCode, Preferences};
+use wakat_core::{ErrorCode, Preferences};
 use wakat_store::ids::new_id;
 use wakat_store::secrets::{hash_token, new_token};
 use wakat_store::{json, KvStore, WriteOp};
@@ -96,10 +96,10 @@ pub struct Confirmation {
 pub fn normalize_email(email: &str) -> Result<String, AccountsError> {
     let email = wakat_core::email::email_identity(email);
     if email.is_empty() {
-        return Err(AccountsError::invalid("email", FieldCode::Required, "the e-mail is required"));
+        return Err(AccountsError::invalid("email", ErrorCode::Required, "the e-mail is required"));
     }
     if !wakat_core::email::is_valid_email(&email) {
-        return Err(AccountsError::invalid("email", FieldCode::InvalidEmail, "the e-mail address is not valid"));
+        return Err(AccountsError::invalid("email", ErrorCode::InvalidEmail, "the e-mail address is not valid"));
     }
     Ok(email)
 }
@@ -109,7 +109,7 @@ fn check_name(field: &'static str, name: &str) -> Result<String, AccountsError> 
     if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
         return Err(AccountsError::invalid(
             field,
-            FieldCode::InvalidName,
+            ErrorCode::InvalidName,
             format!("{field} must be at most {MAX_NAME_CHARS} characters, without control characters"),
         ));
     }
@@ -347,7 +347,7 @@ impl AccountStore {
             let Some(password) = confirmation.password.as_deref().filter(|p| !p.is_empty()) else {
                 return Err(AccountsError::invalid(
                     "password",
-                    FieldCode::PasswordRequired,
+                    ErrorCode::PasswordRequired,
                     "this address was registered more than once: choose your password to confirm it",
                 ));
             };
@@ -421,7 +421,7 @@ impl AccountStore {
     ) -> Result<(), AccountsError> {
         let mut account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
         if !self.passwords.verify(current, &account.password_hash) {
-            return Err(AccountsError::invalid("currentPassword", FieldCode::InvalidPassword, "the current password is wrong"));
+            return Err(AccountsError::invalid("currentPassword", ErrorCode::InvalidPassword, "the current password is wrong"));
         }
         check_new_password(new_password, &account.email)?;
         account.password_hash = self.passwords.hash(new_password)?;
@@ -446,10 +446,10 @@ impl AccountStore {
         let account = self.get(tenant, account_id)?.ok_or(AccountsError::NotFound)?;
         let new_email = normalize_email(new_email)?;
         if !self.passwords.verify(password, &account.password_hash) {
-            return Err(AccountsError::invalid("password", FieldCode::InvalidPassword, "the password is wrong"));
+            return Err(AccountsError::invalid("password", ErrorCode::InvalidPassword, "the password is wrong"));
         }
         if new_email == account.email {
-            return Err(AccountsError::invalid("newEmail", FieldCode::SameEmail, "this is already the account's e-mail"));
+            return Err(AccountsError::invalid("newEmail", ErrorCode::SameEmail, "this is already the account's e-mail"));
         }
         let token = self.issue_token(tenant, account_id, TokenPurpose::ChangeEmail { new_email: new_email.clone() }, now)?;
         Ok((account, new_email, token))
@@ -481,7 +481,7 @@ impl AccountStore {
         account.first_name = check_name("firstName", &update.first_name)?;
         account.last_name = check_name("lastName", &update.last_name)?;
         if update.message.chars().count() > MAX_MESSAGE_CHARS {
-            return Err(AccountsError::invalid("message", FieldCode::MessageLength, format!("the message may have at most {MAX_MESSAGE_CHARS} characters")));
+            return Err(AccountsError::invalid("message", ErrorCode::MessageLength, format!("the message may have at most {MAX_MESSAGE_CHARS} characters")));
         }
         update.preferences.validate().map_err(|error| AccountsError::Invalid { field: "preferences", code: error.code, message: error.to_string() })?;
         account.message = update.message;

@@ -257,11 +257,11 @@ fn registration_carries_extra_writes_and_confirmation_can_set_a_password() {
     let with = |password: Option<&str>| Confirmation { password: password.map(Into::into), ..Confirmation::default() };
     assert!(matches!(
         accounts.confirm_email_with("it", &second_token, with(None), NOW),
-        Err(AccountsError::Invalid { code: wakat_core::FieldCode::PasswordRequired, .. })
+        Err(AccountsError::Invalid { code: wakat_core::ErrorCode::PasswordRequired, .. })
     ));
     assert!(matches!(
         accounts.confirm_email_with("it", &second_token, with(Some("short")), NOW),
-        Err(AccountsError::Invalid { code: wakat_core::FieldCode::PasswordTooShort, .. })
+        Err(AccountsError::Invalid { code: wakat_core::ErrorCode::PasswordTooShort, .. })
     ));
     accounts.confirm_email_with("it", &second_token, with(Some("chosen later 2")), NOW).unwrap();
     assert!(accounts.authenticate("it", AccountKind::Employer, "boss@acme.example", "long enough 1").is_err(), "no pending password survives");

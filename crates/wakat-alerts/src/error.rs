@@ -39,13 +39,13 @@ pub enum AlertsError {
     /// A code that does not belong to this alert (or any).
     #[error("the code is not valid")]
     InvalidCode,
-    /// A field that breaks a rule of section 5; `key` is the spec's message key.
+    /// A field that breaks a rule of section 5; `code` is the spec's message key.
     #[error("{field}: {message}")]
     Invalid {
         /// Wire name of the field.
         field: &'static str,
         /// The spec's key (`fieldRequired`, `invalidCharactersError`, `maxValueError`, `invalidEmail`).
-        key: &'static str,
+        code: wakat_core::ErrorCode,
         /// The Polish message.
         message: String,
     },

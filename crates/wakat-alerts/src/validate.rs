@@ -1,28 +1,18 @@
 //! The rules of section 5 of the spec: the alert name and the alert e-mail, with the spec's
 //! message keys and Polish messages.
 
-use wakat_core::FieldCode;
+use wakat_core::ErrorCode;
 
 use crate::{AlertsError, Result};
 
 /// Longest alert name, in characters (`maxValueError` with 999).
 pub const MAX_NAME_CHARS: usize = 999;
 
-// The keys come from the one table of field codes (`wakat_core::FieldCode`).
-/// Key: the field is required.
-pub const FIELD_REQUIRED: &str = FieldCode::FieldRequired.as_str();
-/// Key: a character outside the allowed set.
-pub const INVALID_CHARACTERS: &str = FieldCode::InvalidCharactersError.as_str();
-/// Key: longer than allowed.
-pub const MAX_VALUE: &str = FieldCode::MaxValueError.as_str();
-/// Key: not an e-mail address we accept.
-pub const INVALID_EMAIL: &str = FieldCode::InvalidEmail.as_str();
-
-/// Polish message of [`FIELD_REQUIRED`] (quoted by the spec).
+/// Polish message of [`ErrorCode::FieldRequired`] (quoted by the spec).
 pub const FIELD_REQUIRED_PL: &str = "To pole jest wymagane";
-/// Polish message of [`INVALID_EMAIL`] (quoted by the spec).
+/// Polish message of [`ErrorCode::InvalidEmail`] (quoted by the spec).
 pub const INVALID_EMAIL_PL: &str = "Niepoprawny adres e-mail";
-/// Polish message of [`INVALID_CHARACTERS`] (the spec quotes none; ours).
+/// Polish message of [`ErrorCode::InvalidCharactersError`] (the spec quotes none; ours).
 pub const INVALID_CHARACTERS_PL: &str = "Pole zawiera niedozwolone znaki";
 
 const POLISH_LETTERS: &str = "ąćęłńóśźżĄĆĘŁŃÓŚŹŻ";
@@ -34,21 +24,21 @@ pub fn is_name_char(c: char) -> bool {
     c.is_ascii_alphanumeric() || POLISH_LETTERS.contains(c) || NAME_PUNCTUATION.contains(c)
 }
 
-fn invalid(field: &'static str, key: &'static str, message: impl Into<String>) -> AlertsError {
-    AlertsError::Invalid { field, key, message: message.into() }
+fn invalid(field: &'static str, code: ErrorCode, message: impl Into<String>) -> AlertsError {
+    AlertsError::Invalid { field, code, message: message.into() }
 }
 
 /// Checks an alert name (trimmed): required, allowed characters, at most 999 characters.
 pub fn check_name(name: &str) -> Result<String> {
     let name = name.trim();
     if name.is_empty() {
-        return Err(invalid("name", FIELD_REQUIRED, FIELD_REQUIRED_PL));
+        return Err(invalid("name", ErrorCode::FieldRequired, FIELD_REQUIRED_PL));
     }
     if !name.chars().all(is_name_char) {
-        return Err(invalid("name", INVALID_CHARACTERS, INVALID_CHARACTERS_PL));
+        return Err(invalid("name", ErrorCode::InvalidCharactersError, INVALID_CHARACTERS_PL));
     }
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(invalid("name", MAX_VALUE, format!("Maksymalna liczba znaków: {MAX_NAME_CHARS}")));
+        return Err(invalid("name", ErrorCode::MaxValueError, format!("Maksymalna liczba znaków: {MAX_NAME_CHARS}")));
     }
     Ok(name.to_string())
 }
@@ -57,10 +47,10 @@ pub fn check_name(name: &str) -> Result<String> {
 pub fn check_email(email: &str) -> Result<String> {
     let email = email.trim();
     if email.is_empty() {
-        return Err(invalid("email", FIELD_REQUIRED, FIELD_REQUIRED_PL));
+        return Err(invalid("email", ErrorCode::FieldRequired, FIELD_REQUIRED_PL));
     }
     if email.chars().any(|c| POLISH_LETTERS.contains(c)) || !wakat_core::is_valid_email(email) {
-        return Err(invalid("email", INVALID_EMAIL, INVALID_EMAIL_PL));
+        return Err(invalid("email", ErrorCode::InvalidEmail, INVALID_EMAIL_PL));
     }
     Ok(wakat_core::email::normalize_email(email))
 }
@@ -94,9 +84,9 @@ pub fn default_name(tags: &[String]) -> String {
 mod tests {
     use super::*;
 
-    fn key_of(result: Result<String>) -> &'static str {
+    fn code_of(result: Result<String>) -> ErrorCode {
         match result {
-            Err(AlertsError::Invalid { key, .. }) => key,
+            Err(AlertsError::Invalid { code, .. }) => code,
             other => panic!("expected a field error, got {other:?}"),
         }
     }
@@ -104,12 +94,12 @@ mod tests {
     #[test]
     fn names_follow_section_5() {
         assert_eq!(check_name("  Java, Kraków (B2B) #1 & C++ / -  ").unwrap(), "Java, Kraków (B2B) #1 & C++ / -");
-        assert_eq!(key_of(check_name("   ")), FIELD_REQUIRED);
+        assert_eq!(code_of(check_name("   ")), ErrorCode::FieldRequired);
         for bad in ["node.js", "a;b", "é", "x\ny", "50%", "<script>"] {
-            assert_eq!(key_of(check_name(bad)), INVALID_CHARACTERS, "{bad:?}");
+            assert_eq!(code_of(check_name(bad)), ErrorCode::InvalidCharactersError, "{bad:?}");
         }
         assert!(check_name(&"ż".repeat(999)).is_ok(), "999 characters, not bytes");
-        assert_eq!(key_of(check_name(&"a".repeat(1000))), MAX_VALUE);
+        assert_eq!(code_of(check_name(&"a".repeat(1000))), ErrorCode::MaxValueError);
         let Err(AlertsError::Invalid { message, .. }) = check_name("") else { panic!() };
         assert_eq!(message, "To pole jest wymagane");
     }
@@ -117,9 +107,9 @@ mod tests {
     #[test]
     fn e_mails_follow_section_5() {
         assert_eq!(check_email(" Ala@Example.PL ").unwrap(), "Ala@example.pl");
-        assert_eq!(key_of(check_email("")), FIELD_REQUIRED);
+        assert_eq!(code_of(check_email("")), ErrorCode::FieldRequired);
         for bad in ["ala", "ala@", "żaneta@example.pl", "ala@przykład.pl", "a b@example.pl"] {
-            assert_eq!(key_of(check_email(bad)), INVALID_EMAIL, "{bad:?}");
+            assert_eq!(code_of(check_email(bad)), ErrorCode::InvalidEmail, "{bad:?}");
         }
         let Err(AlertsError::Invalid { message, .. }) = check_email("x") else { panic!() };
         assert_eq!(message, "Niepoprawny adres e-mail");

@@ -10,6 +10,7 @@ use wakat_alerts::filters::{self, FiltersObject};
 use wakat_alerts::validate::{check_email, check_name, default_name};
 use wakat_alerts::{AlertStore, AlertsError, Frequency, GuestAlertRequest, JobFilter, NewFilter, Owner};
 use wakat_core::filters::ListParams;
+use wakat_core::ErrorCode;
 use wakat_engine::{Engine, Tenant};
 use wakat_search::ListRequest;
 
@@ -111,7 +112,7 @@ fn frequency(value: Option<&str>) -> Result<Frequency> {
 
 /// The list page's address: a path of the web app (never another site, since mails link to it).
 fn search_url(value: Option<String>, params: &ListParams) -> Result<String> {
-    let invalid = |message: &str| AppError::Invalid { field: "searchUrl", key: "invalid_search_url", message: message.to_string() };
+    let invalid = |message: &str| AppError::Invalid { field: "searchUrl", code: ErrorCode::InvalidSearchUrl, message: message.to_string() };
     match value.map(|url| url.trim().to_string()).filter(|url| !url.is_empty()) {
         None => Ok(format!("/?{}", filters::canonical_query(params))),
         Some(url) if url.starts_with('/') && !url.starts_with("//") && !url.contains('\\') && url.chars().count() <= MAX_SEARCH_URL_CHARS => {
@@ -193,7 +194,7 @@ impl AlertsService {
             Some(_) => frequency(value)?,
             None => {
                 let message = wakat_alerts::validate::FIELD_REQUIRED_PL.to_string();
-                return Err(AppError::Invalid { field: "frequency", key: wakat_alerts::validate::FIELD_REQUIRED, message });
+                return Err(AppError::Invalid { field: "frequency", code: ErrorCode::FieldRequired, message });
             }
         };
         let filter = self.alerts.set_frequency(&tenant.settings.slug, &owner, id, frequency)?;

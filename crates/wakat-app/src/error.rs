@@ -2,7 +2,7 @@
 //! server maps each reason to its wire code in one place (`wakat-server`'s `error.rs`); a job
 //! logs it.
 
-use wakat_core::FieldError;
+use wakat_core::{ErrorCode, FieldError};
 
 /// Why a service call failed.
 #[derive(Debug, thiserror::Error)]
@@ -13,14 +13,13 @@ pub enum AppError {
     /// A parameter or body field that breaks a parsing rule of `wakat-core`; keeps its field and code.
     #[error(transparent)]
     Field(#[from] FieldError),
-    /// A body field that breaks a rule keyed by a stable string (`invalid_search_url`,
-    /// `fieldRequired`): the key is the wire code.
+    /// A body field that breaks a service's own rule (`invalid_search_url`, `fieldRequired`).
     #[error("{field}: {message}")]
     Invalid {
         /// The body field.
         field: &'static str,
-        /// Stable key of the rule.
-        key: &'static str,
+        /// The rule's code.
+        code: ErrorCode,
         /// Explanation.
         message: String,
     },

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use wakat_core::offer_form::{SkillDictionary, SkillEntry};
-use wakat_core::{Category, Currency, FieldCode, FieldError, Place};
+use wakat_core::{Category, Currency, ErrorCode, FieldError, Place};
 use wakat_engine::{Engine, Tenant};
 
 use crate::error::Result;
@@ -64,13 +64,13 @@ impl OfferFormInputs {
     /// A page of the skills dictionary whose name or a word of it starts with `keyword`.
     pub fn skills(&self, keyword: &str, page_number: usize, page_size: usize) -> Result<SkillsPage<'_>> {
         if page_number == 0 || page_number > MAX_SKILLS_PAGE {
-            return Err(FieldError::new("pageNumber", FieldCode::InvalidPage, "pageNumber must be 1 to 10000").into());
+            return Err(FieldError::new("pageNumber", ErrorCode::InvalidPage, "pageNumber must be 1 to 10000").into());
         }
         if page_size == 0 || page_size > SKILLS_PAGE_SIZE {
-            return Err(FieldError::new("pageSize", FieldCode::InvalidPerPage, "pageSize must be 1 to 100").into());
+            return Err(FieldError::new("pageSize", ErrorCode::InvalidPerPage, "pageSize must be 1 to 100").into());
         }
         if keyword.chars().count() > MAX_KEYWORD_CHARS {
-            return Err(FieldError::new("keyword", FieldCode::InvalidKeyword, "at most 100 characters").into());
+            return Err(FieldError::new("keyword", ErrorCode::InvalidKeyword, "at most 100 characters").into());
         }
         let (skills, total) = self.skills.search(keyword, page_number, page_size);
         Ok(SkillsPage { skills, page_number, page_size, total })

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use wakat_applications::OfferStats;
 use wakat_core::cursor::{CursorSort, RequestParams, RequestState};
 use wakat_core::filters::{ListParams, OrderBy, Sort, SortBy, MAX_FROM};
-use wakat_core::{FieldCode, FieldError, Filters, Offer};
+use wakat_core::{ErrorCode, FieldError, Filters, Offer};
 use wakat_engine::{Engine, Tenant};
 use wakat_search::{Cluster, DidYouMean, Explanation, Hit, ListRequest, Suggestions, Understanding};
 
@@ -321,7 +321,7 @@ impl OffersService {
 
 /// The `page` parameter refused (beyond the deepest offer a list reaches).
 fn invalid_page(message: String) -> AppError {
-    FieldError::new("page", FieldCode::InvalidPage, message).into()
+    FieldError::new("page", ErrorCode::InvalidPage, message).into()
 }
 
 /// The offset of a 1-based page, refused beyond `max_offset`.

@@ -6,7 +6,7 @@
 //! what an employer's search needs besides: categories, the salary's unit and contract types.
 
 use serde::{Deserialize, Serialize};
-use wakat_core::{EmploymentKind, FieldCode, FieldError, Preferences, SalaryUnit};
+use wakat_core::{EmploymentKind, ErrorCode, FieldError, Preferences, SalaryUnit};
 
 use crate::version::versioned;
 
@@ -34,10 +34,10 @@ impl ProfileInput {
     pub fn validate(&self) -> Result<(), FieldError> {
         self.preferences.validate()?;
         if self.categories.len() > MAX_PROFILE_CATEGORIES {
-            return Err(FieldError::new("categories", FieldCode::TooManyValues, format!("at most {MAX_PROFILE_CATEGORIES} categories")));
+            return Err(FieldError::new("categories", ErrorCode::TooManyValues, format!("at most {MAX_PROFILE_CATEGORIES} categories")));
         }
         if self.contract_types.len() > EmploymentKind::ALL.len() {
-            return Err(FieldError::new("contractTypes", FieldCode::TooManyValues, "each contract type at most once"));
+            return Err(FieldError::new("contractTypes", ErrorCode::TooManyValues, "each contract type at most once"));
         }
         Ok(())
     }

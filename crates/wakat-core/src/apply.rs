@@ -11,7 +11,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::email::{email_identity, is_valid_email, normalize_email};
-use crate::{FieldCode, FieldError, Preferences};
+use crate::{ErrorCode, FieldError, Preferences};
 
 /// Largest attachment accepted, in bytes; exactly this many is accepted.
 pub const MAX_ATTACHMENT_BYTES: u64 = 5_000_000;
@@ -106,12 +106,12 @@ impl AttachmentType {
 /// Returns the `fileSize` error for an attachment of `n_bytes`, or `None` when the size is accepted.
 pub fn attachment_size_error(n_bytes: u64) -> Option<FieldError> {
     (n_bytes > MAX_ATTACHMENT_BYTES)
-        .then(|| FieldError::new("attachment", FieldCode::FileSize, format!("attachment must be at most {MAX_ATTACHMENT_BYTES} bytes")))
+        .then(|| FieldError::new("attachment", ErrorCode::FileSize, format!("attachment must be at most {MAX_ATTACHMENT_BYTES} bytes")))
 }
 
 /// Returns the `fileType` error for an attachment that is none of [`AttachmentType::ALL`].
 pub fn attachment_type_error() -> FieldError {
-    FieldError::new("attachment", FieldCode::FileType, "attachment must be a pdf, docx, jpeg or png file")
+    FieldError::new("attachment", ErrorCode::FileType, "attachment must be a pdf, docx, jpeg or png file")
 }
 
 /// Counts a message's characters as the form's counter does: a line break is one character even
@@ -171,24 +171,24 @@ impl ApplyForm {
     pub fn validate(&self) -> Result<(), FieldError> {
         let name = self.name.trim();
         if name.is_empty() {
-            return Err(FieldError::new("name", FieldCode::Required, "name is required"));
+            return Err(FieldError::new("name", ErrorCode::Required, "name is required"));
         }
         if name.chars().count() > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-            return Err(FieldError::new("name", FieldCode::InvalidName, format!("name must be at most {MAX_NAME_CHARS} characters of text")));
+            return Err(FieldError::new("name", ErrorCode::InvalidName, format!("name must be at most {MAX_NAME_CHARS} characters of text")));
         }
         let email = self.email.trim();
         if email.is_empty() {
-            return Err(FieldError::new("email", FieldCode::Required, "email is required"));
+            return Err(FieldError::new("email", ErrorCode::Required, "email is required"));
         }
         if !is_valid_email(email) {
-            return Err(FieldError::new("email", FieldCode::InvalidEmail, "email is not a valid address"));
+            return Err(FieldError::new("email", ErrorCode::InvalidEmail, "email is not a valid address"));
         }
         let message = self.message.as_deref().unwrap_or("");
         if message_chars(message) > MAX_MESSAGE_CHARS {
-            return Err(FieldError::new("message", FieldCode::MessageLength, format!("message must be at most {MAX_MESSAGE_CHARS} characters")));
+            return Err(FieldError::new("message", ErrorCode::MessageLength, format!("message must be at most {MAX_MESSAGE_CHARS} characters")));
         }
         if !self.has_attachment && message.trim().is_empty() {
-            return Err(FieldError::new("attachment", FieldCode::FileOrDescriptionRequired, "an attachment or a message is required"));
+            return Err(FieldError::new("attachment", ErrorCode::FileOrDescriptionRequired, "an attachment or a message is required"));
         }
         Ok(())
     }
@@ -228,7 +228,7 @@ fn parse_flag(field: &str, value: Option<&str>) -> Result<bool, FieldError> {
     match value.trim().to_ascii_lowercase().as_str() {
         "true" | "1" | "on" => Ok(true),
         "false" | "0" => Ok(false),
-        _ => Err(FieldError::new(field, FieldCode::InvalidBoolean, format!("{field} must be true or false"))),
+        _ => Err(FieldError::new(field, ErrorCode::InvalidBoolean, format!("{field} must be true or false"))),
     }
 }
 
@@ -257,7 +257,7 @@ impl ApplyFormInput {
         let source = match self.source.as_deref().map(str::trim) {
             None | Some("") => ApplySource::ApplyForm,
             Some(raw) => {
-                ApplySource::parse(raw).ok_or_else(|| FieldError::new("source", FieldCode::InvalidSource, "source must be apply_form or 1_click_apply"))?
+                ApplySource::parse(raw).ok_or_else(|| FieldError::new("source", ErrorCode::InvalidSource, "source must be apply_form or 1_click_apply"))?
             }
         };
         let future_consent_accepted = parse_flag("future_consent_accepted", self.future_consent_accepted.as_deref())?;
@@ -265,11 +265,11 @@ impl ApplyFormInput {
         let candidate_id = match self.candidate_id.as_deref().map(str::trim) {
             None | Some("") => None,
             Some(id) if is_valid_candidate_id(id) => Some(id.to_string()),
-            Some(_) => return Err(FieldError::new("candidate_id", FieldCode::InvalidCandidateId, "candidate_id is not a valid id")),
+            Some(_) => return Err(FieldError::new("candidate_id", ErrorCode::InvalidCandidateId, "candidate_id is not a valid id")),
         };
         // One-click uses the stored profile and CV, which only a logged-in candidate has.
         if source == ApplySource::OneClickApply && candidate_id.is_none() {
-            return Err(FieldError::new("candidate_id", FieldCode::Required, "one-click apply needs a candidate"));
+            return Err(FieldError::new("candidate_id", ErrorCode::Required, "one-click apply needs a candidate"));
         }
         let message = self.message.as_deref().map(|message| message.replace("\r\n", "\n").trim().to_string()).filter(|message| !message.is_empty());
         Ok(ApplyForm {

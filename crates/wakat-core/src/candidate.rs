@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Currency, ExperienceLevel, FieldCode, FieldError};
+use crate::{Currency, ErrorCode, ExperienceLevel, FieldError};
 
 /// Most skills a candidate can list.
 pub const MAX_PREFERENCE_SKILLS: usize = 30;
@@ -38,18 +38,18 @@ impl Preferences {
 
     /// Checks sizes and ranges; the first problem is returned with its field.
     pub fn validate(&self) -> Result<(), FieldError> {
-        check_names("skills", &self.skills, MAX_PREFERENCE_SKILLS, FieldCode::TooManySkills, FieldCode::InvalidSkill)?;
-        check_names("cities", &self.cities, MAX_PREFERENCE_CITIES, FieldCode::TooManyValues, FieldCode::InvalidCity)?;
+        check_names("skills", &self.skills, MAX_PREFERENCE_SKILLS, ErrorCode::TooManySkills, ErrorCode::InvalidSkill)?;
+        check_names("cities", &self.cities, MAX_PREFERENCE_CITIES, ErrorCode::TooManyValues, ErrorCode::InvalidCity)?;
         if let Some(salary) = self.salary_min {
             if !salary.is_finite() || !(0.0..=1_000_000.0).contains(&salary) {
-                return Err(FieldError::new("salaryMin", FieldCode::InvalidSalary, "salaryMin must be between 0 and 1,000,000"));
+                return Err(FieldError::new("salaryMin", ErrorCode::InvalidSalary, "salaryMin must be between 0 and 1,000,000"));
             }
         }
         Ok(())
     }
 }
 
-fn check_names(field: &str, names: &[String], max: usize, too_many: FieldCode, invalid: FieldCode) -> Result<(), FieldError> {
+fn check_names(field: &str, names: &[String], max: usize, too_many: ErrorCode, invalid: ErrorCode) -> Result<(), FieldError> {
     if names.len() > max {
         return Err(FieldError::new(field, too_many, format!("at most {max} {field}")));
     }
@@ -73,11 +73,11 @@ mod tests {
     #[test]
     fn sizes_and_ranges_are_checked() {
         let too_many = Preferences { skills: vec!["rust".into(); MAX_PREFERENCE_SKILLS + 1], ..Default::default() };
-        assert_eq!(too_many.validate().unwrap_err().code, FieldCode::TooManySkills);
+        assert_eq!(too_many.validate().unwrap_err().code, ErrorCode::TooManySkills);
         let blank = Preferences { cities: vec![" ".into()], ..Default::default() };
         assert_eq!(blank.validate().unwrap_err().field, "cities");
         let negative = Preferences { salary_min: Some(-1.0), ..Default::default() };
-        assert_eq!(negative.validate().unwrap_err().code, FieldCode::InvalidSalary);
+        assert_eq!(negative.validate().unwrap_err().code, ErrorCode::InvalidSalary);
     }
 
     #[test]

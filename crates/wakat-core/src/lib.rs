@@ -29,7 +29,7 @@ pub use candidate::Preferences;
 pub use category::{Category, CategoryTree};
 pub use email::is_valid_email;
 pub use enums::{Currency, EmploymentKind, ExperienceLevel, SalaryUnit, WorkingTime, WorkplaceType};
-pub use error::{FieldCode, FieldError};
+pub use error::{ErrorCode, FieldError};
 pub use filters::{FilterError, Filters, OrderBy, SearchVariant, Sort, SortBy};
 pub use matching::{match_offer, MatchReason, OfferMatch};
 pub use offer::{EmploymentType, Language, Location, Offer, Skill};

@@ -2,7 +2,7 @@
 //! lists, the suggestion keyword and the city picker. Like [`crate::filters::ListParams`], every
 //! value is parsed here once, strictly, into a type; handlers never read raw strings.
 
-use crate::error::FieldCode;
+use crate::error::ErrorCode;
 use crate::filters::MAX_PHRASE_CHARS;
 use crate::FieldError;
 
@@ -55,7 +55,7 @@ pub fn parse_lang<'p>(pairs: impl IntoIterator<Item = (&'p str, &'p str)>) -> Re
         None => Ok(None),
         Some((_, value)) if value.trim().is_empty() => Ok(None),
         Some((field, value)) => {
-            Lang::parse(value).map(Some).ok_or_else(|| FieldError::new(field, FieldCode::InvalidLang, format!("'{value}' is not pl or en")))
+            Lang::parse(value).map(Some).ok_or_else(|| FieldError::new(field, ErrorCode::InvalidLang, format!("'{value}' is not pl or en")))
         }
     }
 }
@@ -68,13 +68,13 @@ pub fn parse_flag<'p>(pairs: impl IntoIterator<Item = (&'p str, &'p str)>, name:
         Some(value) => match value.as_str() {
             "true" | "1" | "" => Ok(true),
             "false" | "0" => Ok(false),
-            _ => Err(FieldError::new(name, FieldCode::InvalidBoolean, format!("'{value}' is not true or false"))),
+            _ => Err(FieldError::new(name, ErrorCode::InvalidBoolean, format!("'{value}' is not true or false"))),
         },
     }
 }
 
 /// A whole number in `min..=max` under `field`, or `default` when absent.
-fn bounded(pairs: &[(&str, &str)], field: &str, code: FieldCode, default: u32, min: u32, max: u32) -> Result<u32, FieldError> {
+fn bounded(pairs: &[(&str, &str)], field: &str, code: ErrorCode, default: u32, min: u32, max: u32) -> Result<u32, FieldError> {
     match first(pairs, &[field]) {
         None => Ok(default),
         Some((_, value)) => value
@@ -104,8 +104,8 @@ impl Paging {
         max_page: u32,
     ) -> Result<Paging, FieldError> {
         let pairs: Vec<_> = pairs.into_iter().collect();
-        let page = bounded(&pairs, "page", FieldCode::InvalidPage, 1, 1, max_page)?;
-        let per_page = bounded(&pairs, "perPage", FieldCode::InvalidPerPage, default_per_page, 1, max_per_page)?;
+        let page = bounded(&pairs, "page", ErrorCode::InvalidPage, 1, 1, max_page)?;
+        let per_page = bounded(&pairs, "perPage", ErrorCode::InvalidPerPage, default_per_page, 1, max_per_page)?;
         Ok(Paging { page, per_page })
     }
 
@@ -120,7 +120,7 @@ fn phrase(pairs: &[(&str, &str)], names: &[&str]) -> Result<String, FieldError> 
     let Some((field, value)) = first(pairs, names) else { return Ok(String::new()) };
     let value = value.trim();
     if value.chars().count() > MAX_PHRASE_CHARS {
-        return Err(FieldError::new(field, FieldCode::InvalidKeyword, format!("keyword may have at most {MAX_PHRASE_CHARS} characters")));
+        return Err(FieldError::new(field, ErrorCode::InvalidKeyword, format!("keyword may have at most {MAX_PHRASE_CHARS} characters")));
     }
     Ok(value.to_string())
 }
@@ -159,7 +159,7 @@ impl CityQuery {
     pub fn parse<'p>(pairs: impl IntoIterator<Item = (&'p str, &'p str)>) -> Result<CityQuery, FieldError> {
         let pairs: Vec<_> = pairs.into_iter().collect();
         let keyword = phrase(&pairs, &["keyword"])?;
-        let limit = bounded(&pairs, "limit", FieldCode::InvalidLimit, Self::DEFAULT_LIMIT, 1, Self::MAX_LIMIT)? as usize;
+        let limit = bounded(&pairs, "limit", ErrorCode::InvalidLimit, Self::DEFAULT_LIMIT, 1, Self::MAX_LIMIT)? as usize;
         Ok(CityQuery { keyword, limit })
     }
 }
@@ -178,28 +178,28 @@ mod tests {
         assert_eq!(Lang::from_accept_language("de-DE,de;q=0.9,en;q=0.8"), Some(Lang::En));
         assert_eq!(parse_lang([("lang", "en")]), Ok(Some(Lang::En)));
         assert_eq!(parse_lang([("x", "1")]), Ok(None));
-        assert_eq!(parse_lang([("lang", "xx")]).unwrap_err().code, FieldCode::InvalidLang);
+        assert_eq!(parse_lang([("lang", "xx")]).unwrap_err().code, ErrorCode::InvalidLang);
         assert_eq!(parse_flag([("embed", "true")], "embed"), Ok(true));
         assert_eq!(parse_flag([], "embed"), Ok(false));
-        assert_eq!(parse_flag([("embed", "yes")], "embed").unwrap_err().code, FieldCode::InvalidBoolean);
+        assert_eq!(parse_flag([("embed", "yes")], "embed").unwrap_err().code, ErrorCode::InvalidBoolean);
     }
 
     #[test]
     fn paging_has_defaults_and_bounds() {
         assert_eq!(Paging::parse([], 20, 100, 10_000), Ok(Paging { page: 1, per_page: 20 }));
         assert_eq!(Paging::parse([("page", "3"), ("perPage", "50")], 20, 100, 10_000).unwrap().offset(), 100);
-        assert_eq!(Paging::parse([("page", "0")], 20, 100, 10_000).unwrap_err().code, FieldCode::InvalidPage);
+        assert_eq!(Paging::parse([("page", "0")], 20, 100, 10_000).unwrap_err().code, ErrorCode::InvalidPage);
         assert_eq!(Paging::parse([("perPage", "101")], 20, 100, 10_000).unwrap_err().field, "perPage");
-        assert_eq!(Paging::parse([("page", "x")], 20, 100, 10_000).unwrap_err().code, FieldCode::InvalidPage);
+        assert_eq!(Paging::parse([("page", "x")], 20, 100, 10_000).unwrap_err().code, ErrorCode::InvalidPage);
     }
 
     #[test]
     fn keywords_and_limits_are_checked() {
         assert_eq!(SuggestQuery::parse([("q", " jav ")]).unwrap().keyword, "jav");
         let long = "a".repeat(MAX_PHRASE_CHARS + 1);
-        assert_eq!(SuggestQuery::parse([("keyword", long.as_str())]).unwrap_err().code, FieldCode::InvalidKeyword);
+        assert_eq!(SuggestQuery::parse([("keyword", long.as_str())]).unwrap_err().code, ErrorCode::InvalidKeyword);
         assert_eq!(CityQuery::parse([]), Ok(CityQuery { keyword: String::new(), limit: 10 }));
-        assert_eq!(CityQuery::parse([("limit", "51")]).unwrap_err().code, FieldCode::InvalidLimit);
+        assert_eq!(CityQuery::parse([("limit", "51")]).unwrap_err().code, ErrorCode::InvalidLimit);
     }
 
     proptest! {

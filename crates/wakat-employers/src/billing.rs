@@ -1,7 +1,7 @@
 //! A company's invoice data and the Polish tax id (NIP) rules.
 
 use serde::{Deserialize, Serialize};
-use wakat_core::{FieldCode, FieldError};
+use wakat_core::{ErrorCode, FieldError};
 
 /// NIP weights of the first nine digits; the tenth is their weighted sum modulo 11.
 const NIP_WEIGHTS: [u32; 9] = [6, 5, 7, 2, 3, 4, 5, 6, 7];
@@ -145,34 +145,34 @@ impl BillingData {
             ("city", &self.city),
         ] {
             if value.is_empty() {
-                errors.push(FieldError::new(field, FieldCode::Required, "This field is required"));
+                errors.push(FieldError::new(field, ErrorCode::Required, "This field is required"));
             } else if value.chars().count() > MAX_FIELD_CHARS || value.chars().any(char::is_control) {
-                errors.push(FieldError::new(field, FieldCode::MaxLength, format!("at most {MAX_FIELD_CHARS} characters")));
+                errors.push(FieldError::new(field, ErrorCode::MaxLength, format!("at most {MAX_FIELD_CHARS} characters")));
             }
         }
         if !is_iso_country(&self.country) {
-            errors.push(FieldError::new("country", FieldCode::InvalidCountry, "a two-letter country code (ISO 3166), e.g. PL, DE"));
+            errors.push(FieldError::new("country", ErrorCode::InvalidCountry, "a two-letter country code (ISO 3166), e.g. PL, DE"));
         }
         let polish = self.country == "PL";
         if !self.tax_id.is_empty() && errors.iter().all(|e| e.field != "taxId") {
             if polish {
                 match normalize_nip(&self.tax_id) {
                     Some(digits) => self.tax_id = digits,
-                    None => errors.push(FieldError::new("taxId", FieldCode::InvalidNip, "not a valid NIP (10 digits with a right check digit)")),
+                    None => errors.push(FieldError::new("taxId", ErrorCode::InvalidNip, "not a valid NIP (10 digits with a right check digit)")),
                 }
             } else {
                 match normalize_foreign_tax_id(&self.country, &self.tax_id) {
                     Some(tax_id) => self.tax_id = tax_id,
                     None => errors.push(FieldError::new(
                         "taxId",
-                        FieldCode::InvalidTaxId,
+                        ErrorCode::InvalidTaxId,
                         "not a tax id of this country (an EU company gives its VAT number, e.g. DE123456789)",
                     )),
                 }
             }
         }
         if polish && !self.postal_code.is_empty() && !is_polish_postal_code(&self.postal_code) {
-            errors.push(FieldError::new("postalCode", FieldCode::InvalidPostalCode, "a Polish postal code is written NN-NNN"));
+            errors.push(FieldError::new("postalCode", ErrorCode::InvalidPostalCode, "a Polish postal code is written NN-NNN"));
         }
         if errors.is_empty() {
             Ok(self)
@@ -299,9 +299,9 @@ mod tests {
         let checked = good.clone().validated().unwrap();
         assert_eq!((checked.tax_id.as_str(), checked.country.as_str()), ("5260001246", "PL"));
         let wrong = BillingData { tax_id: "5260001245".into(), ..good.clone() }.validated().unwrap_err();
-        assert_eq!((wrong[0].field.as_str(), wrong[0].code), ("taxId", FieldCode::InvalidNip));
+        assert_eq!((wrong[0].field.as_str(), wrong[0].code), ("taxId", ErrorCode::InvalidNip));
         let postal = BillingData { postal_code: "31042".into(), ..good.clone() }.validated().unwrap_err();
-        assert_eq!(postal[0].code, FieldCode::InvalidPostalCode);
+        assert_eq!(postal[0].code, ErrorCode::InvalidPostalCode);
         let foreign = BillingData { tax_id: "DE123456789".into(), postal_code: "10115".into(), country: "de".into(), ..good }.validated().unwrap();
         assert_eq!(foreign.tax_id, "DE123456789");
     }

@@ -3,7 +3,7 @@
 //! company under a slug of its choosing; a published story is shown to candidates.
 
 use serde::{Deserialize, Serialize};
-use wakat_core::{FieldCode, FieldError};
+use wakat_core::{ErrorCode, FieldError};
 use wakat_store::{json, WriteOp};
 
 use crate::store::RECORD_VERSION;
@@ -98,40 +98,40 @@ impl StoryTexts {
     pub fn validated(self, slug: &str, known: impl Fn(&str) -> Option<String>) -> Result<StoryTexts, Vec<FieldError>> {
         let mut errors = Vec::new();
         if !is_story_slug(slug) {
-            errors.push(FieldError::new("slug", FieldCode::InvalidSlug, "3 to 60 lowercase letters, digits and single dashes"));
+            errors.push(FieldError::new("slug", ErrorCode::InvalidSlug, "3 to 60 lowercase letters, digits and single dashes"));
         }
         let company_type = self.company_type.trim().to_string();
         if company_type.is_empty() {
-            errors.push(FieldError::new("type", FieldCode::Required, "This field is required"));
+            errors.push(FieldError::new("type", ErrorCode::Required, "This field is required"));
         } else if !COMPANY_TYPES.contains(&company_type.as_str()) {
-            errors.push(FieldError::new("type", FieldCode::InvalidOption, "not one of the options"));
+            errors.push(FieldError::new("type", ErrorCode::InvalidOption, "not one of the options"));
         }
         let short_description = self.short_description.trim().to_string();
         let short_description_en = self.short_description_en.trim().to_string();
         for (field, value, required) in [("shortDescription", &short_description, true), ("shortDescriptionEn", &short_description_en, false)] {
             let n = value.chars().count();
             if n == 0 && required {
-                errors.push(FieldError::new(field, FieldCode::Required, "This field is required"));
+                errors.push(FieldError::new(field, ErrorCode::Required, "This field is required"));
             } else if n > 0 && n < SHORT_DESCRIPTION_CHARS.0 {
-                errors.push(FieldError::new(field, FieldCode::MinLength, format!("at least {} characters", SHORT_DESCRIPTION_CHARS.0)));
+                errors.push(FieldError::new(field, ErrorCode::MinLength, format!("at least {} characters", SHORT_DESCRIPTION_CHARS.0)));
             } else if n > SHORT_DESCRIPTION_CHARS.1 {
-                errors.push(FieldError::new(field, FieldCode::MaxLength, format!("at most {} characters", SHORT_DESCRIPTION_CHARS.1)));
+                errors.push(FieldError::new(field, ErrorCode::MaxLength, format!("at most {} characters", SHORT_DESCRIPTION_CHARS.1)));
             }
         }
         let description = wakat_core::html::sanitize(self.description.trim());
         if description.chars().count() > MAX_DESCRIPTION_CHARS {
-            errors.push(FieldError::new("description", FieldCode::MaxLength, format!("at most {MAX_DESCRIPTION_CHARS} characters")));
+            errors.push(FieldError::new("description", ErrorCode::MaxLength, format!("at most {MAX_DESCRIPTION_CHARS} characters")));
         }
         let mut technologies: Vec<String> = Vec::new();
         if self.technologies.len() > MAX_TECHNOLOGIES {
-            errors.push(FieldError::new("technologies", FieldCode::TooManyValues, format!("at most {MAX_TECHNOLOGIES} technologies")));
+            errors.push(FieldError::new("technologies", ErrorCode::TooManyValues, format!("at most {MAX_TECHNOLOGIES} technologies")));
         }
         for name in self.technologies.iter().filter(|n| !n.trim().is_empty()) {
             match known(name) {
                 Some(known) if !technologies.contains(&known) => technologies.push(known),
                 Some(_) => {}
                 None => {
-                    errors.push(FieldError::new("technologies", FieldCode::UnknownTechnology, format!("'{}' is not in the technologies list", name.trim())))
+                    errors.push(FieldError::new("technologies", ErrorCode::UnknownTechnology, format!("'{}' is not in the technologies list", name.trim())))
                 }
             }
         }

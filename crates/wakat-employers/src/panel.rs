@@ -3,7 +3,7 @@
 //! form's (one rule set).
 
 use wakat_core::offer_form::{validate_company_fields, OfferForm};
-use wakat_core::{FieldCode, FieldError};
+use wakat_core::{ErrorCode, FieldError};
 use wakat_store::json;
 
 use crate::{keys, BillingData, Clauses, Company, EmployerStore, EmployersError};
@@ -108,7 +108,7 @@ impl EmployerStore {
         let data = data.validated().map_err(EmployersError::Refused)?;
         self.change_company(tenant, company_id, |company| {
             if logo.is_none() && company.logo_blob.is_none() {
-                return Err(EmployersError::Refused(vec![FieldError::new("companyLogo", FieldCode::Required, "This field is required")]));
+                return Err(EmployersError::Refused(vec![FieldError::new("companyLogo", ErrorCode::Required, "This field is required")]));
             }
             company.name = data.company_name;
             company.size = data.company_size;

@@ -7,7 +7,7 @@ use actix_multipart::{Field, Multipart};
 use futures_util::StreamExt;
 use wakat_core::apply::MAX_ATTACHMENT_BYTES;
 use wakat_core::offer_form::{LOGO_MAX_BYTES, LOGO_MIN_BYTES};
-use wakat_core::{FieldCode, FieldError};
+use wakat_core::FieldError;
 use wakat_uploads::{BlobStore, FileKind, StoredBlob, UploadError, UploadPolicy};
 
 use crate::error::{upload_error, ApiError, ErrorCode, Result};
@@ -92,11 +92,11 @@ pub async fn receive_file(field: &mut Field, blobs: &BlobStore, policy: &UploadP
 
 fn image_error(error: UploadError, field: &str) -> ApiError {
     let (code, message) = match error {
-        UploadError::TooLarge { .. } => (FieldCode::LogoTooLarge, "the image may have at most 5 MB".to_string()),
+        UploadError::TooLarge { .. } => (ErrorCode::LogoTooLarge, "the image may have at most 5 MB".to_string()),
         UploadError::TypeNotAllowed { detected } => {
-            (FieldCode::LogoWrongFormat, format!("the image must be a JPEG or PNG (this one is {})", detected.as_deref().unwrap_or("unknown")))
+            (ErrorCode::LogoWrongFormat, format!("the image must be a JPEG or PNG (this one is {})", detected.as_deref().unwrap_or("unknown")))
         }
-        UploadError::Empty => (FieldCode::LogoEmpty, "the image file is empty".to_string()),
+        UploadError::Empty => (ErrorCode::LogoEmpty, "the image file is empty".to_string()),
         other => return ApiError::internal(&other),
     };
     FieldError::new(field, code, message).into()
@@ -113,7 +113,7 @@ pub async fn receive_image(blobs: &BlobStore, field: &mut Field, field_label: &s
         upload.write_chunk(&chunk).map_err(|e| image_error(e, field_label))?;
     }
     if upload.size() > 0 && upload.size() < LOGO_MIN_BYTES {
-        return Err(FieldError::new(field_label, FieldCode::LogoTooSmall, format!("the image must have at least {LOGO_MIN_BYTES} bytes")).into());
+        return Err(FieldError::new(field_label, ErrorCode::LogoTooSmall, format!("the image must have at least {LOGO_MIN_BYTES} bytes")).into());
     }
     let label = field_label.to_string();
     actix_web::web::block(move || upload.finish()).await?.map_err(|e| image_error(e, &label))

@@ -53,7 +53,10 @@ fn refusals_are_domain_reasons() {
     let me = candidate(&setup.candidate("ola@example.com"));
     assert!(matches!(setup.alerts.list(&tenant, &Principal::Anonymous), Err(AppError::Unauthenticated)), "saved searches are a candidate's");
     let elsewhere = NewSearch { search_url: Some("https://evil.example/".into()), ..NewSearch::default() };
-    assert!(matches!(setup.alerts.create(&tenant, &me, elsewhere), Err(AppError::Invalid { field: "searchUrl", key: "invalid_search_url", .. })));
+    assert!(matches!(
+        setup.alerts.create(&tenant, &me, elsewhere),
+        Err(AppError::Invalid { field: "searchUrl", code: wakat_core::ErrorCode::InvalidSearchUrl, .. })
+    ));
     let id = setup.alerts.create(&tenant, &me, NewSearch::default()).unwrap();
     assert!(matches!(setup.alerts.create(&tenant, &me, NewSearch::default()), Err(AppError::Alerts(AlertsError::FilterExists))));
     assert!(matches!(setup.alerts.enable(&tenant, &me, &id, Some("hourly"), None), Err(AppError::InvalidFrequency)));

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use wakat_accounts::{Account, AccountKind, AccountStore, Confirmation, NewAccount, NewSession, ProfileUpdate, Registration, TokenPurpose};
 use wakat_applications::FavouriteStore;
-use wakat_core::{FieldCode, FieldError};
+use wakat_core::{ErrorCode, FieldError};
 use wakat_engine::{Engine, Tenant};
 
 use crate::candidates::offer_by_guid;
@@ -86,7 +86,7 @@ impl CandidateAccounts {
     pub fn register(&self, tenant: &Tenant, lang: &str, sign_up: NewCandidate) -> Result<()> {
         // Refused before the address's mail budget is spent: nothing will be mailed.
         if !sign_up.accepted_terms {
-            return Err(FieldError::new("acceptedTerms", FieldCode::Required, "accept the terms and the privacy policy to sign up").into());
+            return Err(FieldError::new("acceptedTerms", ErrorCode::Required, "accept the terms and the privacy policy to sign up").into());
         }
         let slug = &tenant.settings.slug;
         self.limits.check_mail(slug, &sign_up.email)?;

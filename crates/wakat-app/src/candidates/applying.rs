@@ -7,7 +7,7 @@ use std::sync::Arc;
 use wakat_accounts::AccountStore;
 use wakat_applications::{ApplicationStore, AttachmentRef, NewApplication, NewRedirect, Redirect, RedirectStore, Submitted};
 use wakat_core::apply::{ApplyFormInput, ApplySource};
-use wakat_core::{FieldCode, FieldError, Offer};
+use wakat_core::{ErrorCode, FieldError, Offer};
 use wakat_engine::{Engine, Tenant};
 use wakat_uploads::{BlobHash, BlobStore};
 
@@ -48,7 +48,7 @@ fn candidate_of(form_candidate_id: Option<&str>, principal: &Principal) -> Resul
     match (form_candidate_id, caller) {
         (None, caller) => Ok(caller.map(str::to_string)),
         (Some(given), Some(caller)) if given == caller => Ok(Some(given.to_string())),
-        (Some(_), _) => Err(FieldError::new("candidate_id", FieldCode::InvalidCandidateId, "candidate_id must be the logged-in candidate's own id").into()),
+        (Some(_), _) => Err(FieldError::new("candidate_id", ErrorCode::InvalidCandidateId, "candidate_id must be the logged-in candidate's own id").into()),
     }
 }
 

@@ -13,7 +13,7 @@ use wakat_applications::{
 };
 use wakat_core::filters::{OrderBy, Sort, SortBy};
 use wakat_core::matching::{match_offer, OfferMatch};
-use wakat_core::{FieldCode, FieldError, Filters};
+use wakat_core::{ErrorCode, FieldError, Filters};
 use wakat_engine::{Engine, Tenant};
 use wakat_search::{Hit, ListRequest};
 use wakat_uploads::{BlobHash, BlobStore};
@@ -317,7 +317,7 @@ impl CandidateArea {
         let account = self.account(slug, principal)?;
         let account_id = &account.id;
         if self.accounts.authenticate(slug, account.kind, &account.email, password).is_err() {
-            return Err(FieldError::new("password", FieldCode::InvalidPassword, "the password is wrong").into());
+            return Err(FieldError::new("password", ErrorCode::InvalidPassword, "the password is wrong").into());
         }
         let erased = self.applications.erase_candidate(slug, account_id, self.clock.now())?;
         for attachment in &erased.attachments {

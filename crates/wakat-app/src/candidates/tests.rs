@@ -6,7 +6,7 @@ use std::sync::Arc;
 use wakat_accounts::{AccountsError, Confirmation};
 use wakat_applications::{ApplicationStore, ApplicationsError, FavouriteStore, History, Page, RedirectStore};
 use wakat_core::apply::ApplyFormInput;
-use wakat_core::FieldCode;
+use wakat_core::ErrorCode;
 use wakat_uploads::{BlobStore, FileKind, UploadPolicy};
 
 use super::accounts::{CandidateAccounts, Login, NewCandidate};
@@ -86,7 +86,7 @@ fn registering_twice_takes_over_an_unconfirmed_account() {
     let candidates = candidates();
     let tenant = candidates.setup.tenant();
     let refused = candidates.accounts.register(&tenant, "en", NewCandidate { accepted_terms: false, ..sign_up("ala@example.com", PASSWORD) }).unwrap_err();
-    assert!(matches!(&refused, AppError::Field(error) if error.field == "acceptedTerms" && error.code == FieldCode::Required), "{refused:?}");
+    assert!(matches!(&refused, AppError::Field(error) if error.field == "acceptedTerms" && error.code == ErrorCode::Required), "{refused:?}");
     candidates.accounts.register(&tenant, "en", sign_up("ala@example.com", PASSWORD)).unwrap();
     candidates.accounts.register(&tenant, "en", sign_up("ala@example.com", "another password, long enough")).unwrap();
     let mails = candidates.setup.delivered();
@@ -182,7 +182,7 @@ fn applying_follows_the_forms_rules() {
     assert!(matches!(refused, AppError::NoStoredCv), "{refused:?}");
     let someone_else = ApplyFormInput { candidate_id: Some("someone-else".into()), ..form("Ala", "ala@example.com") };
     let refused = applying.apply(&tenant, &candidate, "rust-dev", request(someone_else)).unwrap_err();
-    assert!(matches!(&refused, AppError::Field(error) if error.code == FieldCode::InvalidCandidateId), "{refused:?}");
+    assert!(matches!(&refused, AppError::Field(error) if error.code == ErrorCode::InvalidCandidateId), "{refused:?}");
 
     applying.apply(&tenant, &Principal::Anonymous, "rust-dev", request(form("Ola", "ola@example.com"))).unwrap();
     let refused = applying.apply(&tenant, &Principal::Anonymous, "rust-dev", request(form("Ola", "ola@example.com"))).unwrap_err();
@@ -212,7 +212,7 @@ fn deleting_the_account_erases_its_data_and_releases_its_files() {
     assert!(history.items[0].0.application.is_some());
 
     let refused = area.delete_account(&tenant, &candidate, "not the password, long enough").unwrap_err();
-    assert!(matches!(&refused, AppError::Field(error) if error.code == FieldCode::InvalidPassword && error.field == "password"), "{refused:?}");
+    assert!(matches!(&refused, AppError::Field(error) if error.code == ErrorCode::InvalidPassword && error.field == "password"), "{refused:?}");
     area.delete_account(&tenant, &candidate, PASSWORD).unwrap();
 
     let Principal::Candidate { account_id } = &candidate else { unreachable!() };

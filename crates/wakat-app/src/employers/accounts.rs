@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use wakat_accounts::{Account, AccountKind, AccountStore, AccountsError, Confirmation, NewAccount, NewSession, Registration, TokenPurpose};
-use wakat_core::{FieldCode, FieldError};
+use wakat_core::{ErrorCode, FieldError};
 use wakat_employers::{Company, EmployerStore, EmployerUser, EmployersError, Invitation, NewCompany, NewInvitation, Role};
 use wakat_engine::Tenant;
 
@@ -97,7 +97,7 @@ fn store_error(error: EmployersError) -> AccountsError {
 
 fn check_passwords_match(password: &str, confirmation: &str, field: &str) -> Result<()> {
     if password != confirmation {
-        return Err(FieldError::new(field, FieldCode::PasswordMismatch, "the passwords differ").into());
+        return Err(FieldError::new(field, ErrorCode::PasswordMismatch, "the passwords differ").into());
     }
     Ok(())
 }
@@ -126,7 +126,7 @@ impl EmployerAccounts {
     pub fn sign_up(&self, tenant: &Tenant, lang: &str, sign_up: SignUp) -> Result<()> {
         check_name("company.name", &sign_up.company_name, 2)?;
         if !sign_up.accepted_regulations {
-            return Err(FieldError::new("company.accepted_regulations", FieldCode::Required, "accept the terms to sign up").into());
+            return Err(FieldError::new("company.accepted_regulations", ErrorCode::Required, "accept the terms to sign up").into());
         }
         check_name("user.name", &sign_up.name, 2)?;
         check_phone("user.phone", &sign_up.phone)?;
@@ -191,7 +191,7 @@ impl EmployerAccounts {
     /// mailbox's owner who asks).
     fn accept_invitation(&self, tenant: &Tenant, invitation: Invitation, password: Option<&str>) -> Result<(Account, NewSession)> {
         let Some(password) = password.filter(|p| !p.is_empty()) else {
-            return Err(FieldError::new("password", FieldCode::PasswordRequired, "choose a password to accept the invitation").into());
+            return Err(FieldError::new("password", ErrorCode::PasswordRequired, "choose a password to accept the invitation").into());
         };
         let slug = &tenant.settings.slug;
         let lang = self.accounts.get(slug, &invitation.invited_by)?.map(|a| a.lang).unwrap_or_else(|| tenant.settings.default_locale.clone());

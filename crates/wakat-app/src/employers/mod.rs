@@ -13,7 +13,7 @@ pub mod public_offers;
 #[cfg(test)]
 mod tests;
 
-use wakat_core::{FieldCode, FieldError};
+use wakat_core::{ErrorCode, FieldError};
 use wakat_employers::{EmployersError, Role};
 
 use crate::error::{AppError, Result};
@@ -47,10 +47,10 @@ pub fn story_images_owner(tenant: &str, company_id: &str) -> String {
 pub fn check_name(field: &str, name: &str, min: usize) -> Result<()> {
     let chars = name.trim().chars().count();
     if chars == 0 {
-        return Err(FieldError::new(field, FieldCode::Required, "This field is required").into());
+        return Err(FieldError::new(field, ErrorCode::Required, "This field is required").into());
     }
     if chars < min || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(FieldError::new(field, FieldCode::InvalidName, format!("{min} to {MAX_NAME_CHARS} characters")).into());
+        return Err(FieldError::new(field, ErrorCode::InvalidName, format!("{min} to {MAX_NAME_CHARS} characters")).into());
     }
     Ok(())
 }
@@ -59,7 +59,7 @@ pub fn check_name(field: &str, name: &str, min: usize) -> Result<()> {
 pub fn check_phone(field: &str, phone: &str) -> Result<()> {
     let phone = phone.trim();
     if !phone.is_empty() && !wakat_core::offer_form::is_phone(phone) {
-        return Err(FieldError::new(field, FieldCode::InvalidPhone, "not a phone number").into());
+        return Err(FieldError::new(field, ErrorCode::InvalidPhone, "not a phone number").into());
     }
     Ok(())
 }

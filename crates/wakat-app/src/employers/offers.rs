@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use wakat_accounts::AccountStore;
 use wakat_core::offer_form::{validate_draft, OfferForm, OfferSummary};
-use wakat_core::{FieldCode, FieldError};
+use wakat_core::{ErrorCode, FieldError};
 use wakat_employers::{CreationType, EmployerOffer, EmployerStore, EmployersError, OfferCode, OfferState, PlanSettings};
 use wakat_engine::{Engine, Tenant};
 use wakat_uploads::{BlobHash, BlobStore, FileKind, StoredBlob, UploadPolicy};
@@ -201,7 +201,7 @@ impl EmployerOffers {
         form.company_logo = offer.logo_blob.as_deref().map(|hash| logo_path(&tenant.settings.slug, hash)).unwrap_or_default();
         form.plan_type = offer.plan_key.clone();
         if offer.state == OfferState::Published && !offer.form.title_change_enabled && form.job_position_name.trim() != offer.form.job_position_name.trim() {
-            return Err(FieldError::new("jobPositionName", FieldCode::NotAllowedByPlan, "the title of this offer cannot change").into());
+            return Err(FieldError::new("jobPositionName", ErrorCode::NotAllowedByPlan, "the title of this offer cannot change").into());
         }
         let published = offer.state == OfferState::Published;
         offer.form = form;
@@ -235,7 +235,7 @@ impl EmployerOffers {
         let new_hash = match wakat_core::offer_form::inline_jpeg(&offer.form.job_description) {
             None => None,
             Some(bytes) => {
-                let invalid = |_| AppError::from(FieldError::new("jobDescription", FieldCode::InvalidImage, "the image must be a JPEG of at most 5 MB"));
+                let invalid = |_| AppError::from(FieldError::new("jobDescription", ErrorCode::InvalidImage, "the image must be a JPEG of at most 5 MB"));
                 let policy = UploadPolicy { max_bytes: wakat_core::offer_form::LOGO_MAX_BYTES, allowed: &[FileKind::Jpeg] };
                 let mut upload = self.blobs.begin(&policy).map_err(invalid)?;
                 upload.write_chunk(&bytes).map_err(invalid)?;

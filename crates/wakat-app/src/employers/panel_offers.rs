@@ -8,7 +8,7 @@ use std::sync::Arc;
 use time::{Date, Duration};
 use wakat_applications::{Application, ApplicationStatus, ApplicationStore, AttachmentRef, DayCounts, OfferStats, Page, Paged};
 use wakat_core::text::fold;
-use wakat_core::{FieldCode, FieldError};
+use wakat_core::{ErrorCode, FieldError};
 use wakat_employers::{EmployerOffer, EmployerStore, OfferState};
 use wakat_engine::Tenant;
 use wakat_uploads::{BlobHash, BlobStore};
@@ -135,7 +135,7 @@ pub struct Statistics {
 fn parse_day(field: &str, text: &str) -> Result<Date> {
     let format = time::macros::format_description!("[year]-[month]-[day]");
     Date::parse(text.trim(), &format)
-        .map_err(|_| AppError::from(FieldError::new(field, FieldCode::InvalidDate, format!("{field} must be a date as YYYY-MM-DD"))))
+        .map_err(|_| AppError::from(FieldError::new(field, ErrorCode::InvalidDate, format!("{field} must be a date as YYYY-MM-DD"))))
 }
 
 fn day_text(date: Date) -> String {

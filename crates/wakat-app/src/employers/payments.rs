@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use wakat_accounts::AccountStore;
-use wakat_core::FieldError;
+use wakat_core::{ErrorCode, FieldError};
 use wakat_employers::{BillingData, EmployerOffer, EmployerStore, EmployersError, Invoice, NewPayment, Payment, PaymentStatus};
 use wakat_engine::Tenant;
 
@@ -56,7 +56,7 @@ fn invoice_field(mut error: FieldError) -> FieldError {
 fn check_return_url(url: &str, web_url: &str) -> Result<String> {
     board_return_url(url, web_url).ok_or_else(|| AppError::Invalid {
         field: "return_url",
-        key: "invalid_url",
+        code: ErrorCode::InvalidUrl,
         message: format!("a path of the web app (/…) or an address under {web_url}"),
     })
 }
@@ -114,7 +114,7 @@ impl Payments {
         let acting = Acting::of(principal)?;
         let slug = &tenant.settings.slug;
         if !order.accepted_regulations {
-            return Err(AppError::Invalid { field: "accepted_regulations", key: "required", message: "accept the terms to pay".into() });
+            return Err(AppError::Invalid { field: "accepted_regulations", code: ErrorCode::Required, message: "accept the terms to pay".into() });
         }
         let web_url = tenant.settings.web_url(&self.public_url).to_string();
         let return_url = check_return_url(&order.return_url, &web_url)?;

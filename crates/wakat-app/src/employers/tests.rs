@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use wakat_accounts::{AccountKind, NewAccount, Registration};
-use wakat_core::FieldCode;
+use wakat_core::ErrorCode;
 use wakat_employers::{BillingData, EmployerStore, EmployersError, NewCompany, Role};
 use wakat_uploads::BlobStore;
 
@@ -107,7 +107,7 @@ fn the_owner_manages_profile_team_and_billing() {
     assert_eq!(profile.member.user.role, Role::Owner);
 
     let refused = company.panel.update_profile(&tenant, &company.owner, Some("O".into()), None).unwrap_err();
-    assert!(matches!(&refused, AppError::Field(error) if error.code == FieldCode::InvalidName && error.field == "name"), "{refused:?}");
+    assert!(matches!(&refused, AppError::Field(error) if error.code == ErrorCode::InvalidName && error.field == "name"), "{refused:?}");
     let profile = company.panel.update_profile(&tenant, &company.owner, Some("Olga Nowak".into()), Some("+48 600 700 800".into())).unwrap();
     assert_eq!((profile.member.user.name.as_str(), profile.member.user.phone.as_str()), ("Olga Nowak", "+48 600 700 800"));
 

@@ -142,7 +142,7 @@ fn popular_ranks_by_views_then_tops_up_with_the_newest_and_stops_at_its_depth() 
     assert!(offers.popular(&query(&engine, &offers, &[("perPage", "100"), ("page", "5")])).is_ok(), "offers 401–500 are within depth");
     let too_deep = offers.popular(&query(&engine, &offers, &[("perPage", "100"), ("page", "6")])).unwrap_err();
     assert!(
-        matches!(&too_deep, AppError::Field(FieldError { field, code: FieldCode::InvalidPage, .. }) if field == "page"),
+        matches!(&too_deep, AppError::Field(FieldError { field, code: ErrorCode::InvalidPage, .. }) if field == "page"),
         "invalid_page on page: {too_deep:?}"
     );
 }

@@ -8,7 +8,7 @@ fn input(name: &str, email: &str, message: Option<&str>, has_attachment: bool) -
 }
 
 /// Returns the code and field of the first problem, or `None` when the form is accepted.
-fn first_problem(form_input: &ApplyFormInput) -> Option<(FieldCode, String)> {
+fn first_problem(form_input: &ApplyFormInput) -> Option<(ErrorCode, String)> {
     form_input.parse_valid().err().map(|error| (error.code, error.field))
 }
 
@@ -30,28 +30,28 @@ fn a_complete_form_is_accepted_and_normalised() {
 
 #[test]
 fn each_rule_answers_the_specs_key() {
-    let required = |field: &str| Some((FieldCode::Required, field.to_string()));
+    let required = |field: &str| Some((ErrorCode::Required, field.to_string()));
     assert_eq!(first_problem(&input(" ", "jan@example.pl", Some("hi"), false)), required("name"));
     assert_eq!(first_problem(&ApplyFormInput { email: Some("jan@example.pl".into()), has_attachment: true, ..Default::default() }), required("name"));
     assert_eq!(first_problem(&input("Jan", "  ", Some("hi"), false)), required("email"));
-    assert_eq!(first_problem(&input("Jan", "jan@", Some("hi"), false)), Some((FieldCode::InvalidEmail, "email".into())));
+    assert_eq!(first_problem(&input("Jan", "jan@", Some("hi"), false)), Some((ErrorCode::InvalidEmail, "email".into())));
     let long_message = "a".repeat(MAX_MESSAGE_CHARS + 1);
-    assert_eq!(first_problem(&input("Jan", "jan@example.pl", Some(&long_message), true)), Some((FieldCode::MessageLength, "message".into())));
-    assert_eq!(first_problem(&input("Jan", "jan@example.pl", None, false)), Some((FieldCode::FileOrDescriptionRequired, "attachment".into())));
-    assert_eq!(first_problem(&input("Jan", "jan@example.pl", Some(" \n "), false)), Some((FieldCode::FileOrDescriptionRequired, "attachment".into())));
+    assert_eq!(first_problem(&input("Jan", "jan@example.pl", Some(&long_message), true)), Some((ErrorCode::MessageLength, "message".into())));
+    assert_eq!(first_problem(&input("Jan", "jan@example.pl", None, false)), Some((ErrorCode::FileOrDescriptionRequired, "attachment".into())));
+    assert_eq!(first_problem(&input("Jan", "jan@example.pl", Some(" \n "), false)), Some((ErrorCode::FileOrDescriptionRequired, "attachment".into())));
     assert_eq!(first_problem(&input("Jan", "jan@example.pl", None, true)), None);
     assert_eq!(first_problem(&input("Jan", "jan@example.pl", Some("Hello"), false)), None);
     let long_name = "J".repeat(MAX_NAME_CHARS + 1);
-    assert_eq!(first_problem(&input(&long_name, "jan@example.pl", None, true)), Some((FieldCode::InvalidName, "name".into())));
+    assert_eq!(first_problem(&input(&long_name, "jan@example.pl", None, true)), Some((ErrorCode::InvalidName, "name".into())));
 }
 
 #[test]
 fn errors_come_in_the_documented_order() {
     let long_message = "a".repeat(MAX_MESSAGE_CHARS + 1);
     // Everything is wrong: name is reported first, then email, then message length.
-    assert_eq!(first_problem(&input("", "bad", Some(&long_message), false)).unwrap().0, FieldCode::Required);
-    assert_eq!(first_problem(&input("Jan", "bad", Some(&long_message), false)).unwrap().0, FieldCode::InvalidEmail);
-    assert_eq!(first_problem(&input("Jan", "jan@example.pl", Some(&long_message), false)).unwrap().0, FieldCode::MessageLength);
+    assert_eq!(first_problem(&input("", "bad", Some(&long_message), false)).unwrap().0, ErrorCode::Required);
+    assert_eq!(first_problem(&input("Jan", "bad", Some(&long_message), false)).unwrap().0, ErrorCode::InvalidEmail);
+    assert_eq!(first_problem(&input("Jan", "jan@example.pl", Some(&long_message), false)).unwrap().0, ErrorCode::MessageLength);
 }
 
 #[test]
@@ -60,7 +60,7 @@ fn the_message_limit_counts_characters_not_bytes() {
         let at_limit = letter.repeat(MAX_MESSAGE_CHARS);
         assert_eq!(first_problem(&input("Jan", "jan@example.pl", Some(&at_limit), false)), None, "{letter}");
         let over = letter.repeat(MAX_MESSAGE_CHARS + 1);
-        assert_eq!(first_problem(&input("Jan", "jan@example.pl", Some(&over), false)).unwrap().0, FieldCode::MessageLength, "{letter}");
+        assert_eq!(first_problem(&input("Jan", "jan@example.pl", Some(&over), false)).unwrap().0, ErrorCode::MessageLength, "{letter}");
     }
     // A browser sends a textarea's line breaks as CRLF; each still counts as one character.
     let with_breaks = "ą\r\n".repeat(MAX_MESSAGE_CHARS / 2);
@@ -85,7 +85,7 @@ fn consent_flags_accept_only_booleans() {
     for raw in ["yes", "", "2", "off", "truee"] {
         let form_input = ApplyFormInput { future_consent_accepted: Some(raw.into()), ..input("Jan", "jan@example.pl", Some("hi"), false) };
         let error = form_input.parse().unwrap_err();
-        assert_eq!((error.code, error.field.as_str()), (FieldCode::InvalidBoolean, "future_consent_accepted"), "{raw:?}");
+        assert_eq!((error.code, error.field.as_str()), (ErrorCode::InvalidBoolean, "future_consent_accepted"), "{raw:?}");
     }
     assert!(!input("Jan", "jan@example.pl", Some("hi"), false).parse().unwrap().future_consent_accepted);
 }
@@ -97,11 +97,11 @@ fn source_and_candidate_are_parsed_strictly() {
     let form = one_click.parse().unwrap();
     assert_eq!((form.source, form.candidate_id.as_deref()), (ApplySource::OneClickApply, Some("cand-42")));
     let unknown_source = ApplyFormInput { source: Some("email".into()), ..base.clone() };
-    assert_eq!(unknown_source.parse().unwrap_err().code, FieldCode::InvalidSource);
+    assert_eq!(unknown_source.parse().unwrap_err().code, ErrorCode::InvalidSource);
     let one_click_anonymous = ApplyFormInput { source: Some("1_click_apply".into()), ..base.clone() };
-    assert_eq!(one_click_anonymous.parse().unwrap_err(), FieldError::new("candidate_id", FieldCode::Required, "one-click apply needs a candidate"));
+    assert_eq!(one_click_anonymous.parse().unwrap_err(), FieldError::new("candidate_id", ErrorCode::Required, "one-click apply needs a candidate"));
     let bad_candidate = ApplyFormInput { candidate_id: Some("a/b".into()), ..base.clone() };
-    assert_eq!(bad_candidate.parse().unwrap_err().code, FieldCode::InvalidCandidateId);
+    assert_eq!(bad_candidate.parse().unwrap_err().code, ErrorCode::InvalidCandidateId);
     let blank_candidate = ApplyFormInput { candidate_id: Some("  ".into()), ..base };
     assert_eq!(blank_candidate.parse().unwrap().candidate_id, None);
 }
@@ -114,10 +114,10 @@ fn the_wire_names_are_the_specs() {
     for status in [ApplyUserStatus::Unregistered, ApplyUserStatus::MissingPreferences, ApplyUserStatus::WithPreferences] {
         assert_eq!(serde_json::to_string(&status).unwrap(), format!("\"{}\"", status.as_str()));
     }
-    for code in [FieldCode::InvalidEmail, FieldCode::FileOrDescriptionRequired, FieldCode::FileSize, FieldCode::FileType, FieldCode::MessageLength] {
+    for code in [ErrorCode::InvalidEmail, ErrorCode::FileOrDescriptionRequired, ErrorCode::FileSize, ErrorCode::FileType, ErrorCode::MessageLength] {
         assert!(code.as_str().chars().any(|c| c.is_ascii_uppercase()), "{code}");
     }
-    assert_eq!(FieldCode::Required.as_str(), "required");
+    assert_eq!(ErrorCode::Required.as_str(), "required");
 }
 
 #[test]
@@ -134,8 +134,8 @@ fn set_field_fills_known_fields_only() {
 #[test]
 fn attachment_limits_are_the_specs() {
     assert_eq!(attachment_size_error(MAX_ATTACHMENT_BYTES), None);
-    assert_eq!(attachment_size_error(MAX_ATTACHMENT_BYTES + 1).unwrap().code, FieldCode::FileSize);
-    assert_eq!(attachment_type_error().code, FieldCode::FileType);
+    assert_eq!(attachment_size_error(MAX_ATTACHMENT_BYTES + 1).unwrap().code, ErrorCode::FileSize);
+    assert_eq!(attachment_type_error().code, ErrorCode::FileType);
     assert_eq!(AttachmentType::from_mime("Application/PDF; name=cv.pdf"), Some(AttachmentType::Pdf));
     assert_eq!(AttachmentType::from_mime("application/msword"), None);
     assert_eq!(AttachmentType::from_file_name("CV Jan.JPG"), Some(AttachmentType::Jpeg));

@@ -6,7 +6,7 @@ use super::model::{CityFilter, FilterError, ListParams, OrderBy, ParseContext, S
 use super::names::{field_name, key_of, Key};
 use crate::cursor::RequestState;
 use crate::enums::{Currency, EmploymentKind, ExperienceLevel, WorkingTime, WorkplaceType};
-use crate::error::FieldCode;
+use crate::error::ErrorCode;
 use crate::geo::BoundingBox;
 use crate::text::slugify;
 use crate::FieldError;
@@ -70,28 +70,28 @@ impl<'c> Parser<'c> {
                         .ctx
                         .categories
                         .find(item)
-                        .ok_or_else(|| FieldError::new(field, FieldCode::UnknownCategory, format!("'{item}' is not a category of this board")))?;
+                        .ok_or_else(|| FieldError::new(field, ErrorCode::UnknownCategory, format!("'{item}' is not a category of this board")))?;
                     push_unique(field, &mut filters.categories, category.value)?;
                 }
             }
             Key::EmploymentTypes => {
-                parse_vocabulary(field, value, &mut filters.employment_types, EmploymentKind::parse, FieldCode::InvalidEmploymentType, "employment type")?
+                parse_vocabulary(field, value, &mut filters.employment_types, EmploymentKind::parse, ErrorCode::InvalidEmploymentType, "employment type")?
             }
             Key::ExperienceLevels => parse_vocabulary(
                 field,
                 value,
                 &mut filters.experience_levels,
                 ExperienceLevel::parse,
-                FieldCode::InvalidExperienceLevel,
+                ErrorCode::InvalidExperienceLevel,
                 "experience level (junior, mid, senior, expert, c_level)",
             )?,
-            Key::WorkingTimes => parse_vocabulary(field, value, &mut filters.working_times, WorkingTime::parse, FieldCode::InvalidWorkingTime, "working time")?,
+            Key::WorkingTimes => parse_vocabulary(field, value, &mut filters.working_times, WorkingTime::parse, ErrorCode::InvalidWorkingTime, "working time")?,
             Key::WorkplaceTypes => parse_vocabulary(
                 field,
                 value,
                 &mut filters.workplace_types,
                 WorkplaceType::parse,
-                FieldCode::InvalidWorkplaceType,
+                ErrorCode::InvalidWorkplaceType,
                 "workplace (remote, hybrid, office)",
             )?,
             Key::Remote => {
@@ -105,7 +105,7 @@ impl<'c> Parser<'c> {
             Key::SalaryRange => self.salary_range(field, value)?,
             Key::Currency => {
                 if let Some(first) = split_list(value).next() {
-                    filters.currency = parse_currency(field, first, FieldCode::InvalidCurrency)?;
+                    filters.currency = parse_currency(field, first, ErrorCode::InvalidCurrency)?;
                 }
             }
             Key::SortBy | Key::SortShorthand => {
@@ -115,17 +115,17 @@ impl<'c> Parser<'c> {
                     self.order_by = order;
                 }
             }
-            Key::OrderBy => self.order_by = Some(parse_order(field, value, FieldCode::InvalidOrder)?),
-            Key::Page => self.params.page = Some(parse_uint(field, value, FieldCode::InvalidPage, 1, MAX_PAGE)? as u32),
-            Key::PerPage => self.params.per_page = Some(parse_uint(field, value, FieldCode::InvalidPerPage, 1, MAX_PAGE_SIZE as u64)? as u32),
-            Key::ItemsCount => self.params.items_count = Some(parse_uint(field, value, FieldCode::InvalidItemsCount, 1, MAX_PAGE_SIZE as u64)? as u32),
-            Key::From => self.params.from = Some(parse_uint(field, value, FieldCode::InvalidFrom, 0, MAX_FROM as u64)? as usize),
+            Key::OrderBy => self.order_by = Some(parse_order(field, value, ErrorCode::InvalidOrder)?),
+            Key::Page => self.params.page = Some(parse_uint(field, value, ErrorCode::InvalidPage, 1, MAX_PAGE)? as u32),
+            Key::PerPage => self.params.per_page = Some(parse_uint(field, value, ErrorCode::InvalidPerPage, 1, MAX_PAGE_SIZE as u64)? as u32),
+            Key::ItemsCount => self.params.items_count = Some(parse_uint(field, value, ErrorCode::InvalidItemsCount, 1, MAX_PAGE_SIZE as u64)? as u32),
+            Key::From => self.params.from = Some(parse_uint(field, value, ErrorCode::InvalidFrom, 0, MAX_FROM as u64)? as usize),
             Key::Cursor => self.cursor(field, value)?,
             Key::North | Key::South | Key::East | Key::West => self.viewport_edge(key, field, value)?,
             Key::Zoom => {
                 let zoom = parse_number(field, value)?;
                 if !(0.0..=22.0).contains(&zoom) {
-                    return Err(FieldError::new(field, FieldCode::InvalidZoom, "zoom must be from 0 to 22"));
+                    return Err(FieldError::new(field, ErrorCode::InvalidZoom, "zoom must be from 0 to 22"));
                 }
                 self.params.zoom = Some(zoom);
             }
@@ -142,7 +142,7 @@ impl<'c> Parser<'c> {
     fn phrase(&mut self, key: Key, field: &str, value: &str) -> Result<(), FilterError> {
         let Some(phrase) = sanitize_phrase(value) else { return Ok(()) };
         if phrase.chars().count() > MAX_PHRASE_CHARS {
-            return Err(FieldError::new(field, FieldCode::InvalidKeyword, format!("a search phrase may have at most {MAX_PHRASE_CHARS} characters")));
+            return Err(FieldError::new(field, ErrorCode::InvalidKeyword, format!("a search phrase may have at most {MAX_PHRASE_CHARS} characters")));
         }
         let filters = &mut self.params.filters;
         let list = match key {
@@ -161,7 +161,7 @@ impl<'c> Parser<'c> {
         let km = parse_number(field, value)?;
         let max = self.ctx.limits.max_radius_km;
         if km < 0.0 || km > max {
-            return Err(FieldError::new(field, FieldCode::InvalidRadius, format!("radius must be from 0 to {max} km")));
+            return Err(FieldError::new(field, ErrorCode::InvalidRadius, format!("radius must be from 0 to {max} km")));
         }
         self.radius = (km > 0.0).then(|| (field.to_string(), km));
         Ok(())
@@ -202,26 +202,26 @@ impl<'c> Parser<'c> {
         if value.trim().is_empty() {
             return Ok(());
         }
-        let state = RequestState::decode(value).ok_or_else(|| FieldError::new(field, FieldCode::InvalidCursor, "cursor is not a base64 JSON request state"))?;
+        let state = RequestState::decode(value).ok_or_else(|| FieldError::new(field, ErrorCode::InvalidCursor, "cursor is not a base64 JSON request state"))?;
         if state.from > MAX_FROM || state.items_count == 0 || state.items_count > MAX_PAGE_SIZE {
-            return Err(FieldError::new(field, FieldCode::InvalidCursor, "cursor is out of range"));
+            return Err(FieldError::new(field, ErrorCode::InvalidCursor, "cursor is out of range"));
         }
         if let Some(sort) = &state.params.sort {
-            let (by, _) = parse_sort(field, &sort.sort_by).map_err(|_| FieldError::new(field, FieldCode::InvalidCursor, "cursor has an unknown sort"))?;
-            let order = parse_order(field, &sort.order_by, FieldCode::InvalidCursor)
-                .map_err(|_| FieldError::new(field, FieldCode::InvalidCursor, "cursor has an unknown order"))?;
+            let (by, _) = parse_sort(field, &sort.sort_by).map_err(|_| FieldError::new(field, ErrorCode::InvalidCursor, "cursor has an unknown sort"))?;
+            let order = parse_order(field, &sort.order_by, ErrorCode::InvalidCursor)
+                .map_err(|_| FieldError::new(field, ErrorCode::InvalidCursor, "cursor has an unknown order"))?;
             self.params.cursor_sort = Some(Sort { by, order });
         }
         if let Some(currency) = state.params.currency.as_deref() {
             self.params.cursor_currency =
-                Some(Currency::parse(currency).ok_or_else(|| FieldError::new(field, FieldCode::InvalidCursor, "cursor has an unknown currency"))?);
+                Some(Currency::parse(currency).ok_or_else(|| FieldError::new(field, ErrorCode::InvalidCursor, "cursor has an unknown currency"))?);
         }
         self.params.cursor = Some(state);
         Ok(())
     }
 
     fn viewport_edge(&mut self, key: Key, field: &str, value: &str) -> Result<(), FilterError> {
-        let n = parse_number(field, value).map_err(|_| FieldError::new(field, FieldCode::InvalidViewport, format!("'{value}' is not a coordinate")))?;
+        let n = parse_number(field, value).map_err(|_| FieldError::new(field, ErrorCode::InvalidViewport, format!("'{value}' is not a coordinate")))?;
         let (idx, limit) = match key {
             Key::North => (0, 90.0),
             Key::South => (1, 90.0),
@@ -229,7 +229,7 @@ impl<'c> Parser<'c> {
             _ => (3, 180.0),
         };
         if n.abs() > limit {
-            return Err(FieldError::new(field, FieldCode::InvalidViewport, format!("'{value}' is outside ±{limit}")));
+            return Err(FieldError::new(field, ErrorCode::InvalidViewport, format!("'{value}' is outside ±{limit}")));
         }
         self.viewport[idx] = Some(n);
         Ok(())
@@ -249,11 +249,11 @@ impl<'c> Parser<'c> {
             [None, None, None, None] => None,
             [Some(north), Some(south), Some(east), Some(west)] => {
                 if south > north || west > east {
-                    return Err(FieldError::new("south", FieldCode::InvalidViewport, "south must not exceed north and west must not exceed east"));
+                    return Err(FieldError::new("south", ErrorCode::InvalidViewport, "south must not exceed north and west must not exceed east"));
                 }
                 Some(BoundingBox { north, south, east, west })
             }
-            _ => return Err(FieldError::new("north", FieldCode::InvalidViewport, "a viewport needs north, south, east and west")),
+            _ => return Err(FieldError::new("north", ErrorCode::InvalidViewport, "a viewport needs north, south, east and west")),
         };
         Ok(self.params)
     }
@@ -264,7 +264,7 @@ impl<'c> Parser<'c> {
         let filters = &mut self.params.filters;
         let Some((field, name)) = self.city_input.take() else {
             return match &self.radius {
-                Some((field, _)) => Err(FieldError::new(field, FieldCode::RadiusWithoutCity, "a radius needs a city")),
+                Some((field, _)) => Err(FieldError::new(field, ErrorCode::RadiusWithoutCity, "a radius needs a city")),
                 None => Ok(()),
             };
         };
@@ -276,7 +276,7 @@ impl<'c> Parser<'c> {
             if city.point.is_none() {
                 return Err(FieldError::new(
                     &field,
-                    FieldCode::UnknownCity,
+                    ErrorCode::UnknownCity,
                     format!("'{}' is not a known city, so no radius can be drawn around it", city.name),
                 ));
             }
@@ -295,13 +295,13 @@ impl<'c> Parser<'c> {
             if let Some(amount) = bound {
                 if amount < limits.salary_min || amount > limits.salary_max {
                     let message = format!("salary must be from {} to {}", limits.salary_min, limits.salary_max);
-                    return Err(FieldError::new(&field_or(name), FieldCode::InvalidSalary, message));
+                    return Err(FieldError::new(&field_or(name), ErrorCode::InvalidSalary, message));
                 }
             }
         }
         if let (Some(min), Some(max)) = (filters.salary_min, filters.salary_max) {
             if min > max {
-                return Err(FieldError::new(&field_or("salaryMin"), FieldCode::InvalidSalaryRange, "minimum salary is above the maximum"));
+                return Err(FieldError::new(&field_or("salaryMin"), ErrorCode::InvalidSalaryRange, "minimum salary is above the maximum"));
             }
         }
         Ok(())
@@ -317,7 +317,7 @@ fn parse_number(field: &str, value: &str) -> Result<f64, FilterError> {
     let cleaned: String = value.chars().filter(|c| !c.is_whitespace() && *c != '_').collect();
     match cleaned.parse::<f64>() {
         Ok(n) if n.is_finite() => Ok(n),
-        _ => Err(FieldError::new(field, FieldCode::InvalidNumber, format!("'{value}' is not a number"))),
+        _ => Err(FieldError::new(field, ErrorCode::InvalidNumber, format!("'{value}' is not a number"))),
     }
 }
 
@@ -325,22 +325,22 @@ fn parse_bool(field: &str, value: &str) -> Result<bool, FilterError> {
     match value.trim().to_ascii_lowercase().as_str() {
         "true" | "1" | "" => Ok(true),
         "false" | "0" => Ok(false),
-        _ => Err(FieldError::new(field, FieldCode::InvalidBoolean, format!("'{value}' is not true or false"))),
+        _ => Err(FieldError::new(field, ErrorCode::InvalidBoolean, format!("'{value}' is not true or false"))),
     }
 }
 
-fn parse_uint(field: &str, value: &str, code: FieldCode, min: u64, max: u64) -> Result<u64, FilterError> {
+fn parse_uint(field: &str, value: &str, code: ErrorCode, min: u64, max: u64) -> Result<u64, FilterError> {
     match value.trim().parse::<u64>() {
         Ok(n) if n >= min && n <= max => Ok(n),
         _ => Err(FieldError::new(field, code, format!("'{value}' must be a whole number from {min} to {max}"))),
     }
 }
 
-fn parse_currency(field: &str, value: &str, code: FieldCode) -> Result<Currency, FilterError> {
+fn parse_currency(field: &str, value: &str, code: ErrorCode) -> Result<Currency, FilterError> {
     Currency::parse(value).ok_or_else(|| FieldError::new(field, code, format!("'{value}' is not one of pln, eur, usd, gbp, chf")))
 }
 
-fn parse_order(field: &str, value: &str, code: FieldCode) -> Result<OrderBy, FilterError> {
+fn parse_order(field: &str, value: &str, code: ErrorCode) -> Result<OrderBy, FilterError> {
     match value.trim().to_ascii_uppercase().as_str() {
         "ASC" => Ok(OrderBy::Asc),
         "DESC" => Ok(OrderBy::Desc),
@@ -351,7 +351,7 @@ fn parse_order(field: &str, value: &str, code: FieldCode) -> Result<OrderBy, Fil
 fn push_unique<T: PartialEq>(field: &str, list: &mut Vec<T>, value: T) -> Result<(), FilterError> {
     if !list.contains(&value) {
         if list.len() >= MAX_VALUES {
-            return Err(FieldError::new(field, FieldCode::TooManyValues, format!("at most {MAX_VALUES} values are allowed")));
+            return Err(FieldError::new(field, ErrorCode::TooManyValues, format!("at most {MAX_VALUES} values are allowed")));
         }
         list.push(value);
     }
@@ -369,7 +369,7 @@ fn parse_vocabulary<T: PartialEq>(
     value: &str,
     list: &mut Vec<T>,
     parse: fn(&str) -> Option<T>,
-    code: FieldCode,
+    code: ErrorCode,
     what: &str,
 ) -> Result<(), FilterError> {
     for item in split_list(value) {
@@ -387,7 +387,7 @@ fn parse_sort(field: &str, value: &str) -> Result<(SortBy, Option<OrderBy>), Fil
         "salaryDesc" | "salary_desc" => (SortBy::Salary, Some(OrderBy::Desc)),
         "salaryAsc" | "salary_asc" => (SortBy::Salary, Some(OrderBy::Asc)),
         other => {
-            return Err(FieldError::new(field, FieldCode::InvalidSort, format!("'{other}' is not one of published, newest, salary, salaryDesc, salaryAsc")))
+            return Err(FieldError::new(field, ErrorCode::InvalidSort, format!("'{other}' is not one of published, newest, salary, salaryDesc, salaryAsc")))
         }
     })
 }

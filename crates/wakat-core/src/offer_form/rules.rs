@@ -1,12 +1,12 @@
 //! Section 5 of the employer spec: every rule of the offer form, each reported under the form's
-//! field name (`locations[1].city` for rows) with a stable [`FieldCode`]. Limits the spec leaves
+//! field name (`locations[1].city` for rows) with a stable [`ErrorCode`]. Limits the spec leaves
 //! unstated are the constants below (ARCHITECTURE.md lists them).
 
 use std::sync::{Arc, Mutex};
 
 use crate::category::CategoryTree;
 use crate::enums::{Currency, EmploymentKind, ExperienceLevel, SalaryUnit, WorkingTime, WorkplaceType};
-use crate::error::{FieldCode, FieldError};
+use crate::error::{ErrorCode, FieldError};
 use crate::offer_form::form::{OfferForm, APPLICATION_TYPES, COMPANY_SIZES, LANGUAGE_LEVELS, SALARY_TYPES};
 use crate::place::Gazetteer;
 use crate::text::fold;
@@ -74,7 +74,7 @@ pub struct FormContext<'a> {
 struct Errors(Vec<FieldError>);
 
 impl Errors {
-    fn add(&mut self, field: impl Into<String>, code: FieldCode, message: impl Into<String>) {
+    fn add(&mut self, field: impl Into<String>, code: ErrorCode, message: impl Into<String>) {
         self.0.push(FieldError { field: field.into(), code, message: message.into() });
     }
 
@@ -82,11 +82,11 @@ impl Errors {
     fn text(&mut self, field: &str, value: &str, (min, max): (usize, usize)) -> bool {
         let chars = value.trim().chars().count();
         if chars == 0 {
-            self.add(field, FieldCode::Required, "This field is required");
+            self.add(field, ErrorCode::Required, "This field is required");
         } else if chars < min {
-            self.add(field, FieldCode::MinLength, format!("at least {min} characters"));
+            self.add(field, ErrorCode::MinLength, format!("at least {min} characters"));
         } else if chars > max {
-            self.add(field, FieldCode::MaxLength, format!("at most {max} characters"));
+            self.add(field, ErrorCode::MaxLength, format!("at most {max} characters"));
         } else {
             return true;
         }
@@ -95,9 +95,9 @@ impl Errors {
 
     fn option(&mut self, field: &str, value: &str, valid: bool) {
         if value.trim().is_empty() {
-            self.add(field, FieldCode::Required, "This field is required");
+            self.add(field, ErrorCode::Required, "This field is required");
         } else if !valid {
-            self.add(field, FieldCode::InvalidOption, "not one of the options");
+            self.add(field, ErrorCode::InvalidOption, "not one of the options");
         }
     }
 }
@@ -124,7 +124,7 @@ fn check_sizes(errors: &mut Errors, form: &OfferForm) {
     ];
     for (field, value) in texts {
         if value.chars().count() > MAX_TEXT_CHARS {
-            errors.add(field, FieldCode::MaxLength, format!("at most {MAX_TEXT_CHARS} characters"));
+            errors.add(field, ErrorCode::MaxLength, format!("at most {MAX_TEXT_CHARS} characters"));
         }
     }
     for (field, value) in [
@@ -133,11 +133,11 @@ fn check_sizes(errors: &mut Errors, form: &OfferForm) {
         ("customConsentText", &form.custom_consent_text),
     ] {
         if value.chars().count() > CLAUSE_MAX_CHARS {
-            errors.add(field, FieldCode::MaxLength, format!("at most {CLAUSE_MAX_CHARS} characters"));
+            errors.add(field, ErrorCode::MaxLength, format!("at most {CLAUSE_MAX_CHARS} characters"));
         }
     }
     if form.job_description.len() > crate::validate::MAX_BODY_BYTES {
-        errors.add("jobDescription", FieldCode::BodyTooLong, "the description is too long");
+        errors.add("jobDescription", ErrorCode::BodyTooLong, "the description is too long");
     }
     for (field, len) in [
         ("locations", form.locations.len()),
@@ -146,16 +146,16 @@ fn check_sizes(errors: &mut Errors, form: &OfferForm) {
         ("languages", form.languages.len()),
     ] {
         if len > MAX_ROWS {
-            errors.add(field, FieldCode::TooManyValues, format!("at most {MAX_ROWS} rows"));
+            errors.add(field, ErrorCode::TooManyValues, format!("at most {MAX_ROWS} rows"));
         }
     }
 }
 
 fn check_currency(errors: &mut Errors, form: &OfferForm, ctx: &FormContext<'_>) {
     match Currency::parse(&form.salary_currency) {
-        _ if form.salary_currency.trim().is_empty() => errors.add("salaryCurrency", FieldCode::Required, "This field is required"),
+        _ if form.salary_currency.trim().is_empty() => errors.add("salaryCurrency", ErrorCode::Required, "This field is required"),
         Some(currency) if ctx.currencies.contains(&currency) => {}
-        _ => errors.add("salaryCurrency", FieldCode::InvalidCurrency, "not a currency of this board"),
+        _ => errors.add("salaryCurrency", ErrorCode::InvalidCurrency, "not a currency of this board"),
     }
 }
 
@@ -198,7 +198,7 @@ pub fn validate_clauses(form: &OfferForm) -> Vec<FieldError> {
         ("customConsentText", &form.custom_consent_text),
     ] {
         if value.chars().count() > CLAUSE_MAX_CHARS {
-            errors.add(field, FieldCode::MaxLength, format!("at most {CLAUSE_MAX_CHARS} characters"));
+            errors.add(field, ErrorCode::MaxLength, format!("at most {CLAUSE_MAX_CHARS} characters"));
         }
     }
     if errors.0.is_empty() {
@@ -216,7 +216,7 @@ fn check_company_fields(errors: &mut Errors, form: &OfferForm) {
 fn check_company(errors: &mut Errors, form: &OfferForm) {
     check_company_fields(errors, form);
     if form.company_logo.trim().is_empty() {
-        errors.add("companyLogo", FieldCode::Required, "This field is required");
+        errors.add("companyLogo", ErrorCode::Required, "This field is required");
     }
 }
 
@@ -224,13 +224,13 @@ fn check_company(errors: &mut Errors, form: &OfferForm) {
 fn check_url(errors: &mut Errors, field: &str, value: &str) {
     let value = value.trim();
     if value.is_empty() {
-        errors.add(field, FieldCode::Required, "This field is required");
+        errors.add(field, ErrorCode::Required, "This field is required");
     } else if value.chars().any(char::is_whitespace) {
-        errors.add(field, FieldCode::NoWhitespace, "no spaces allowed");
+        errors.add(field, ErrorCode::NoWhitespace, "no spaces allowed");
     } else if !has_protocol(value) {
-        errors.add(field, FieldCode::UrlProtocolRequired, "the address must start with http:// or https://");
+        errors.add(field, ErrorCode::UrlProtocolRequired, "the address must start with http:// or https://");
     } else if !is_url(value) {
-        errors.add(field, FieldCode::InvalidUrl, "not a web address");
+        errors.add(field, ErrorCode::InvalidUrl, "not a web address");
     }
 }
 
@@ -265,10 +265,10 @@ fn check_application(errors: &mut Errors, form: &OfferForm) {
     let uri = form.application_type_uri.trim();
     match form.application_type.as_str() {
         "url" => check_url(errors, "applicationTypeUri", uri),
-        "email" if uri.is_empty() => errors.add("applicationTypeUri", FieldCode::Required, "This field is required"),
-        "email" if uri.chars().any(char::is_whitespace) => errors.add("applicationTypeUri", FieldCode::NoWhitespace, "no spaces allowed"),
-        "email" if !crate::email::is_valid_email(uri) => errors.add("applicationTypeUri", FieldCode::InvalidEmail, "not an e-mail address"),
-        _ if uri.is_empty() => errors.add("applicationTypeUri", FieldCode::Required, "This field is required"),
+        "email" if uri.is_empty() => errors.add("applicationTypeUri", ErrorCode::Required, "This field is required"),
+        "email" if uri.chars().any(char::is_whitespace) => errors.add("applicationTypeUri", ErrorCode::NoWhitespace, "no spaces allowed"),
+        "email" if !crate::email::is_valid_email(uri) => errors.add("applicationTypeUri", ErrorCode::InvalidEmail, "not an e-mail address"),
+        _ if uri.is_empty() => errors.add("applicationTypeUri", ErrorCode::Required, "This field is required"),
         _ => {}
     }
     check_clauses(errors, form);
@@ -277,11 +277,11 @@ fn check_application(errors: &mut Errors, form: &OfferForm) {
 fn check_clauses(errors: &mut Errors, form: &OfferForm) {
     let clause = form.information_clause_text.trim();
     if clause.is_empty() {
-        errors.add("informationClauseText", FieldCode::Required, "This field is required");
+        errors.add("informationClauseText", ErrorCode::Required, "This field is required");
     } else if clause.chars().count() < INFORMATION_CLAUSE_MIN_CHARS {
-        errors.add("informationClauseText", FieldCode::MinLength, format!("at least {INFORMATION_CLAUSE_MIN_CHARS} characters"));
+        errors.add("informationClauseText", ErrorCode::MinLength, format!("at least {INFORMATION_CLAUSE_MIN_CHARS} characters"));
     } else if clause.contains(CLAUSE_PLACEHOLDER) {
-        errors.add("informationClauseText", FieldCode::ForbiddenPlaceholder, format!("replace {CLAUSE_PLACEHOLDER} with the controller's name"));
+        errors.add("informationClauseText", ErrorCode::ForbiddenPlaceholder, format!("replace {CLAUSE_PLACEHOLDER} with the controller's name"));
     }
     for (enabled, field, text) in [
         (form.future_consent_enabled, "futureConsentText", &form.future_consent_text),
@@ -292,24 +292,24 @@ fn check_clauses(errors: &mut Errors, form: &OfferForm) {
         }
         let text = text.trim();
         if text.is_empty() {
-            errors.add(field, FieldCode::Required, "This field is required");
+            errors.add(field, ErrorCode::Required, "This field is required");
         } else if text.chars().count() < CONSENT_MIN_CHARS {
-            errors.add(field, FieldCode::MinLength, format!("at least {CONSENT_MIN_CHARS} characters"));
+            errors.add(field, ErrorCode::MinLength, format!("at least {CONSENT_MIN_CHARS} characters"));
         } else if !text.contains(CLAUSE_PLACEHOLDER) {
-            errors.add(field, FieldCode::MissingPlaceholder, format!("the consent must contain {CLAUSE_PLACEHOLDER}"));
+            errors.add(field, ErrorCode::MissingPlaceholder, format!("the consent must contain {CLAUSE_PLACEHOLDER}"));
         }
     }
 }
 
 fn check_contact(errors: &mut Errors, form: &OfferForm) {
     if errors.text("contactName", &form.contact_name, CONTACT_NAME_CHARS) && form.contact_name.split_whitespace().count() < 2 {
-        errors.add("contactName", FieldCode::TwoWordsRequired, "first and last name");
+        errors.add("contactName", ErrorCode::TwoWordsRequired, "first and last name");
     }
     let email = form.contact_email.trim();
     if email.is_empty() {
-        errors.add("contactEmail", FieldCode::Required, "This field is required");
+        errors.add("contactEmail", ErrorCode::Required, "This field is required");
     } else if !crate::email::is_valid_email(email) {
-        errors.add("contactEmail", FieldCode::InvalidEmail, "not an e-mail address");
+        errors.add("contactEmail", ErrorCode::InvalidEmail, "not an e-mail address");
     }
     let phone = form.contact_phone.trim();
     if phone.is_empty() {
@@ -317,11 +317,11 @@ fn check_contact(errors: &mut Errors, form: &OfferForm) {
     }
     let chars = phone.chars().count();
     if chars < PHONE_CHARS.0 {
-        errors.add("contactPhone", FieldCode::MinLength, format!("at least {} characters", PHONE_CHARS.0));
+        errors.add("contactPhone", ErrorCode::MinLength, format!("at least {} characters", PHONE_CHARS.0));
     } else if chars > PHONE_CHARS.1 {
-        errors.add("contactPhone", FieldCode::MaxLength, format!("at most {} characters", PHONE_CHARS.1));
+        errors.add("contactPhone", ErrorCode::MaxLength, format!("at most {} characters", PHONE_CHARS.1));
     } else if !is_phone(phone) {
-        errors.add("contactPhone", FieldCode::InvalidPhone, "not a phone number");
+        errors.add("contactPhone", ErrorCode::InvalidPhone, "not a phone number");
     }
 }
 
@@ -337,23 +337,23 @@ pub fn is_phone(phone: &str) -> bool {
 fn check_category(errors: &mut Errors, form: &OfferForm, ctx: &FormContext<'_>) {
     let key = form.job_category.trim();
     if key.is_empty() {
-        errors.add("jobCategory", FieldCode::Required, "This field is required");
+        errors.add("jobCategory", ErrorCode::Required, "This field is required");
         return;
     }
     let Some(root) = ctx.categories.roots().iter().find(|c| c.slug == key && !c.is_static) else {
-        errors.add("jobCategory", FieldCode::UnknownCategory, "not a category of this board");
+        errors.add("jobCategory", ErrorCode::UnknownCategory, "not a category of this board");
         return;
     };
     if !ctx.limits.categories.is_empty() && !ctx.limits.categories.iter().any(|allowed| allowed == key) {
-        errors.add("jobCategory", FieldCode::NotAllowedByPlan, "the plan does not include this category");
+        errors.add("jobCategory", ErrorCode::NotAllowedByPlan, "the plan does not include this category");
     }
     let sub = form.job_subcategory.trim();
     if sub.is_empty() {
         if !root.children.is_empty() {
-            errors.add("jobSubcategory", FieldCode::Required, "This field is required");
+            errors.add("jobSubcategory", ErrorCode::Required, "This field is required");
         }
     } else if !root.children.iter().any(|child| child.slug == sub) {
-        errors.add("jobSubcategory", FieldCode::UnknownCategory, "not a subcategory of the category");
+        errors.add("jobSubcategory", ErrorCode::UnknownCategory, "not a subcategory of the category");
     }
 }
 
@@ -404,36 +404,36 @@ pub fn inline_jpeg(html: &str) -> Option<Vec<u8>> {
 fn check_description(errors: &mut Errors, html: &str) {
     let images = image_sources(html);
     if images.len() > 1 {
-        errors.add("jobDescription", FieldCode::TooManyImages, "at most one image");
+        errors.add("jobDescription", ErrorCode::TooManyImages, "at most one image");
     } else if images.iter().any(|src| !src.trim_start().to_ascii_lowercase().starts_with("data:image/jpeg;base64,")) {
-        errors.add("jobDescription", FieldCode::InvalidImage, "the image must be an inline JPEG");
+        errors.add("jobDescription", ErrorCode::InvalidImage, "the image must be an inline JPEG");
     }
     if strip_markup(html).trim().is_empty() {
-        errors.add("jobDescription", FieldCode::EmptyDescription, "This field is required");
+        errors.add("jobDescription", ErrorCode::EmptyDescription, "This field is required");
     }
 }
 
 fn check_locations(errors: &mut Errors, form: &OfferForm, ctx: &FormContext<'_>) {
     if form.locations.is_empty() {
-        errors.add("locations", FieldCode::Required, "at least one location");
+        errors.add("locations", ErrorCode::Required, "at least one location");
         return;
     }
     if form.locations.len() > ctx.limits.max_locations {
-        errors.add("locations", FieldCode::TooManyLocations, format!("the plan allows {} locations; ask sales for a higher plan", ctx.limits.max_locations));
+        errors.add("locations", ErrorCode::TooManyLocations, format!("the plan allows {} locations; ask sales for a higher plan", ctx.limits.max_locations));
     }
     for (idx, location) in form.locations.iter().enumerate() {
         let field = |name: &str| format!("locations[{idx}].{name}");
         if location.city.trim().is_empty() {
-            errors.add(field("city"), FieldCode::Required, "This field is required");
+            errors.add(field("city"), ErrorCode::Required, "This field is required");
         } else if ctx.gazetteer.lookup(&location.city).is_none() {
-            errors.add(field("city"), FieldCode::LocationNotFound, "the address was not found");
+            errors.add(field("city"), ErrorCode::LocationNotFound, "the address was not found");
         }
         if location.street.trim().is_empty() {
-            errors.add(field("street"), FieldCode::Required, "This field is required");
+            errors.add(field("street"), ErrorCode::Required, "This field is required");
         }
         let coordinate_ok = |value: Option<f64>, bound: f64| value.is_none_or(|v| v.is_finite() && v.abs() <= bound);
         if !coordinate_ok(location.latitude, 90.0) || !coordinate_ok(location.longitude, 180.0) {
-            errors.add(field("latitude"), FieldCode::InvalidCoordinates, "latitude and longitude must be valid degrees");
+            errors.add(field("latitude"), ErrorCode::InvalidCoordinates, "latitude and longitude must be valid degrees");
         }
     }
 }
@@ -443,14 +443,14 @@ fn check_position(errors: &mut Errors, form: &OfferForm, ctx: &FormContext<'_>) 
         let lower = form.job_position_name.chars().filter(|c| c.is_lowercase()).count();
         let upper = form.job_position_name.chars().filter(|c| c.is_uppercase()).count();
         if lower < 4 || (lower as i64) <= upper as i64 - 2 {
-            errors.add("jobPositionName", FieldCode::TooManyUppercase, "too many capital letters");
+            errors.add("jobPositionName", ErrorCode::TooManyUppercase, "too many capital letters");
         }
     }
     let experience = ExperienceLevel::parse(&form.job_position_experience);
     errors.option("jobPositionExperience", &form.job_position_experience, experience.is_some());
     if let Some(level) = experience {
         if !ctx.limits.seniority.is_empty() && !ctx.limits.seniority.contains(&level) {
-            errors.add("jobPositionExperience", FieldCode::NotAllowedByPlan, "the plan does not include this seniority");
+            errors.add("jobPositionExperience", ErrorCode::NotAllowedByPlan, "the plan does not include this seniority");
         }
     }
 }
@@ -484,14 +484,14 @@ fn check_expiry(errors: &mut Errors, form: &OfferForm, ctx: &FormContext<'_>) {
     }
     let text = form.expired_at.trim();
     if text.is_empty() {
-        errors.add("expiredAt", FieldCode::Required, "This field is required");
+        errors.add("expiredAt", ErrorCode::Required, "This field is required");
         return;
     }
     match parse_date_days(text) {
-        None => errors.add("expiredAt", FieldCode::InvalidDate, "the date must be YYYY-MM-DD"),
-        Some(day) if day <= ctx.today_days => errors.add("expiredAt", FieldCode::DateInPast, "the date must be after today"),
+        None => errors.add("expiredAt", ErrorCode::InvalidDate, "the date must be YYYY-MM-DD"),
+        Some(day) if day <= ctx.today_days => errors.add("expiredAt", ErrorCode::DateInPast, "the date must be after today"),
         Some(day) if day > ctx.today_days + ctx.limits.duration_days => {
-            errors.add("expiredAt", FieldCode::DateAfterMax, format!("at most {} days from today", ctx.limits.duration_days))
+            errors.add("expiredAt", ErrorCode::DateAfterMax, format!("at most {} days from today", ctx.limits.duration_days))
         }
         Some(_) => {}
     }
@@ -515,9 +515,9 @@ pub(crate) fn salary_value(value: &serde_json::Value) -> Result<Option<f64>, ()>
 
 fn check_salary(errors: &mut Errors, form: &OfferForm) {
     if form.salary_unit.trim().is_empty() {
-        errors.add("salaryUnit", FieldCode::UnitRequired, "choose a unit");
+        errors.add("salaryUnit", ErrorCode::UnitRequired, "choose a unit");
     } else if SalaryUnit::parse(&form.salary_unit).is_none() {
-        errors.add("salaryUnit", FieldCode::InvalidOption, "not one of the options");
+        errors.add("salaryUnit", ErrorCode::InvalidOption, "not one of the options");
     }
     let mut blocks = vec![("primary", &form.primary_employment_type, &form.primary_salary_type, &form.primary_salary_from, &form.primary_salary_to)];
     if form.second_salary_active {
@@ -531,22 +531,22 @@ fn check_salary(errors: &mut Errors, form: &OfferForm) {
         let type_needed = kind_value == Some(EmploymentKind::Any) || prefix == "additional";
         if salary_type.trim().is_empty() {
             if type_needed {
-                errors.add(type_field, FieldCode::TypeRequired, "choose gross or net");
+                errors.add(type_field, ErrorCode::TypeRequired, "choose gross or net");
             }
         } else if !SALARY_TYPES.contains(&salary_type.as_str()) {
-            errors.add(type_field, FieldCode::InvalidOption, "gross or net");
+            errors.add(type_field, ErrorCode::InvalidOption, "gross or net");
         }
         let from_field = format!("{prefix}SalaryFrom");
         let to_field = format!("{prefix}SalaryTo");
-        let from = salary_value(from).map_err(|()| errors.add(&from_field, FieldCode::ValueMustBeNumber, "a non-negative number"));
-        let to = salary_value(to).map_err(|()| errors.add(&to_field, FieldCode::ValueMustBeNumber, "a non-negative number"));
+        let from = salary_value(from).map_err(|()| errors.add(&from_field, ErrorCode::ValueMustBeNumber, "a non-negative number"));
+        let to = salary_value(to).map_err(|()| errors.add(&to_field, ErrorCode::ValueMustBeNumber, "a non-negative number"));
         match (from, to) {
-            (Ok(Some(from)), Ok(Some(to))) if from > to => errors.add(from_field, FieldCode::MinLowerThanMax, "the lower amount must not exceed the higher"),
+            (Ok(Some(from)), Ok(Some(to))) if from > to => errors.add(from_field, ErrorCode::MinLowerThanMax, "the lower amount must not exceed the higher"),
             (Ok(Some(from)), Ok(Some(to))) if to > 3.0 * from => {
-                errors.add(to_field, FieldCode::ThreeTimesRule, "the higher amount may be at most three times the lower")
+                errors.add(to_field, ErrorCode::ThreeTimesRule, "the higher amount may be at most three times the lower")
             }
-            (Ok(Some(_)), Ok(None)) => errors.add(to_field, FieldCode::IncorrectRanges, "fill both amounts or neither"),
-            (Ok(None), Ok(Some(_))) => errors.add(from_field, FieldCode::IncorrectRanges, "fill both amounts or neither"),
+            (Ok(Some(_)), Ok(None)) => errors.add(to_field, ErrorCode::IncorrectRanges, "fill both amounts or neither"),
+            (Ok(None), Ok(Some(_))) => errors.add(from_field, ErrorCode::IncorrectRanges, "fill both amounts or neither"),
             _ => {}
         }
     }
@@ -554,28 +554,28 @@ fn check_salary(errors: &mut Errors, form: &OfferForm) {
 
 fn check_skills(errors: &mut Errors, form: &OfferForm, ctx: &FormContext<'_>) {
     if form.required_skills.is_empty() {
-        errors.add("requiredSkills", FieldCode::Required, "at least one required skill");
+        errors.add("requiredSkills", ErrorCode::Required, "at least one required skill");
     }
     let mut seen = std::collections::HashSet::new();
     for (list_field, skills) in [("requiredSkills", &form.required_skills), ("optionalSkills", &form.optional_skills)] {
         if skills.len() > ctx.limits.max_skills {
-            errors.add(list_field, FieldCode::TooManySkills, format!("at most {} skills", ctx.limits.max_skills));
+            errors.add(list_field, ErrorCode::TooManySkills, format!("at most {} skills", ctx.limits.max_skills));
         }
         for (idx, skill) in skills.iter().enumerate() {
             let field = format!("{list_field}[{idx}].name");
             let name = skill.name.trim();
             if name.is_empty() {
-                errors.add(field, FieldCode::Required, "This field is required");
+                errors.add(field, ErrorCode::Required, "This field is required");
                 continue;
             }
             if name.chars().count() > SKILL_NAME_MAX_CHARS {
-                errors.add(&field, FieldCode::MaxLength, format!("at most {SKILL_NAME_MAX_CHARS} characters"));
+                errors.add(&field, ErrorCode::MaxLength, format!("at most {SKILL_NAME_MAX_CHARS} characters"));
             }
             if !seen.insert(fold(name)) {
-                errors.add(&field, FieldCode::DuplicateSkill, "a skill can be listed once, either required or optional");
+                errors.add(&field, ErrorCode::DuplicateSkill, "a skill can be listed once, either required or optional");
             }
             if !skill.level.is_some_and(|level| (1..=5).contains(&level)) {
-                errors.add(format!("{list_field}[{idx}].level"), FieldCode::InvalidSkill, "a level from 1 to 5");
+                errors.add(format!("{list_field}[{idx}].level"), ErrorCode::InvalidSkill, "a level from 1 to 5");
             }
         }
     }
@@ -584,12 +584,12 @@ fn check_skills(errors: &mut Errors, form: &OfferForm, ctx: &FormContext<'_>) {
 fn check_languages(errors: &mut Errors, form: &OfferForm) {
     let kept: Vec<_> = form.languages.iter().enumerate().filter(|(_, l)| !l.code.trim().is_empty() && !l.level.trim().is_empty()).collect();
     if kept.len() > MAX_LANGUAGES {
-        errors.add("languages", FieldCode::TooManyLanguages, format!("at most {MAX_LANGUAGES} languages"));
+        errors.add("languages", ErrorCode::TooManyLanguages, format!("at most {MAX_LANGUAGES} languages"));
     }
     for (idx, language) in kept {
         let code_ok = language.code.len() == 2 && language.code.bytes().all(|b| b.is_ascii_lowercase());
         if !code_ok || !LANGUAGE_LEVELS.contains(&language.level.as_str()) {
-            errors.add(format!("languages[{idx}]"), FieldCode::InvalidLanguage, "a language code and a level from A1 to C2");
+            errors.add(format!("languages[{idx}]"), ErrorCode::InvalidLanguage, "a language code and a level from A1 to C2");
         }
     }
 }

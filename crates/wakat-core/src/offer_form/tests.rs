@@ -3,7 +3,7 @@ use serde_json::json;
 
 use super::rules::{is_url, salary_value};
 use super::*;
-use crate::{CategoryTree, Currency, FieldCode, Gazetteer, Place};
+use crate::{CategoryTree, Currency, ErrorCode, Gazetteer, Place};
 
 fn categories() -> CategoryTree {
     CategoryTree::from_json(
@@ -33,7 +33,7 @@ fn limits() -> FormLimits {
 
 const TODAY: i64 = 20_000;
 
-fn check(form: &OfferForm, limits: &FormLimits) -> Vec<(String, FieldCode)> {
+fn check(form: &OfferForm, limits: &FormLimits) -> Vec<(String, ErrorCode)> {
     let (categories, gazetteer) = (categories(), gazetteer());
     let ctx = FormContext { categories: &categories, gazetteer: &gazetteer, currencies: &[Currency::Pln, Currency::Eur], limits, today_days: TODAY };
     validate_form(form, &ctx).into_iter().map(|e| (e.field, e.code)).collect()
@@ -78,43 +78,43 @@ fn the_valid_form_passes() {
 #[test]
 fn every_rule_has_its_key() {
     type Change = fn(&mut OfferForm);
-    let cases: Vec<(Change, &str, FieldCode)> = vec![
-        (|f| f.company_name = "  ".into(), "companyName", FieldCode::Required),
-        (|f| f.company_name = "A".into(), "companyName", FieldCode::MinLength),
-        (|f| f.company_name = "A".repeat(101), "companyName", FieldCode::MaxLength),
-        (|f| f.company_size = "12".into(), "companySize", FieldCode::InvalidOption),
-        (|f| f.company_website = "".into(), "companyWebsite", FieldCode::Required),
-        (|f| f.company_website = "https://acme .example".into(), "companyWebsite", FieldCode::NoWhitespace),
-        (|f| f.company_website = "acme.example".into(), "companyWebsite", FieldCode::UrlProtocolRequired),
-        (|f| f.company_website = "https://acme".into(), "companyWebsite", FieldCode::InvalidUrl),
-        (|f| f.company_logo = "".into(), "companyLogo", FieldCode::Required),
-        (|f| f.application_type = "fax".into(), "applicationType", FieldCode::InvalidOption),
-        (|f| f.application_type_uri = "".into(), "applicationTypeUri", FieldCode::Required),
-        (|f| f.application_type_uri = "not mail".into(), "applicationTypeUri", FieldCode::NoWhitespace),
-        (|f| f.application_type_uri = "jobs.acme.example".into(), "applicationTypeUri", FieldCode::InvalidEmail),
+    let cases: Vec<(Change, &str, ErrorCode)> = vec![
+        (|f| f.company_name = "  ".into(), "companyName", ErrorCode::Required),
+        (|f| f.company_name = "A".into(), "companyName", ErrorCode::MinLength),
+        (|f| f.company_name = "A".repeat(101), "companyName", ErrorCode::MaxLength),
+        (|f| f.company_size = "12".into(), "companySize", ErrorCode::InvalidOption),
+        (|f| f.company_website = "".into(), "companyWebsite", ErrorCode::Required),
+        (|f| f.company_website = "https://acme .example".into(), "companyWebsite", ErrorCode::NoWhitespace),
+        (|f| f.company_website = "acme.example".into(), "companyWebsite", ErrorCode::UrlProtocolRequired),
+        (|f| f.company_website = "https://acme".into(), "companyWebsite", ErrorCode::InvalidUrl),
+        (|f| f.company_logo = "".into(), "companyLogo", ErrorCode::Required),
+        (|f| f.application_type = "fax".into(), "applicationType", ErrorCode::InvalidOption),
+        (|f| f.application_type_uri = "".into(), "applicationTypeUri", ErrorCode::Required),
+        (|f| f.application_type_uri = "not mail".into(), "applicationTypeUri", ErrorCode::NoWhitespace),
+        (|f| f.application_type_uri = "jobs.acme.example".into(), "applicationTypeUri", ErrorCode::InvalidEmail),
         (
             |f| {
                 f.application_type = "url".into();
                 f.application_type_uri = "acme.example/jobs".into()
             },
             "applicationTypeUri",
-            FieldCode::UrlProtocolRequired,
+            ErrorCode::UrlProtocolRequired,
         ),
-        (|f| f.information_clause_text = "".into(), "informationClauseText", FieldCode::Required),
-        (|f| f.information_clause_text = "Too short.".into(), "informationClauseText", FieldCode::MinLength),
+        (|f| f.information_clause_text = "".into(), "informationClauseText", ErrorCode::Required),
+        (|f| f.information_clause_text = "Too short.".into(), "informationClauseText", ErrorCode::MinLength),
         (
             |f| f.information_clause_text = "The controller of your personal data is {company}, with its seat in Kraków.".into(),
             "informationClauseText",
-            FieldCode::ForbiddenPlaceholder,
+            ErrorCode::ForbiddenPlaceholder,
         ),
-        (|f| f.future_consent_enabled = true, "futureConsentText", FieldCode::Required),
+        (|f| f.future_consent_enabled = true, "futureConsentText", ErrorCode::Required),
         (
             |f| {
                 f.future_consent_enabled = true;
                 f.future_consent_text = "I agree {company}".into()
             },
             "futureConsentText",
-            FieldCode::MinLength,
+            ErrorCode::MinLength,
         ),
         (
             |f| {
@@ -122,48 +122,48 @@ fn every_rule_has_its_key() {
                 f.custom_consent_text = "I agree to be contacted about other offers.".into()
             },
             "customConsentText",
-            FieldCode::MissingPlaceholder,
+            ErrorCode::MissingPlaceholder,
         ),
-        (|f| f.contact_name = "Anna".into(), "contactName", FieldCode::TwoWordsRequired),
-        (|f| f.contact_name = "An".into(), "contactName", FieldCode::MinLength),
-        (|f| f.contact_email = "".into(), "contactEmail", FieldCode::Required),
-        (|f| f.contact_email = "anna@".into(), "contactEmail", FieldCode::InvalidEmail),
-        (|f| f.contact_phone = "600 700".into(), "contactPhone", FieldCode::MinLength),
-        (|f| f.contact_phone = "600-700-800-900-100-200".into(), "contactPhone", FieldCode::MaxLength),
-        (|f| f.contact_phone = "600 abc 800".into(), "contactPhone", FieldCode::InvalidPhone),
-        (|f| f.job_category = "".into(), "jobCategory", FieldCode::Required),
-        (|f| f.job_category = "cobol".into(), "jobCategory", FieldCode::UnknownCategory),
-        (|f| f.job_subcategory = "".into(), "jobSubcategory", FieldCode::Required),
-        (|f| f.job_subcategory = "vue".into(), "jobSubcategory", FieldCode::UnknownCategory),
-        (|f| f.job_description = "<p> </p><br>".into(), "jobDescription", FieldCode::EmptyDescription),
+        (|f| f.contact_name = "Anna".into(), "contactName", ErrorCode::TwoWordsRequired),
+        (|f| f.contact_name = "An".into(), "contactName", ErrorCode::MinLength),
+        (|f| f.contact_email = "".into(), "contactEmail", ErrorCode::Required),
+        (|f| f.contact_email = "anna@".into(), "contactEmail", ErrorCode::InvalidEmail),
+        (|f| f.contact_phone = "600 700".into(), "contactPhone", ErrorCode::MinLength),
+        (|f| f.contact_phone = "600-700-800-900-100-200".into(), "contactPhone", ErrorCode::MaxLength),
+        (|f| f.contact_phone = "600 abc 800".into(), "contactPhone", ErrorCode::InvalidPhone),
+        (|f| f.job_category = "".into(), "jobCategory", ErrorCode::Required),
+        (|f| f.job_category = "cobol".into(), "jobCategory", ErrorCode::UnknownCategory),
+        (|f| f.job_subcategory = "".into(), "jobSubcategory", ErrorCode::Required),
+        (|f| f.job_subcategory = "vue".into(), "jobSubcategory", ErrorCode::UnknownCategory),
+        (|f| f.job_description = "<p> </p><br>".into(), "jobDescription", ErrorCode::EmptyDescription),
         (
             |f| f.job_description = r#"<p>x</p><img src="data:image/jpeg;base64,AAAA"><img src="data:image/jpeg;base64,BBBB">"#.into(),
             "jobDescription",
-            FieldCode::TooManyImages,
+            ErrorCode::TooManyImages,
         ),
-        (|f| f.job_description = r#"<p>x</p><img src="data:image/png;base64,AAAA">"#.into(), "jobDescription", FieldCode::InvalidImage),
-        (|f| f.job_description = r#"<p>x</p><IMG SRC="https://evil.example/x.jpg">"#.into(), "jobDescription", FieldCode::InvalidImage),
-        (|f| f.locations.clear(), "locations", FieldCode::Required),
-        (|f| f.locations = vec![f.locations[0].clone(); 3], "locations", FieldCode::TooManyLocations),
-        (|f| f.locations[0].city = "".into(), "locations[0].city", FieldCode::Required),
-        (|f| f.locations[0].city = "Atlantis".into(), "locations[0].city", FieldCode::LocationNotFound),
-        (|f| f.locations[0].street = "".into(), "locations[0].street", FieldCode::Required),
-        (|f| f.locations[0].latitude = Some(91.0), "locations[0].latitude", FieldCode::InvalidCoordinates),
-        (|f| f.job_position_name = "".into(), "jobPositionName", FieldCode::Required),
-        (|f| f.job_position_name = "Dev".into(), "jobPositionName", FieldCode::MinLength),
-        (|f| f.job_position_name = "x".repeat(101), "jobPositionName", FieldCode::MaxLength),
-        (|f| f.job_position_name = "SENIOR RUST DEVELOPER".into(), "jobPositionName", FieldCode::TooManyUppercase),
-        (|f| f.job_position_name = "QA IT PM Lead".into(), "jobPositionName", FieldCode::TooManyUppercase),
-        (|f| f.job_position_experience = "".into(), "jobPositionExperience", FieldCode::Required),
-        (|f| f.job_position_experience = "guru".into(), "jobPositionExperience", FieldCode::InvalidOption),
-        (|f| f.expired_at_enabled = true, "expiredAt", FieldCode::Required),
+        (|f| f.job_description = r#"<p>x</p><img src="data:image/png;base64,AAAA">"#.into(), "jobDescription", ErrorCode::InvalidImage),
+        (|f| f.job_description = r#"<p>x</p><IMG SRC="https://evil.example/x.jpg">"#.into(), "jobDescription", ErrorCode::InvalidImage),
+        (|f| f.locations.clear(), "locations", ErrorCode::Required),
+        (|f| f.locations = vec![f.locations[0].clone(); 3], "locations", ErrorCode::TooManyLocations),
+        (|f| f.locations[0].city = "".into(), "locations[0].city", ErrorCode::Required),
+        (|f| f.locations[0].city = "Atlantis".into(), "locations[0].city", ErrorCode::LocationNotFound),
+        (|f| f.locations[0].street = "".into(), "locations[0].street", ErrorCode::Required),
+        (|f| f.locations[0].latitude = Some(91.0), "locations[0].latitude", ErrorCode::InvalidCoordinates),
+        (|f| f.job_position_name = "".into(), "jobPositionName", ErrorCode::Required),
+        (|f| f.job_position_name = "Dev".into(), "jobPositionName", ErrorCode::MinLength),
+        (|f| f.job_position_name = "x".repeat(101), "jobPositionName", ErrorCode::MaxLength),
+        (|f| f.job_position_name = "SENIOR RUST DEVELOPER".into(), "jobPositionName", ErrorCode::TooManyUppercase),
+        (|f| f.job_position_name = "QA IT PM Lead".into(), "jobPositionName", ErrorCode::TooManyUppercase),
+        (|f| f.job_position_experience = "".into(), "jobPositionExperience", ErrorCode::Required),
+        (|f| f.job_position_experience = "guru".into(), "jobPositionExperience", ErrorCode::InvalidOption),
+        (|f| f.expired_at_enabled = true, "expiredAt", ErrorCode::Required),
         (
             |f| {
                 f.expired_at_enabled = true;
                 f.expired_at = "2024-02-30".into()
             },
             "expiredAt",
-            FieldCode::InvalidDate,
+            ErrorCode::InvalidDate,
         ),
         (
             |f| {
@@ -171,7 +171,7 @@ fn every_rule_has_its_key() {
                 f.expired_at = "2024-10-04".into() // day 20_000 is 2024-10-04: today is not after today
             },
             "expiredAt",
-            FieldCode::DateInPast,
+            ErrorCode::DateInPast,
         ),
         (
             |f| {
@@ -179,30 +179,30 @@ fn every_rule_has_its_key() {
                 f.expired_at = "2024-11-04".into()
             },
             "expiredAt",
-            FieldCode::DateAfterMax,
+            ErrorCode::DateAfterMax,
         ),
-        (|f| f.primary_employment_type = "".into(), "primaryEmploymentType", FieldCode::Required),
-        (|f| f.primary_employment_type = "uop".into(), "primaryEmploymentType", FieldCode::InvalidOption),
-        (|f| f.primary_employment_type = "any".into(), "primarySalaryType", FieldCode::TypeRequired),
-        (|f| f.primary_salary_type = "brutto".into(), "primarySalaryType", FieldCode::InvalidOption),
-        (|f| f.salary_currency = "".into(), "salaryCurrency", FieldCode::Required),
-        (|f| f.salary_currency = "usd".into(), "salaryCurrency", FieldCode::InvalidCurrency),
-        (|f| f.salary_unit = "".into(), "salaryUnit", FieldCode::UnitRequired),
-        (|f| f.salary_unit = "week".into(), "salaryUnit", FieldCode::InvalidOption),
-        (|f| f.primary_salary_from = json!("ten"), "primarySalaryFrom", FieldCode::ValueMustBeNumber),
-        (|f| f.primary_salary_to = json!(-5), "primarySalaryTo", FieldCode::ValueMustBeNumber),
-        (|f| f.primary_salary_from = json!(30000), "primarySalaryFrom", FieldCode::MinLowerThanMax),
-        (|f| f.primary_salary_to = json!(30001), "primarySalaryTo", FieldCode::ThreeTimesRule),
-        (|f| f.primary_salary_to = json!(""), "primarySalaryTo", FieldCode::IncorrectRanges),
-        (|f| f.primary_salary_from = json!(null), "primarySalaryFrom", FieldCode::IncorrectRanges),
-        (|f| f.second_salary_active = true, "additionalEmploymentType", FieldCode::Required),
+        (|f| f.primary_employment_type = "".into(), "primaryEmploymentType", ErrorCode::Required),
+        (|f| f.primary_employment_type = "uop".into(), "primaryEmploymentType", ErrorCode::InvalidOption),
+        (|f| f.primary_employment_type = "any".into(), "primarySalaryType", ErrorCode::TypeRequired),
+        (|f| f.primary_salary_type = "brutto".into(), "primarySalaryType", ErrorCode::InvalidOption),
+        (|f| f.salary_currency = "".into(), "salaryCurrency", ErrorCode::Required),
+        (|f| f.salary_currency = "usd".into(), "salaryCurrency", ErrorCode::InvalidCurrency),
+        (|f| f.salary_unit = "".into(), "salaryUnit", ErrorCode::UnitRequired),
+        (|f| f.salary_unit = "week".into(), "salaryUnit", ErrorCode::InvalidOption),
+        (|f| f.primary_salary_from = json!("ten"), "primarySalaryFrom", ErrorCode::ValueMustBeNumber),
+        (|f| f.primary_salary_to = json!(-5), "primarySalaryTo", ErrorCode::ValueMustBeNumber),
+        (|f| f.primary_salary_from = json!(30000), "primarySalaryFrom", ErrorCode::MinLowerThanMax),
+        (|f| f.primary_salary_to = json!(30001), "primarySalaryTo", ErrorCode::ThreeTimesRule),
+        (|f| f.primary_salary_to = json!(""), "primarySalaryTo", ErrorCode::IncorrectRanges),
+        (|f| f.primary_salary_from = json!(null), "primarySalaryFrom", ErrorCode::IncorrectRanges),
+        (|f| f.second_salary_active = true, "additionalEmploymentType", ErrorCode::Required),
         (
             |f| {
                 f.second_salary_active = true;
                 f.additional_employment_type = "permanent".into()
             },
             "additionalSalaryType",
-            FieldCode::TypeRequired,
+            ErrorCode::TypeRequired,
         ),
         (
             |f| {
@@ -213,20 +213,20 @@ fn every_rule_has_its_key() {
                 f.additional_salary_to = json!(400)
             },
             "additionalSalaryTo",
-            FieldCode::ThreeTimesRule,
+            ErrorCode::ThreeTimesRule,
         ),
-        (|f| f.required_skills.clear(), "requiredSkills", FieldCode::Required),
-        (|f| f.required_skills = vec![f.required_skills[0].clone(); 4], "requiredSkills", FieldCode::TooManySkills),
-        (|f| f.required_skills[0].name = "".into(), "requiredSkills[0].name", FieldCode::Required),
-        (|f| f.required_skills[0].name = "x".repeat(51), "requiredSkills[0].name", FieldCode::MaxLength),
-        (|f| f.required_skills[0].level = Some(6), "requiredSkills[0].level", FieldCode::InvalidSkill),
-        (|f| f.optional_skills[0].name = " rust ".into(), "optionalSkills[0].name", FieldCode::DuplicateSkill),
-        (|f| f.languages = vec![f.languages[0].clone(); 6], "languages", FieldCode::TooManyLanguages),
-        (|f| f.languages[0].level = "D1".into(), "languages[0]", FieldCode::InvalidLanguage),
-        (|f| f.working_place = "".into(), "workingPlace", FieldCode::Required),
-        (|f| f.working_place = "moon".into(), "workingPlace", FieldCode::InvalidOption),
-        (|f| f.working_time = "".into(), "workingTime", FieldCode::Required),
-        (|f| f.working_time = "always".into(), "workingTime", FieldCode::InvalidOption),
+        (|f| f.required_skills.clear(), "requiredSkills", ErrorCode::Required),
+        (|f| f.required_skills = vec![f.required_skills[0].clone(); 4], "requiredSkills", ErrorCode::TooManySkills),
+        (|f| f.required_skills[0].name = "".into(), "requiredSkills[0].name", ErrorCode::Required),
+        (|f| f.required_skills[0].name = "x".repeat(51), "requiredSkills[0].name", ErrorCode::MaxLength),
+        (|f| f.required_skills[0].level = Some(6), "requiredSkills[0].level", ErrorCode::InvalidSkill),
+        (|f| f.optional_skills[0].name = " rust ".into(), "optionalSkills[0].name", ErrorCode::DuplicateSkill),
+        (|f| f.languages = vec![f.languages[0].clone(); 6], "languages", ErrorCode::TooManyLanguages),
+        (|f| f.languages[0].level = "D1".into(), "languages[0]", ErrorCode::InvalidLanguage),
+        (|f| f.working_place = "".into(), "workingPlace", ErrorCode::Required),
+        (|f| f.working_place = "moon".into(), "workingPlace", ErrorCode::InvalidOption),
+        (|f| f.working_time = "".into(), "workingTime", ErrorCode::Required),
+        (|f| f.working_time = "always".into(), "workingTime", ErrorCode::InvalidOption),
     ];
     for (change, field, code) in cases {
         let mut form = valid_form();
@@ -240,8 +240,8 @@ fn every_rule_has_its_key() {
 fn plan_limits_refuse_seniority_and_category() {
     let limited = FormLimits { seniority: vec![crate::ExperienceLevel::Junior], categories: vec!["rust".into()], ..limits() };
     let errors = check(&valid_form(), &limited);
-    assert!(errors.contains(&("jobPositionExperience".into(), FieldCode::NotAllowedByPlan)), "{errors:?}");
-    assert!(errors.contains(&("jobCategory".into(), FieldCode::NotAllowedByPlan)), "{errors:?}");
+    assert!(errors.contains(&("jobPositionExperience".into(), ErrorCode::NotAllowedByPlan)), "{errors:?}");
+    assert!(errors.contains(&("jobCategory".into(), ErrorCode::NotAllowedByPlan)), "{errors:?}");
 }
 
 #[test]
@@ -287,7 +287,7 @@ fn a_draft_needs_only_currency_and_primary_employment_type() {
     draft.primary_employment_type.clear();
     draft.salary_currency = "xyz".into();
     let fields: Vec<_> = validate_draft(&draft, &ctx).into_iter().map(|e| (e.field, e.code)).collect();
-    assert_eq!(fields, vec![("salaryCurrency".into(), FieldCode::InvalidCurrency), ("primaryEmploymentType".into(), FieldCode::Required)]);
+    assert_eq!(fields, vec![("salaryCurrency".into(), ErrorCode::InvalidCurrency), ("primaryEmploymentType".into(), ErrorCode::Required)]);
 }
 
 #[test]

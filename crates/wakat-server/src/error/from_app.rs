@@ -10,7 +10,7 @@ impl From<wakat_app::AppError> for ApiError {
         match error {
             AppError::Unauthenticated => ApiError::new(ErrorCode::Unauthorized),
             AppError::Field(field_error) => ApiError::from(field_error),
-            AppError::Invalid { field, key, message } => ApiError::field_error(key, field, message),
+            AppError::Invalid { field, code, message } => ApiError::field_error(code, field, message),
             AppError::InvalidFrequency => ApiError::new(ErrorCode::InvalidFrequency).with_field("frequency"),
             AppError::CodeRequired => ApiError::new(ErrorCode::InvalidCode).with_field("code"),
             AppError::InvalidSince => ApiError::new(ErrorCode::InvalidSince).with_field("since"),

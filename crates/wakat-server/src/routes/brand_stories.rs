@@ -4,7 +4,7 @@
 
 use actix_multipart::Multipart;
 use actix_web::{web, HttpResponse};
-use wakat_core::{FieldCode, FieldError};
+use wakat_core::FieldError;
 use wakat_employers::{StoryTexts, MAX_STORY_IMAGES};
 
 use crate::dto::employer_panel::{BrandStoryDataDto, BrandStoryStatusDto, TechnologiesDto};
@@ -45,7 +45,7 @@ fn push_technologies(into: &mut Vec<String>, text: &str) -> Result<()> {
     let text = text.trim();
     if text.starts_with('[') {
         let names: Vec<String> = serde_json::from_str(text)
-            .map_err(|_| ApiError::from(FieldError::new("technologies", FieldCode::InvalidOption, "a JSON array of technology names")))?;
+            .map_err(|_| ApiError::from(FieldError::new("technologies", ErrorCode::InvalidOption, "a JSON array of technology names")))?;
         into.extend(names);
     } else {
         into.extend(text.split(',').map(str::trim).filter(|name| !name.is_empty()).map(String::from));
@@ -78,7 +78,7 @@ pub async fn put(state: web::Data<AppState>, employer: Employer, path: web::Path
             "coverPhoto" if cover.is_none() => cover = Some(receive_image(&state.blobs, &mut field, "coverPhoto").await?),
             "images" | "images[]" if gallery.len() < MAX_STORY_IMAGES => gallery.push(receive_image(&state.blobs, &mut field, "images").await?),
             "images" | "images[]" => {
-                return Err(FieldError::new("images", FieldCode::TooManyValues, format!("at most {MAX_STORY_IMAGES} images")).into());
+                return Err(FieldError::new("images", ErrorCode::TooManyValues, format!("at most {MAX_STORY_IMAGES} images")).into());
             }
             other => return Err(ApiError::new(ErrorCode::InvalidMultipart).with_message(format!("unexpected field '{other}'")).with_field(other)),
         }

@@ -64,7 +64,7 @@ fn number(pairs: &QueryPairs, name: &str, default: u32) -> Result<u32> {
     match pairs.iter().rev().find(|(key, _)| key == name) {
         None => Ok(default),
         Some((_, value)) => value.trim().parse().map_err(|_| {
-            ApiError::from(wakat_core::FieldError::new(name, wakat_core::FieldCode::InvalidNumber, format!("{name} must be a positive whole number")))
+            ApiError::from(wakat_core::FieldError::new(name, wakat_core::ErrorCode::InvalidNumber, format!("{name} must be a positive whole number")))
         }),
     }
 }
@@ -73,7 +73,7 @@ fn number(pairs: &QueryPairs, name: &str, default: u32) -> Result<u32> {
 fn page_of(pairs: &QueryPairs) -> Result<Page> {
     let (page, size) = (number(pairs, "page", 1)?, number(pairs, "pageSize", DEFAULT_PAGE_SIZE)?);
     Page::new(page, size).map_err(|_| {
-        ApiError::from(wakat_core::FieldError::new("pageSize", wakat_core::FieldCode::InvalidPerPage, "page must be at least 1 and pageSize 1 to 100"))
+        ApiError::from(wakat_core::FieldError::new("pageSize", wakat_core::ErrorCode::InvalidPerPage, "page must be at least 1 and pageSize 1 to 100"))
     })
 }
 
@@ -83,7 +83,7 @@ fn ids_of(pairs: &QueryPairs) -> Result<Option<Vec<String>>> {
     if ids.len() > MAX_IDS_PER_BATCH {
         return Err(wakat_core::FieldError::new(
             "jobAdvertisementsIds",
-            wakat_core::FieldCode::TooManyValues,
+            wakat_core::ErrorCode::TooManyValues,
             format!("at most {MAX_IDS_PER_BATCH} ids per call"),
         )
         .into());
@@ -187,7 +187,7 @@ async fn receive_cv(state: &AppState, payload: &mut Multipart) -> Result<crate::
             crate::uploads::read_text(&mut field, 16 * 1024).await?;
         }
     }
-    received.ok_or_else(|| ApiError::from(wakat_core::FieldError::new("file", wakat_core::FieldCode::Required, "choose a file to upload")))
+    received.ok_or_else(|| ApiError::from(wakat_core::FieldError::new("file", wakat_core::ErrorCode::Required, "choose a file to upload")))
 }
 
 /// Uploads a CV (multipart field `file`: pdf, docx, jpeg or png, ≤ 5,000,000 bytes).
@@ -302,7 +302,7 @@ pub async fn offers_by_ids(
     let tenant = state.tenant(&path.tenant)?;
     let ids: Vec<String> = query.iter().filter(|(key, _)| key == "ids[]" || key == "ids").map(|(_, v)| v.clone()).collect();
     if ids.len() > MAX_IDS_PER_BATCH {
-        return Err(wakat_core::FieldError::new("ids", wakat_core::FieldCode::TooManyValues, format!("at most {MAX_IDS_PER_BATCH} ids per call")).into());
+        return Err(wakat_core::FieldError::new("ids", wakat_core::ErrorCode::TooManyValues, format!("at most {MAX_IDS_PER_BATCH} ids per call")).into());
     }
     let lang = language(&request, &query, &tenant)?;
     let hits = web::block(move || state.candidate_area.offers_by_guids(&tenant, &ids)).await??;

@@ -8,7 +8,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use wakat_app::form_inputs::SKILLS_PAGE_SIZE;
 use wakat_core::offer_form::OfferForm;
-use wakat_core::{FieldCode, FieldError};
+use wakat_core::FieldError;
 use wakat_employers::CreationType;
 use wakat_engine::now;
 
@@ -97,7 +97,7 @@ pub async fn save_multipart(
             _ => {}
         }
     }
-    let form = form.ok_or_else(|| ApiError::from(FieldError::new("form", FieldCode::Required, "This field is required")))?;
+    let form = form.ok_or_else(|| ApiError::from(FieldError::new("form", ErrorCode::Required, "This field is required")))?;
     let offer =
         web::block(move || state.employer_offers.save_with_logo(&employer.tenant, &employer.principal(), &path.slug, &query.token, form, logo.as_ref()))
             .await??;
@@ -125,7 +125,7 @@ pub async fn upload_logo(
             received = Some(receive_logo(&state, &mut field).await?);
         }
     }
-    let blob = received.ok_or_else(|| ApiError::from(FieldError::new("companyLogo", FieldCode::Required, "This field is required")))?;
+    let blob = received.ok_or_else(|| ApiError::from(FieldError::new("companyLogo", ErrorCode::Required, "This field is required")))?;
     let offer = web::block(move || state.employer_offers.set_logo(&employer.tenant, &employer.principal(), &path.slug, &query.token, &blob)).await??;
     Ok(no_store(HttpResponse::Ok()).json(EmployerOfferDto::new(offer, None, Vec::new(), now())))
 }
@@ -285,7 +285,7 @@ pub async fn skills(state: web::Data<AppState>, path: web::Path<TenantPath>, que
     let number = |name: &str, default: usize| -> Result<usize> {
         match value(name) {
             None => Ok(default),
-            Some(text) => text.trim().parse().map_err(|_| FieldError::new(name, FieldCode::InvalidNumber, "not a number").into()),
+            Some(text) => text.trim().parse().map_err(|_| FieldError::new(name, ErrorCode::InvalidNumber, "not a number").into()),
         }
     };
     let page = state.offer_form_inputs.skills(&value("keyword").unwrap_or_default(), number("pageNumber", 1)?, number("pageSize", SKILLS_PAGE_SIZE)?)?;

@@ -120,7 +120,7 @@ pub async fn offer_applications(
     let page_number = query.iter().find(|(k, _)| k == "page").and_then(|(_, v)| v.parse().ok()).unwrap_or(1);
     let page_size = query.iter().find(|(k, _)| k == "pageSize").and_then(|(_, v)| v.parse().ok()).unwrap_or(20);
     let page = wakat_applications::Page::new(page_number, page_size).map_err(|_| {
-        ApiError::from(wakat_core::FieldError::new("pageSize", wakat_core::FieldCode::InvalidPerPage, "page must be at least 1 and pageSize 1 to 100"))
+        ApiError::from(wakat_core::FieldError::new("pageSize", wakat_core::ErrorCode::InvalidPerPage, "page must be at least 1 and pageSize 1 to 100"))
     })?;
     let paged = web::block(move || state.applications.list_for_offer(&tenant, &path.slug, page)).await?.map_err(crate::error::applications_error)?;
     let meta = crate::dto::candidate::PagingMeta::of(&paged);

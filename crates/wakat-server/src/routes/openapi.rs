@@ -3,8 +3,6 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 use utoipa::OpenApi;
 
-use wakat_core::FieldCode;
-
 use crate::error::{ErrorCode, Result};
 use crate::routes::{
     accounts, alerts, applications, brand_stories, candidate, dev, employer_offers, employer_panel, employers, internal, meta, offers, panel_offers, payments,
@@ -199,11 +197,10 @@ fn document_employer_offer_view(document: &mut serde_json::Value) {
     }
 }
 
-/// Every error code the API answers: the server's table and the domain's field codes.
+/// Every error code the API answers (the one table, field codes included), sorted.
 pub fn error_codes() -> Vec<&'static str> {
-    let mut codes: Vec<&'static str> = ErrorCode::ALL.iter().map(|c| c.as_str()).chain(FieldCode::ALL.iter().map(|c| c.as_str())).collect();
+    let mut codes: Vec<&'static str> = ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
     codes.sort_unstable();
-    codes.dedup();
     codes
 }
 

@@ -5,7 +5,7 @@
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 use wakat_applications::Page;
-use wakat_core::{FieldCode, FieldError};
+use wakat_core::FieldError;
 
 use crate::dto::panel_offers::{statistics_csv, PanelApplicationDto, PanelApplicationsDto, PanelOffersDto, StatisticsDto, StatusRequest};
 use crate::employer_session::Employer;
@@ -76,14 +76,14 @@ fn number(query: &QueryPairs, names: &[&str], default: u32) -> Result<u32> {
         Some(value) => value
             .trim()
             .parse()
-            .map_err(|_| ApiError::from(FieldError::new(names[0], FieldCode::InvalidNumber, format!("{} must be a positive whole number", names[0])))),
+            .map_err(|_| ApiError::from(FieldError::new(names[0], ErrorCode::InvalidNumber, format!("{} must be a positive whole number", names[0])))),
     }
 }
 
 fn page_of(query: &QueryPairs) -> Result<Page> {
     let (number_of_page, size) = (number(query, &["page", "pageNumber"], 1)?, number(query, &["pageSize"], DEFAULT_PAGE_SIZE)?);
     Page::new(number_of_page, size)
-        .map_err(|_| ApiError::from(FieldError::new("pageSize", FieldCode::InvalidPerPage, "page must be at least 1 and pageSize 1 to 100")))
+        .map_err(|_| ApiError::from(FieldError::new("pageSize", ErrorCode::InvalidPerPage, "page must be at least 1 and pageSize 1 to 100")))
 }
 
 fn private_json<T: serde::Serialize>(body: &T) -> HttpResponse {
