@@ -374,7 +374,7 @@ impl From<wakat_app::employers::panel::CompanyView> for CompanyDto {
 
 impl From<UserUpdateRequest> for wakat_employers::UserUpdate {
     fn from(request: UserUpdateRequest) -> wakat_employers::UserUpdate {
-        wakat_employers::UserUpdate { name: request.name, phone: request.phone, role: request.role.map(Into::into) }
+        wakat_employers::UserUpdate { name: request.name, phone: request.phone, role: request.role.map(Into::into), applications_notify: None }
     }
 }
 
