@@ -10,8 +10,21 @@ use crate::{Address, Attachment, MailContent, MailError};
 pub const TAG_HEADER: &str = "X-Wakat-Tag";
 
 /// Headers the mailer writes itself; an extra header may not replace them.
-const RESERVED_HEADERS: &[&str] =
-    &["from", "to", "cc", "bcc", "sender", "reply-to", "subject", "date", "message-id", "mime-version", "content-type", "content-transfer-encoding", "x-wakat-tag"];
+const RESERVED_HEADERS: &[&str] = &[
+    "from",
+    "to",
+    "cc",
+    "bcc",
+    "sender",
+    "reply-to",
+    "subject",
+    "date",
+    "message-id",
+    "mime-version",
+    "content-type",
+    "content-transfer-encoding",
+    "x-wakat-tag",
+];
 
 /// One mail to one recipient; the sender is the mailer's configured `From`. The queue, the outbox
 /// and SMTP all carry this one type; what they store besides (a key hash, an id, a time) wraps it.
@@ -40,7 +53,16 @@ pub struct Mail {
 impl Mail {
     /// Builds a mail from a rendered body, without extra headers.
     pub fn new(to: Address, subject: impl Into<String>, content: MailContent, tag: impl Into<String>) -> Mail {
-        Mail { to, subject: subject.into(), text: content.text, html: content.html, headers: Vec::new(), tag: tag.into(), reply_to: None, attachments: Vec::new() }
+        Mail {
+            to,
+            subject: subject.into(),
+            text: content.text,
+            html: content.html,
+            headers: Vec::new(),
+            tag: tag.into(),
+            reply_to: None,
+            attachments: Vec::new(),
+        }
     }
 
     /// Adds an extra header (checked when the mail is sent).
@@ -162,7 +184,8 @@ mod tests {
     fn attachments_are_bounded_and_named_safely() {
         let pdf = |name: &str, size: usize| Attachment::new(name, "application/pdf", vec![b'%'; size]);
         mail().with_attachment(pdf("cv.pdf", 1000)).validate().unwrap();
-        let too_large = mail().with_attachment(pdf("a.pdf", crate::MAX_ATTACHMENT_BYTES / 2)).with_attachment(pdf("b.pdf", crate::MAX_ATTACHMENT_BYTES / 2 + 1));
+        let too_large =
+            mail().with_attachment(pdf("a.pdf", crate::MAX_ATTACHMENT_BYTES / 2)).with_attachment(pdf("b.pdf", crate::MAX_ATTACHMENT_BYTES / 2 + 1));
         assert!(matches!(too_large.validate(), Err(MailError::InvalidAttachment(_))), "the bound counts every file");
         for bad_name in ["", "cv\r\nBcc: x.pdf", "../cv.pdf"] {
             assert!(mail().with_attachment(pdf(bad_name, 10)).validate().is_err(), "{bad_name:?}");
