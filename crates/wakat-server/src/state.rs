@@ -62,6 +62,10 @@ pub struct AppState {
     pub alerts_service: wakat_app::alerts::AlertsService,
     /// The digest run (the scheduler's, and `POST …/internal/digests/run`).
     pub digests: wakat_app::jobs::digests::Digests,
+    /// The employers' daily digests of applications.
+    pub application_digests: wakat_app::jobs::application_digests::ApplicationDigests,
+    /// The mails that follow an application, and their signed CV links.
+    pub application_mailing: wakat_app::candidates::application_mailing::ApplicationMailing,
     /// Public copies of employers' offers (publications, relinks, bumps).
     pub public_offers: wakat_app::employers::public_offers::PublicOffers,
     /// Brand stories (the panel's `/v2/employer-panel/brand-stories`, the board's story reads).

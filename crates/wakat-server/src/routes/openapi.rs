@@ -245,6 +245,7 @@ pub struct MapQueryDoc {
         panel_offers::set_status,
         panel_offers::delete_application,
         panel_offers::download_cv,
+        applications::mailed_cv,
     ),
     modifiers(&BearerScheme),
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody, crate::dto::employers::EmployerOfferDto))
@@ -267,6 +268,7 @@ pub struct ApiDoc;
         employer_offers::issue_code,
         employer_offers::run_bumps,
         alerts::run_digests,
+        applications::run_application_digests,
         dev::list,
         dev::get,
     ),
