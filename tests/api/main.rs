@@ -2,6 +2,7 @@
 
 mod accounts;
 mod alerts;
+mod application_mails;
 mod applying;
 mod bad_input;
 mod boards;

@@ -114,3 +114,51 @@ employer-exists-subject = You already have an employer account
 employer-exists-heading = You already have an account
 employer-exists-intro = someone (maybe you) tried to sign a company up with this address, but it already has an account.
 employer-exists-button = Set a new password
+
+## A new application (mails/application_mails.rs)
+
+# To the offer's address. $name, $email: the applicant's; $offer, $company, $board.
+application-delivery-subject = Application for { $offer }: { $name }
+application-delivery-heading = A new application
+application-delivery-intro = { $name } ({ $email }) applied on { $board } for { $offer } at { $company }.
+application-delivery-message = The applicant's message:
+application-delivery-no-message = The applicant wrote no message.
+# $answer: application-consent-given or -not-given.
+application-delivery-consent-future = Consent to future recruitments: { $answer }
+application-delivery-consent-custom = The offer's additional consent: { $answer }
+application-consent-given = given
+application-consent-not-given = not given
+application-delivery-cv-attached = The CV is attached: { $file }.
+# $until: the link's last day (YYYY-MM-DD).
+application-delivery-cv-link = Download the CV ({ $file }) with the button below; the link works until { $until }.
+application-delivery-cv-button = Download the CV
+application-delivery-no-cv = No CV was attached.
+application-delivery-reply = Reply to this mail to write to the applicant.
+
+# To the applicant.
+application-confirm-subject = We sent your application for { $offer }
+application-confirm-heading = Your application was sent
+application-confirm-intro = We sent your application for { $offer } at { $company }. The employer will contact you if they want to go further.
+application-confirm-button = See the offer
+application-confirm-footnote = You get this mail because you applied on { $board }.
+
+# To a company user set to hear of applications at once.
+application-notice-subject = New application for { $offer }
+application-notice-heading = A new application
+application-notice-intro = { $name } applied for { $offer }.
+application-notice-button = Open the applications
+application-notice-settings = You get one mail per application. You can choose a daily digest or no mails in your profile.
+application-notice-profile = Notification settings
+
+# A company user's daily digest. $count: how many; $day: the day (YYYY-MM-DD).
+application-digest-subject = { $count ->
+    [one] 1 new application on { $day }
+   *[other] { $count } new applications on { $day }
+}
+application-digest-heading = The day's applications
+application-digest-intro = { $count ->
+    [one] Your company received 1 application on { $day }:
+   *[other] Your company received { $count } applications on { $day }:
+}
+application-digest-erased = (personal data erased)
+application-digest-settings = You get this digest once a day. You can choose one mail per application or no mails in your profile.

@@ -115,3 +115,53 @@ employer-exists-subject = Masz już konto pracodawcy
 employer-exists-heading = Masz już konto
 employer-exists-intro = ktoś (może Ty) próbował zarejestrować firmę na ten adres, ale konto już istnieje.
 employer-exists-button = Ustaw nowe hasło
+
+## Nowa aplikacja (mails/application_mails.rs)
+
+# Na adres oferty. $name, $email: kandydata; $offer, $company, $board.
+application-delivery-subject = Aplikacja na { $offer }: { $name }
+application-delivery-heading = Nowa aplikacja
+application-delivery-intro = { $name } ({ $email }) aplikuje w serwisie { $board } na stanowisko { $offer } w firmie { $company }.
+application-delivery-message = Wiadomość od kandydata:
+application-delivery-no-message = Kandydat nie napisał wiadomości.
+# $answer: application-consent-given lub -not-given.
+application-delivery-consent-future = Zgoda na przyszłe rekrutacje: { $answer }
+application-delivery-consent-custom = Dodatkowa zgoda z ogłoszenia: { $answer }
+application-consent-given = udzielona
+application-consent-not-given = nieudzielona
+application-delivery-cv-attached = CV w załączniku: { $file }.
+# $until: ostatni dzień ważności linku (RRRR-MM-DD).
+application-delivery-cv-link = Pobierz CV ({ $file }) przyciskiem poniżej; link działa do { $until }.
+application-delivery-cv-button = Pobierz CV
+application-delivery-no-cv = Kandydat nie załączył CV.
+application-delivery-reply = Odpowiedz na tę wiadomość, aby napisać do kandydata.
+
+# Do kandydata.
+application-confirm-subject = Wysłaliśmy Twoją aplikację na { $offer }
+application-confirm-heading = Aplikacja wysłana
+application-confirm-intro = Wysłaliśmy Twoją aplikację na stanowisko { $offer } w firmie { $company }. Pracodawca skontaktuje się z Tobą, jeśli zechce kontynuować rekrutację.
+application-confirm-button = Zobacz ogłoszenie
+application-confirm-footnote = Otrzymujesz tę wiadomość, ponieważ aplikowałeś(-aś) w serwisie { $board }.
+
+# Do użytkownika firmy, który chce wiedzieć o aplikacjach od razu.
+application-notice-subject = Nowa aplikacja na { $offer }
+application-notice-heading = Nowa aplikacja
+application-notice-intro = { $name } aplikuje na stanowisko { $offer }.
+application-notice-button = Otwórz aplikacje
+application-notice-settings = Dostajesz jedną wiadomość na każdą aplikację. W profilu możesz wybrać dzienne podsumowanie lub brak wiadomości.
+application-notice-profile = Ustawienia powiadomień
+
+# Dzienne podsumowanie. $count: liczba; $day: dzień (RRRR-MM-DD).
+application-digest-subject = { $count ->
+    [one] 1 nowa aplikacja z dnia { $day }
+    [few] { $count } nowe aplikacje z dnia { $day }
+   *[many] { $count } nowych aplikacji z dnia { $day }
+}
+application-digest-heading = Aplikacje z całego dnia
+application-digest-intro = { $count ->
+    [one] Twoja firma otrzymała 1 aplikację w dniu { $day }:
+    [few] Twoja firma otrzymała { $count } aplikacje w dniu { $day }:
+   *[many] Twoja firma otrzymała { $count } aplikacji w dniu { $day }:
+}
+application-digest-erased = (dane osobowe usunięte)
+application-digest-settings = Dostajesz to podsumowanie raz dziennie. W profilu możesz wybrać wiadomość na każdą aplikację lub brak wiadomości.

@@ -70,6 +70,30 @@ impl Role {
     }
 }
 
+/// When a company user hears of its company's new applications.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ApplicationsNotify {
+    /// One mail per application, as it arrives.
+    #[default]
+    Immediately,
+    /// One mail a day listing the previous day's applications.
+    Daily,
+    /// No mail.
+    Off,
+}
+
+impl ApplicationsNotify {
+    /// The wire form.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ApplicationsNotify::Immediately => "immediately",
+            ApplicationsNotify::Daily => "daily",
+            ApplicationsNotify::Off => "off",
+        }
+    }
+}
+
 /// An account acting for a company.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -89,6 +113,9 @@ pub struct EmployerUser {
     /// Owner or recruiter (absent in records older than roles: owner).
     #[serde(default)]
     pub role: Role,
+    /// When this user hears of new applications (absent in older records: immediately).
+    #[serde(default)]
+    pub applications_notify: ApplicationsNotify,
 }
 
 /// A company as signed up.
@@ -145,6 +172,7 @@ impl EmployerStore {
             phone: phone.trim().to_string(),
             created_at: now,
             role,
+            applications_notify: ApplicationsNotify::default(),
         };
         let mut ops = self.leave_ops(tenant, account_id, company_id)?;
         ops.push(json::put(keys::user(tenant, account_id)?, &user)?);

@@ -52,7 +52,7 @@ pub use billing::{is_valid_nip, normalize_nip, BillingData};
 pub use brand_story::{BrandStory, StoryImages, StoryTexts, COMPANY_TYPES, MAX_STORY_IMAGES};
 pub use clauses::Clauses;
 pub use codes::OfferCode;
-pub use company::{Company, EmployerUser, NewCompany, Role};
+pub use company::{ApplicationsNotify, Company, EmployerUser, NewCompany, Role};
 pub use error::EmployersError;
 pub use invitations::{Invitation, NewInvitation, INVITATION_LIFETIME_SECS, MAX_OPEN_INVITATIONS};
 pub use offers::{BumpPlan, CreationType, EmployerOffer, OfferState};

@@ -246,6 +246,12 @@ impl EmployerStore {
         }
     }
 
+    /// The employer's record of the offer `slug`, whichever company's (`None` for imported offers).
+    pub fn offer_by_slug(&self, tenant: &str, slug: &str) -> Result<Option<EmployerOffer>, EmployersError> {
+        let Ok(key) = keys::offer(tenant, slug) else { return Ok(None) };
+        Ok(json::read::<EmployerOffer>(&*self.kv, &key)?)
+    }
+
     /// Every offer of a company, newest first.
     pub fn company_offers(&self, tenant: &str, company_id: &str) -> Result<Vec<EmployerOffer>, EmployersError> {
         let mut offers = Vec::new();

@@ -3,7 +3,7 @@
 
 use wakat_store::{json, WriteOp};
 
-use crate::{keys, EmployerStore, EmployerUser, EmployersError, Role};
+use crate::{keys, ApplicationsNotify, EmployerStore, EmployerUser, EmployersError, Role};
 
 /// A change of a company user; `None` keeps the value.
 #[derive(Debug, Clone, Default)]
@@ -14,6 +14,8 @@ pub struct UserUpdate {
     pub phone: Option<String>,
     /// New role.
     pub role: Option<Role>,
+    /// When the user hears of new applications (each user sets its own).
+    pub applications_notify: Option<ApplicationsNotify>,
 }
 
 impl EmployerStore {
@@ -61,6 +63,9 @@ impl EmployerStore {
         }
         if let Some(phone) = update.phone {
             user.phone = phone.trim().to_string();
+        }
+        if let Some(notify) = update.applications_notify {
+            user.applications_notify = notify;
         }
         self.kv.commit(vec![json::put(keys::user(tenant, account_id)?, &user)?])?;
         Ok(user)

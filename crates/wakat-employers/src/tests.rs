@@ -110,6 +110,7 @@ fn records_older_than_roles_read_as_owners() {
     let old = r#"{"v":1,"accountId":"a1","companyId":"c1","name":"Anna","phone":"","createdAt":5}"#;
     let user: EmployerUser = serde_json::from_str(old).unwrap();
     assert_eq!(user.role, Role::Owner);
+    assert_eq!(user.applications_notify, crate::ApplicationsNotify::Immediately, "older users hear of applications at once");
     let old_company = r#"{"v":1,"id":"c1","name":"Acme","acceptedRegulations":true,"subscribeToNewsletter":false,"createdAt":5}"#;
     let company: Company = serde_json::from_str(old_company).unwrap();
     assert!(company.billing.is_none() && company.clauses.is_none() && company.logo_blob.is_none());
@@ -128,6 +129,10 @@ fn a_company_keeps_its_last_owner() {
     assert!(matches!(store.remove_user("it", &company_id, "a1"), Err(EmployersError::LastOwner)));
     assert!(matches!(store.remove_user("it", "other", "a2"), Err(EmployersError::UserNotFound)));
     store.update_user("it", &company_id, "a2", UserUpdate { role: Some(Role::Owner), ..UserUpdate::default() }).unwrap();
+    assert_eq!(store.user("it", "a2").unwrap().unwrap().applications_notify, crate::ApplicationsNotify::Immediately, "the default");
+    let daily = UserUpdate { applications_notify: Some(crate::ApplicationsNotify::Daily), ..UserUpdate::default() };
+    assert_eq!(store.update_user("it", &company_id, "a2", daily).unwrap().applications_notify, crate::ApplicationsNotify::Daily);
+    assert_eq!(store.user("it", "a2").unwrap().unwrap().role, Role::Owner, "only the setting changed");
     assert_eq!(store.update_user("it", &company_id, "a1", demote).unwrap().role, Role::Recruiter);
     store.remove_user("it", &company_id, "a1").unwrap();
     assert_eq!(store.company_users("it", &company_id).unwrap().iter().map(|u| u.account_id.as_str()).collect::<Vec<_>>(), ["a2"]);

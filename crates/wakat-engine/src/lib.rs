@@ -13,4 +13,4 @@ pub mod engine;
 pub mod settings;
 
 pub use engine::{now, Engine, EngineError, ListItems, Tenant};
-pub use settings::{ConfigError, EngineSettings, JobAlertSettings, RateLimitSettings, StorageSettings, TenantSettings};
+pub use settings::{ApplicationSettings, ConfigError, EmailCv, EngineSettings, JobAlertSettings, RateLimitSettings, StorageSettings, TenantSettings};

@@ -10,7 +10,8 @@ mod schema;
 
 pub use load::{read_config_file, toml_with_env, ConfigError};
 pub use schema::{
-    parse_terms_date, EngineSettings, JobAlertSettings, LegalSettings, RateLimitSettings, SalarySettings, StorageSettings, TenantSettings, TermsSettings,
+    parse_terms_date, ApplicationSettings, EmailCv, EngineSettings, JobAlertSettings, LegalSettings, RateLimitSettings, SalarySettings, StorageSettings,
+    TenantSettings, TermsSettings, MAX_ATTACHED_CV_BYTES,
 };
 
 #[cfg(test)]

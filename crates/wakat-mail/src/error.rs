@@ -26,6 +26,9 @@ pub enum MailError {
     /// A tag is not a short dotted name such as `account.confirm`.
     #[error("invalid mail tag `{0}`: expected 1-64 characters of a-z, 0-9, '.', '_' or '-'")]
     InvalidTag(String),
+    /// An attachment has a bad name or type, or the attachments are too large together.
+    #[error("invalid attachment: {0}")]
+    InvalidAttachment(String),
     /// A link is neither an http(s) URL nor a path on the board.
     #[error("invalid link `{0}`: expected an http(s) URL or a path starting with '/'")]
     InvalidLink(String),

@@ -10,7 +10,8 @@
 //!   fsync, rename, directory fsync), so an acknowledged mail survives `kill -9` and a dev mailbox
 //!   page can list it ([`Outbox`]). [`SmtpMailer`] sends through `lettre` over rustls. Both build
 //!   the same RFC 5322 message (multipart/alternative, text + HTML, the extra headers and an
-//!   `X-Wakat-Tag` header naming the kind of mail), so the outbox renders the exact `.eml` on
+//!   `X-Wakat-Tag` header naming the kind of mail; with [`Attachment`]s the message becomes
+//!   multipart/mixed, bounded by [`MAX_ATTACHMENT_BYTES`]), so the outbox renders the exact `.eml` on
 //!   demand ([`Outbox::eml`]).
 //! - **One sender, configured once.** The `From` address comes from [`MailSettings`]; callers only
 //!   name the recipient.
@@ -41,6 +42,7 @@
 #![warn(missing_docs)]
 
 mod address;
+mod attachment;
 mod error;
 mod layout;
 mod mail;
@@ -53,6 +55,7 @@ mod smtp;
 pub mod testsuite;
 
 pub use address::Address;
+pub use attachment::{Attachment, MAX_ATTACHMENT_BYTES};
 pub use error::MailError;
 pub use layout::{Brand, HexColor, MailBody, MailContent, MailLang};
 pub use mail::{Mail, Mailer, SentMail, TAG_HEADER};

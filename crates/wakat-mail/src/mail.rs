@@ -2,15 +2,29 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Address, MailContent, MailError};
+use crate::attachment::validate_attachments;
+use crate::{Address, Attachment, MailContent, MailError};
 
 /// The header that names the kind of mail (the [`Mail::tag`]) in every message, so tests and
 /// the SMTP sink can find "the confirmation mail" without parsing subjects in two languages.
 pub const TAG_HEADER: &str = "X-Wakat-Tag";
 
 /// Headers the mailer writes itself; an extra header may not replace them.
-const RESERVED_HEADERS: &[&str] =
-    &["from", "to", "cc", "bcc", "sender", "subject", "date", "message-id", "mime-version", "content-type", "content-transfer-encoding", "x-wakat-tag"];
+const RESERVED_HEADERS: &[&str] = &[
+    "from",
+    "to",
+    "cc",
+    "bcc",
+    "sender",
+    "reply-to",
+    "subject",
+    "date",
+    "message-id",
+    "mime-version",
+    "content-type",
+    "content-transfer-encoding",
+    "x-wakat-tag",
+];
 
 /// One mail to one recipient; the sender is the mailer's configured `From`. The queue, the outbox
 /// and SMTP all carry this one type; what they store besides (a key hash, an id, a time) wraps it.
@@ -28,17 +42,44 @@ pub struct Mail {
     pub headers: Vec<(String, String)>,
     /// The kind of mail, such as `account.confirm`, for tests and the dev mailbox.
     pub tag: String,
+    /// Where replies go instead of the sender (an application's applicant).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply_to: Option<Address>,
+    /// Files sent with the mail (absent in mails stored before attachments existed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub attachments: Vec<Attachment>,
 }
 
 impl Mail {
     /// Builds a mail from a rendered body, without extra headers.
     pub fn new(to: Address, subject: impl Into<String>, content: MailContent, tag: impl Into<String>) -> Mail {
-        Mail { to, subject: subject.into(), text: content.text, html: content.html, headers: Vec::new(), tag: tag.into() }
+        Mail {
+            to,
+            subject: subject.into(),
+            text: content.text,
+            html: content.html,
+            headers: Vec::new(),
+            tag: tag.into(),
+            reply_to: None,
+            attachments: Vec::new(),
+        }
     }
 
     /// Adds an extra header (checked when the mail is sent).
     pub fn with_header(mut self, name: impl Into<String>, value: impl Into<String>) -> Mail {
         self.headers.push((name.into(), value.into()));
+        self
+    }
+
+    /// Sends replies to `address` (the mailer's `From` stays the board's).
+    pub fn with_reply_to(mut self, address: Address) -> Mail {
+        self.reply_to = Some(address);
+        self
+    }
+
+    /// Attaches a file (the size bound is checked when the mail is sent).
+    pub fn with_attachment(mut self, attachment: Attachment) -> Mail {
+        self.attachments.push(attachment);
         self
     }
 
@@ -56,7 +97,7 @@ impl Mail {
         for (name, value) in &self.headers {
             validate_header(name, value)?;
         }
-        Ok(())
+        validate_attachments(&self.attachments)
     }
 }
 
@@ -134,8 +175,22 @@ mod tests {
         assert!(matches!(injected.validate(), Err(MailError::InvalidHeader { .. })));
         assert!(mail().with_header("bcc", "victim@example.com").validate().is_err());
         assert!(mail().with_header("X-Wakat-Tag", "other").validate().is_err());
+        assert!(mail().with_header("Reply-To", "victim@example.com").validate().is_err(), "replies go through `with_reply_to`");
         assert!(mail().with_header("Bad Name", "x").validate().is_err());
         assert!(mail().with_header("Bad:Name", "x").validate().is_err());
+    }
+
+    #[test]
+    fn attachments_are_bounded_and_named_safely() {
+        let pdf = |name: &str, size: usize| Attachment::new(name, "application/pdf", vec![b'%'; size]);
+        mail().with_attachment(pdf("cv.pdf", 1000)).validate().unwrap();
+        let too_large =
+            mail().with_attachment(pdf("a.pdf", crate::MAX_ATTACHMENT_BYTES / 2)).with_attachment(pdf("b.pdf", crate::MAX_ATTACHMENT_BYTES / 2 + 1));
+        assert!(matches!(too_large.validate(), Err(MailError::InvalidAttachment(_))), "the bound counts every file");
+        for bad_name in ["", "cv\r\nBcc: x.pdf", "../cv.pdf"] {
+            assert!(mail().with_attachment(pdf(bad_name, 10)).validate().is_err(), "{bad_name:?}");
+        }
+        assert!(mail().with_attachment(Attachment::new("cv.pdf", "not a type", vec![1])).validate().is_err());
     }
 
     #[test]

@@ -190,4 +190,19 @@ mod tests {
         assert_eq!(stored_mail.mail.subject, "Hi");
         assert_eq!(serde_json::to_string(&stored_mail).unwrap(), stored);
     }
+
+    #[test]
+    fn an_attachment_is_stored_in_base64_and_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let mailer = OutboxMailer::new(Outbox::open(dir.path()).unwrap(), Address::new("no-reply@it.wakat.pl").unwrap());
+        let content = crate::MailContent { text: "t".into(), html: "<p>h</p>".into() };
+        let mail = Mail::new(Address::new("jobs@acme.example").unwrap(), "Application", content, "application.delivery")
+            .with_attachment(crate::Attachment::new("cv.pdf", "application/pdf", vec![0, 159, 146, 150]));
+        let sent = mailer.send(&mail).unwrap();
+        let raw = std::fs::read_to_string(dir.path().join(format!("{}.json", sent.id))).unwrap();
+        assert!(raw.contains("\"content\": \"AJ+Slg==\""), "{raw}");
+        let stored = mailer.get(&sent.id).unwrap().unwrap();
+        assert_eq!(stored.mail, mail);
+        assert!(String::from_utf8(stored.to_eml().unwrap()).unwrap().contains("filename=\"cv.pdf\""));
+    }
 }

@@ -156,7 +156,7 @@ impl Application {
         let applications = Arc::new(wakat_applications::ApplicationStore::new(engine.kv.clone()));
         let skills = Arc::new(load_skills(&engine.settings.storage.index_data_dir)?);
         let public_offers = wakat_app::employers::public_offers::PublicOffers::new(engine.clone(), employers.clone(), Clock::system());
-        let bumps = wakat_app::jobs::bumps::Bumps::new(engine.clone(), employers.clone(), public_offers.clone(), zone, Clock::system());
+        let bumps = wakat_app::jobs::bumps::Bumps::new(engine.clone(), employers.clone(), public_offers.clone(), zone.clone(), Clock::system());
         let brand_stories = wakat_app::employers::brand_stories::BrandStories::new(
             engine.clone(),
             employers.clone(),
@@ -224,8 +224,31 @@ impl Application {
             blobs: blobs.clone(),
         };
         let candidate_area = wakat_app::candidates::area::CandidateArea::new(engine.clone(), candidate_stores, Clock::system());
-        let applying =
-            wakat_app::candidates::applying::Applying::new(engine.clone(), accounts.clone(), applications.clone(), redirects, blobs.clone(), Clock::system());
+        let mailing_stores = wakat_app::candidates::application_mailing::MailingStores {
+            accounts: accounts.clone(),
+            employers: employers.clone(),
+            applications: applications.clone(),
+            blobs: blobs.clone(),
+        };
+        let application_mailing =
+            wakat_app::candidates::application_mailing::ApplicationMailing::new(mailing_stores, mail.clone(), signer.clone(), public_url, Clock::system());
+        let application_digests = wakat_app::jobs::application_digests::ApplicationDigests::new(
+            employers.clone(),
+            applications.clone(),
+            accounts.clone(),
+            mail_queue.clone(),
+            public_url,
+            zone.clone(),
+        );
+        let applying = wakat_app::candidates::applying::Applying::new(
+            engine.clone(),
+            accounts.clone(),
+            applications.clone(),
+            redirects,
+            blobs.clone(),
+            application_mailing.clone(),
+            Clock::system(),
+        );
         let state = AppState {
             engine: engine.clone(),
             settings: settings.clone(),
@@ -253,6 +276,8 @@ impl Application {
             alerts_service,
             digests,
             bumps,
+            application_digests,
+            application_mailing,
             public_offers,
             brand_stories,
             company_panel,
@@ -368,6 +393,18 @@ fn start_scheduler(engine: &Arc<Engine>, state: &AppState) -> std::io::Result<Op
         run: Box::new(move |tenant, day| {
             let tenant = digest_state.tenant(tenant).map_err(|error| error.to_string())?;
             digest_state.digests.run(&Principal::Internal, &tenant, day).map(drop).map_err(|error| error.to_string())
+        }),
+    });
+    // The digest of a day's applications goes out the next day, at the board's digest hour.
+    let application_hours = engine.settings.tenants.iter().map(|tenant| (tenant.slug.clone(), tenant.applications.digest_hour)).collect();
+    let application_state = state.clone();
+    scheduler.register(DailyJob {
+        name: "application-digests".into(),
+        hours: application_hours,
+        run: Box::new(move |tenant, day| {
+            let tenant = application_state.tenant(tenant).map_err(|error| error.to_string())?;
+            let yesterday = day.yesterday().map_err(|error| error.to_string())?;
+            application_state.application_digests.run(&Principal::Internal, &tenant, yesterday).map(drop).map_err(|error| error.to_string())
         }),
     });
     let bump_hours = engine.settings.tenants.iter().map(|tenant| (tenant.slug.clone(), tenant.employers.bump_hour)).collect();

@@ -64,6 +64,10 @@ pub struct AppState {
     pub digests: wakat_app::jobs::digests::Digests,
     /// The plan bump run (the scheduler's, and `POST …/internal/bumps/run`).
     pub bumps: wakat_app::jobs::bumps::Bumps,
+    /// The employers' daily digests of applications.
+    pub application_digests: wakat_app::jobs::application_digests::ApplicationDigests,
+    /// The mails that follow an application, and their signed CV links.
+    pub application_mailing: wakat_app::candidates::application_mailing::ApplicationMailing,
     /// Public copies of employers' offers (publications, relinks, bumps).
     pub public_offers: wakat_app::employers::public_offers::PublicOffers,
     /// Brand stories (the panel's `/v2/employer-panel/brand-stories`, the board's story reads).

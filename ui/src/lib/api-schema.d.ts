@@ -260,6 +260,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{tenant}/v1/applications/{id}/cv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Downloads an application's CV through the signed link mailed to the offer's address (when the
+         *     board links CVs rather than attaching them); 403 `invalid_signature` when wrong or expired.
+         */
+        get: operations["mailed_cv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{tenant}/v1/candidate/account": {
         parameters: {
             query?: never;
@@ -1167,7 +1187,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Changes the caller's name or phone. */
+        /** Changes the caller's name, phone or when it hears of new applications. */
         patch: operations["update_employer_profile"];
         trace?: never;
     };
@@ -2059,6 +2079,11 @@ export interface components {
             /** @description The application's id (the same id when the same person applied within a minute). */
             id: string;
         };
+        /**
+         * @description When a company user hears of new applications.
+         * @enum {string}
+         */
+        ApplicationsNotifyDto: "immediately" | "daily" | "off";
         /** @description Billing data (request and answer). */
         BillingDto: {
             /** @description City. */
@@ -3360,6 +3385,8 @@ export interface components {
         };
         /** @description The caller's profile (`GET /v2/employer-panel/profiles/me`). */
         ProfileDto: {
+            /** @description When the user hears of the company's new applications. */
+            applicationsNotify: components["schemas"]["ApplicationsNotifyDto"];
             /** @description The company. */
             companyId: string;
             /** @description Its name. */
@@ -3390,6 +3417,7 @@ export interface components {
         };
         /** @description `PATCH /v1/profiles/me`: absent fields keep their value. */
         ProfileUpdateRequest: {
+            applicationsNotify?: null | components["schemas"]["ApplicationsNotifyDto"];
             /** @description Full name (2 to 100 characters). */
             name?: string | null;
             /** @description Phone (empty removes it; the contact phone pattern). */
@@ -4684,6 +4712,63 @@ export interface operations {
                 };
             };
             /** @description No such saved search of this candidate */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    mailed_cv: {
+        parameters: {
+            query: {
+                /** @description Unix seconds after which the link no longer works. */
+                expires: number;
+                /** @description HMAC of the board, the application and `expires`. */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description Application id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description Malformed query */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is wrong or expired (invalid_signature) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The application or its CV is gone */
             404: {
                 headers: {
                     [name: string]: unknown;

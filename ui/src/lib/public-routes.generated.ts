@@ -117,4 +117,5 @@ export const GENERATED_PUBLIC_ROUTES: readonly PublicRoute[] = [
   { pattern: '/v2/employer-panel/applications/{id}/status', methods: ['PATCH'], maxBodyBytes: 4096, session: 'employer' },
   { pattern: '/v2/employer-panel/applications/{id}', methods: ['DELETE'], maxBodyBytes: 4096, session: 'employer' },
   { pattern: '/v1/offers/{slug}/applications/{id}/download', methods: ['GET', 'HEAD'], maxBodyBytes: 0, session: 'employer' },
+  { pattern: '/v1/applications/{id}/cv', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
 ];

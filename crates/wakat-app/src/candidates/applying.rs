@@ -11,6 +11,7 @@ use wakat_core::{ErrorCode, FieldError, Offer};
 use wakat_engine::{Engine, Tenant};
 use wakat_uploads::{BlobHash, BlobStore};
 
+use crate::candidates::application_mailing::ApplicationMailing;
 use crate::candidates::{find_offer, UploadedFile};
 use crate::employers::panel_offers::release_attachment;
 use crate::error::{AppError, Result};
@@ -25,6 +26,8 @@ pub struct NewApplicationRequest {
     pub attachment: Option<UploadedFile>,
     /// Who sent it (hashed into the store, never kept in clear).
     pub client_key: String,
+    /// The applicant's language (`pl` or `en`): their confirmation mail's.
+    pub lang: String,
 }
 
 /// Applications and tracked redirects to offers.
@@ -35,6 +38,7 @@ pub struct Applying {
     applications: Arc<ApplicationStore>,
     redirects: Arc<RedirectStore>,
     blobs: Arc<BlobStore>,
+    mailing: ApplicationMailing,
     clock: Clock,
 }
 
@@ -63,16 +67,18 @@ fn attachment_of(file: UploadedFile) -> AttachmentRef {
 }
 
 impl Applying {
-    /// The service over the engine (the offers applied to), the stores and the clock.
+    /// The service over the engine (the offers applied to), the stores, the mails that follow
+    /// an application and the clock.
     pub fn new(
         engine: Arc<Engine>,
         accounts: Arc<AccountStore>,
         applications: Arc<ApplicationStore>,
         redirects: Arc<RedirectStore>,
         blobs: Arc<BlobStore>,
+        mailing: ApplicationMailing,
         clock: Clock,
     ) -> Applying {
-        Applying { engine, accounts, applications, redirects, blobs, clock }
+        Applying { engine, accounts, applications, redirects, blobs, mailing, clock }
     }
 
     /// The active offer of `slug` that takes applications on the board (`external`: through its
@@ -124,14 +130,24 @@ impl Applying {
             self.blobs.attach(&hash, &attachment.owner).map_err(|error| AppError::internal("keeping an attachment", error))?;
         }
         let new_application = NewApplication::from_form(&form, &offer, attachment.clone(), request.client_key);
-        let submitted = self.applications.submit(tenant_slug, new_application, self.clock.now());
-        if submitted.is_err() {
-            // Nothing was stored (a second application, a failed write): the file goes with it.
-            if let Some(attachment) = &attachment {
-                release_attachment(&self.blobs, attachment);
+        let submitted = self.applications.submit(tenant_slug, new_application.clone(), self.clock.now());
+        let submitted = match submitted {
+            Ok(submitted) => submitted,
+            Err(error) => {
+                // Nothing was stored (a second application, a failed write): the file goes with it.
+                if let Some(attachment) = &attachment {
+                    release_attachment(&self.blobs, attachment);
+                }
+                return Err(error.into());
             }
+        };
+        // The mails are queued (durably) before the answer. A failure here is logged, not
+        // answered: the application is stored, and an applicant told "failed" would try again
+        // into "already applied".
+        if let Err(error) = self.mailing.application_stored(tenant, &offer, &submitted.id, &new_application, &request.lang) {
+            tracing::error!(%error, tenant = %tenant_slug, application = %submitted.id, "the application's mails could not be queued");
         }
-        Ok(submitted?)
+        Ok(submitted)
     }
 
     /// Records a redirect to the external apply link of the offer `slug` and returns it (a

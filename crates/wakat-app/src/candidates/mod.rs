@@ -4,6 +4,7 @@
 //! another for them.
 
 pub mod accounts;
+pub mod application_mailing;
 pub mod applying;
 pub mod area;
 

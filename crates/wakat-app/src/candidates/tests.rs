@@ -55,8 +55,28 @@ fn candidates() -> Candidates {
         blobs: blobs.clone(),
     };
     let area = CandidateArea::new(setup.engine.clone(), stores, setup.clock());
-    let applying = Applying::new(setup.engine.clone(), setup.accounts.clone(), applications, redirects, blobs.clone(), setup.clock());
+    let applying = Applying::new(
+        setup.engine.clone(),
+        setup.accounts.clone(),
+        applications.clone(),
+        redirects,
+        blobs.clone(),
+        mailing(&setup, applications, blobs.clone()),
+        setup.clock(),
+    );
     Candidates { setup, accounts, area, applying, favourites, blobs }
+}
+
+/// The mails that follow an application, over the setup's stores and queue.
+pub(super) fn mailing(setup: &Setup, applications: Arc<ApplicationStore>, blobs: Arc<BlobStore>) -> super::application_mailing::ApplicationMailing {
+    let stores = super::application_mailing::MailingStores {
+        accounts: setup.accounts.clone(),
+        employers: Arc::new(wakat_employers::EmployerStore::new(setup.kv.clone())),
+        applications,
+        blobs,
+    };
+    let signer = Arc::new(wakat_store::LinkSigner::new(b"a test key of the links, long enough"));
+    super::application_mailing::ApplicationMailing::new(stores, crate::mail_queue::MailSender::new(setup.queue.clone()), signer, PUBLIC_URL, setup.clock())
 }
 
 fn sign_up(email: &str, password: &str) -> NewCandidate {
@@ -174,7 +194,7 @@ fn applying_follows_the_forms_rules() {
     let (setup, tenant, applying) = (&candidates.setup, candidates.setup.tenant(), &candidates.applying);
     setup.publish("rust-dev", "Rust developer", setup.now() - 60);
     let candidate = Principal::Candidate { account_id: setup.candidate("ala@example.com") };
-    let request = |form: ApplyFormInput| NewApplicationRequest { form, attachment: None, client_key: "client".into() };
+    let request = |form: ApplyFormInput| NewApplicationRequest { form, attachment: None, client_key: "client".into(), lang: "en".into() };
 
     let refused = applying.apply(&tenant, &Principal::Anonymous, "no-such-offer", request(form("Ala", "ala@example.com"))).unwrap_err();
     assert!(matches!(&refused, AppError::OfferNotFound { slug } if slug == "no-such-offer"), "{refused:?}");
@@ -204,7 +224,7 @@ fn deleting_the_account_erases_its_data_and_releases_its_files() {
     area.add_favourite(&tenant, &candidate, &guid(setup, "rust-dev")).unwrap();
     let document = area.put_document(&tenant, &candidate, uploaded_cv(&candidates.blobs, "Ala's CV"), None).unwrap();
     let hash = wakat_uploads::BlobHash::parse(&document.blob_hash).unwrap();
-    let request = NewApplicationRequest { form: one_click(&candidate), attachment: None, client_key: "client".into() };
+    let request = NewApplicationRequest { form: one_click(&candidate), attachment: None, client_key: "client".into(), lang: "en".into() };
     candidates.applying.apply(&tenant, &candidate, "rust-dev", request).unwrap();
     assert_eq!(candidates.blobs.owners(&hash).unwrap().len(), 2, "the CV and the application reference the file");
     let history = area.history(&tenant, &candidate, Page::new(1, 20).unwrap(), None).unwrap();
@@ -221,4 +241,71 @@ fn deleting_the_account_erases_its_data_and_releases_its_files() {
     assert!(candidates.blobs.owners(&hash).unwrap().is_empty(), "nothing references the CV's file any more");
     assert!(matches!(area.export(&tenant, &candidate), Err(AppError::Unauthenticated)));
     assert!(matches!(area.document(&tenant, &candidate, &document.id), Err(AppError::DocumentNotFound)));
+}
+
+/// An offer taking applications by e-mail at `jobs@acme.test`.
+fn publish_email_offer(setup: &Setup, slug: &str) {
+    let mut offer: wakat_core::Offer = setup.engine.index.find_slug("it", "template-offer").ok().flatten().map(|hit| hit.offer).unwrap_or_else(|| {
+        setup.publish("template-offer", "Template", setup.now() - 60);
+        setup.engine.index.find_slug("it", "template-offer").unwrap().unwrap().offer
+    });
+    offer.slug = slug.into();
+    offer.guid = String::new();
+    offer.title = "Rust developer".into();
+    offer.future_consent = Some("I agree to future recruitments.".into());
+    offer.extra.insert("applyEmail".into(), "jobs@acme.test".into());
+    setup.engine.put_offer("it", offer).unwrap();
+    setup.engine.commit_index().unwrap();
+}
+
+#[test]
+fn an_application_by_email_reaches_the_offers_address_and_the_applicant_hears_of_it() {
+    let candidates = candidates();
+    let (setup, tenant) = (&candidates.setup, candidates.setup.tenant());
+    publish_email_offer(setup, "rust-by-mail");
+    setup.publish("rust-by-form", "Form offer", setup.now() - 60);
+    let small_cv = uploaded_cv(&candidates.blobs, "Ala's CV");
+    let large_cv = uploaded_cv(&candidates.blobs, &"x".repeat(3_100_000));
+    let applying = &candidates.applying;
+    let request = |email: &str, file: UploadedFile, lang: &str| NewApplicationRequest {
+        form: ApplyFormInput { future_consent_accepted: Some("true".into()), ..form("Ala Kot", email) },
+        attachment: Some(file),
+        client_key: "client".into(),
+        lang: lang.into(),
+    };
+    applying.apply(&tenant, &Principal::Anonymous, "rust-by-mail", request("ala@example.com", small_cv.clone(), "en")).unwrap();
+    let linked = applying.apply(&tenant, &Principal::Anonymous, "rust-by-mail", request("ola@example.com", large_cv, "pl")).unwrap();
+    applying.apply(&tenant, &Principal::Anonymous, "rust-by-form", request("ela@example.com", small_cv, "en")).unwrap();
+
+    let mails = setup.delivered();
+    let to = |address: &str, tag: &str| mails.iter().filter(|mail| mail.to.email() == address && mail.tag == tag).cloned().collect::<Vec<_>>();
+    let deliveries = to("jobs@acme.test", "application.delivery");
+    assert_eq!(deliveries.len(), 2, "one per application to the offer's address, none for the form offer");
+    let attached = deliveries.iter().find(|mail| mail.reply_to.as_ref().is_some_and(|reply| reply.email() == "ala@example.com")).expect("Ala's");
+    assert!(attached.subject.contains("Rust developer") && attached.text.contains("Ala Kot") && attached.text.contains("I would like to work with you."));
+    assert!(attached.text.contains("future recruitments: given") || attached.text.contains("przyszłe rekrutacje: udzielona"), "{}", attached.text);
+    assert_eq!(attached.attachments.len(), 1, "a small CV is attached");
+    assert!(attached.attachments[0].content.starts_with(b"%PDF"));
+    let link_mail = deliveries.iter().find(|mail| mail.reply_to.as_ref().is_some_and(|reply| reply.email() == "ola@example.com")).expect("Ola's");
+    assert!(link_mail.attachments.is_empty(), "a CV over attach_max_bytes goes as a link");
+    let url = link_mail.text.split_whitespace().find(|word| word.contains("/cv?expires=")).expect("the signed link").trim_matches(|c| c == '(' || c == ')');
+    assert!(url.starts_with(&format!("{PUBLIC_URL}/api/it/v1/applications/{}/cv?", linked.id)), "{url}");
+    let query: std::collections::HashMap<&str, &str> = url.split_once('?').unwrap().1.split('&').filter_map(|pair| pair.split_once('=')).collect();
+    let expires: i64 = query["expires"].parse().unwrap();
+    let mailing = mailing(setup, Arc::new(ApplicationStore::new(setup.kv.clone())), candidates.blobs.clone());
+    let (file, bytes) = mailing.signed_cv(&tenant, &linked.id, expires, query["signature"]).unwrap();
+    assert_eq!((file.size as usize, bytes.len()), (bytes.len(), 3_100_000 + "%PDF-1.4\n".len()));
+    assert!(matches!(mailing.signed_cv(&tenant, &linked.id, expires + 1, query["signature"]), Err(AppError::InvalidSignature)), "the expiry is signed");
+    setup.advance(31 * 86_400);
+    assert!(matches!(mailing.signed_cv(&tenant, &linked.id, expires, query["signature"]), Err(AppError::InvalidSignature)), "the link expires");
+
+    for (address, subject) in
+        [("ala@example.com", "We sent your application for Rust developer"), ("ola@example.com", "Wysłaliśmy Twoją aplikację na Rust developer")]
+    {
+        let confirmations = to(address, "application.confirm");
+        assert_eq!(confirmations.len(), 1, "{address}");
+        assert_eq!(confirmations[0].subject, subject, "the applicant's language");
+    }
+    assert_eq!(to("ela@example.com", "application.confirm").len(), 1, "a form application is confirmed too");
+    assert_eq!(wakat_engine::settings::MAX_ATTACHED_CV_BYTES, wakat_mail::MAX_ATTACHMENT_BYTES as u64, "the settings' bound is the mailer's");
 }

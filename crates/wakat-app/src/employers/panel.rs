@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use wakat_accounts::{AccountStore, AccountsError};
-use wakat_employers::{BillingData, Clauses, Company, CompanyData, EmployerStore, EmployerUser, EmployersError, Invitation, Role, UserUpdate};
+use wakat_employers::{
+    ApplicationsNotify, BillingData, Clauses, Company, CompanyData, EmployerStore, EmployerUser, EmployersError, Invitation, Role, UserUpdate,
+};
 use wakat_engine::Tenant;
 use wakat_uploads::{BlobHash, BlobStore, StoredBlob};
 
@@ -31,6 +33,17 @@ pub struct Profile {
     pub member: Member,
     /// The company it acts for.
     pub company: Company,
+}
+
+/// A change of the caller's own profile; `None` keeps the value.
+#[derive(Debug, Clone, Default)]
+pub struct ProfileUpdate {
+    /// Full name.
+    pub name: Option<String>,
+    /// Phone (empty removes it).
+    pub phone: Option<String>,
+    /// When the caller hears of its company's new applications.
+    pub applications_notify: Option<ApplicationsNotify>,
 }
 
 /// A line of the company's users: a user, or an open invitation.
@@ -91,8 +104,9 @@ impl CompanyPanel {
     }
 
     /// Changes the caller's name or phone (the sign-up's rules: name 2–100, the contact phone
-    /// pattern).
-    pub fn update_profile(&self, tenant: &Tenant, principal: &Principal, name: Option<String>, phone: Option<String>) -> Result<Profile> {
+    /// pattern) or when it hears of new applications (each user its own).
+    pub fn update_profile(&self, tenant: &Tenant, principal: &Principal, update: ProfileUpdate) -> Result<Profile> {
+        let ProfileUpdate { name, phone, applications_notify } = update;
         let acting = Acting::of(principal)?;
         if let Some(name) = &name {
             check_name("name", name, 2)?;
@@ -100,7 +114,7 @@ impl CompanyPanel {
         if let Some(phone) = &phone {
             check_phone("phone", phone)?;
         }
-        let update = UserUpdate { name, phone, role: None };
+        let update = UserUpdate { name, phone, role: None, applications_notify };
         let user = self.employers.update_user(&tenant.settings.slug, acting.company_id, acting.account_id, update)?;
         self.profile_of(tenant, &acting, user)
     }

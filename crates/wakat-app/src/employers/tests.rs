@@ -8,7 +8,7 @@ use wakat_core::ErrorCode;
 use wakat_employers::{BillingData, EmployerStore, EmployersError, NewCompany, Role};
 use wakat_uploads::BlobStore;
 
-use super::panel::{CompanyPanel, TeamEntry};
+use super::panel::{CompanyPanel, ProfileUpdate, TeamEntry};
 use crate::testing::Setup;
 use crate::{AppError, Principal};
 
@@ -85,7 +85,7 @@ fn team_and_billing_are_the_owners() {
     // The recruiter may still read the company (without billing data) and change its own profile.
     let view = company.panel.company(&tenant, &company.recruiter).unwrap();
     assert_eq!(view.role, Role::Recruiter);
-    assert!(company.panel.update_profile(&tenant, &company.recruiter, Some("Radek R.".into()), None).is_ok());
+    assert!(company.panel.update_profile(&tenant, &company.recruiter, ProfileUpdate { name: Some("Radek R.".into()), ..ProfileUpdate::default() }).is_ok());
 }
 
 #[test]
@@ -106,10 +106,15 @@ fn the_owner_manages_profile_team_and_billing() {
     assert_eq!((profile.member.email.as_str(), profile.company.name.as_str()), ("owner@acme.test", "Acme sp. z o.o."));
     assert_eq!(profile.member.user.role, Role::Owner);
 
-    let refused = company.panel.update_profile(&tenant, &company.owner, Some("O".into()), None).unwrap_err();
+    let update = |name: &str, phone: Option<&str>| ProfileUpdate { name: Some(name.into()), phone: phone.map(Into::into), ..ProfileUpdate::default() };
+    let refused = company.panel.update_profile(&tenant, &company.owner, update("O", None)).unwrap_err();
     assert!(matches!(&refused, AppError::Field(error) if error.code == ErrorCode::InvalidName && error.field == "name"), "{refused:?}");
-    let profile = company.panel.update_profile(&tenant, &company.owner, Some("Olga Nowak".into()), Some("+48 600 700 800".into())).unwrap();
+    let profile = company.panel.update_profile(&tenant, &company.owner, update("Olga Nowak", Some("+48 600 700 800"))).unwrap();
     assert_eq!((profile.member.user.name.as_str(), profile.member.user.phone.as_str()), ("Olga Nowak", "+48 600 700 800"));
+    assert_eq!(profile.member.user.applications_notify, wakat_employers::ApplicationsNotify::Immediately, "the default");
+    let daily = ProfileUpdate { applications_notify: Some(wakat_employers::ApplicationsNotify::Daily), ..ProfileUpdate::default() };
+    let profile = company.panel.update_profile(&tenant, &company.owner, daily).unwrap();
+    assert_eq!((profile.member.user.applications_notify, profile.member.user.name.as_str()), (wakat_employers::ApplicationsNotify::Daily, "Olga Nowak"));
 
     let team = company.panel.team(&tenant, &company.owner).unwrap();
     let emails: Vec<&str> = team

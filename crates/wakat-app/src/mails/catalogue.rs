@@ -74,8 +74,14 @@ mod tests {
     use super::{catalogue, format, ENGLISH_SOURCE, POLISH_SOURCE};
 
     /// The sources that name message ids: every mail module, and this one's parent.
-    const CODE: [&str; 5] =
-        [include_str!("mod.rs"), include_str!("accounts.rs"), include_str!("alerts.rs"), include_str!("applications.rs"), include_str!("employers.rs")];
+    const CODE: [&str; 6] = [
+        include_str!("mod.rs"),
+        include_str!("accounts.rs"),
+        include_str!("alerts.rs"),
+        include_str!("applications.rs"),
+        include_str!("application_mails.rs"),
+        include_str!("employers.rs"),
+    ];
 
     /// The ids a catalogue defines: its lines that start with an identifier (comments start
     /// with '#', a message's continuation lines with spaces).
@@ -102,7 +108,10 @@ mod tests {
     /// Every argument any message takes, with a sample value.
     fn sample_args(count: usize) -> FluentArgs<'static> {
         let mut args = FluentArgs::new();
-        for name in ["board", "name", "search", "offer", "company", "link", "from", "to", "currency", "unit", "status", "inviter", "role"] {
+        for name in [
+            "board", "name", "search", "offer", "company", "link", "from", "to", "currency", "unit", "status", "inviter", "role", "email", "answer", "file",
+            "until", "day",
+        ] {
             args.set(name, FluentValue::from(format!("<{name}>")));
         }
         args.set("count", count);

@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod alerts;
+pub mod application_mails;
 pub mod applications;
 mod catalogue;
 pub mod employers;

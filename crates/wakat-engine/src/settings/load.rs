@@ -113,6 +113,15 @@ impl EngineSettings {
             if tenant.job_alerts.send_hour > 23 || tenant.job_alerts.max_offers == 0 {
                 return Err(ConfigError::Invalid(format!("tenant '{}': job_alerts.send_hour must be 0-23 and max_offers at least 1", tenant.slug)));
             }
+            let applications = &tenant.applications;
+            // A CV bigger than the mailer takes could never leave: such a board must link it.
+            if applications.digest_hour > 23 || applications.cv_link_days == 0 || applications.attach_max_bytes > crate::settings::MAX_ATTACHED_CV_BYTES {
+                return Err(ConfigError::Invalid(format!(
+                    "tenant '{}': applications.digest_hour must be 0-23, cv_link_days at least 1 and attach_max_bytes at most {}",
+                    tenant.slug,
+                    crate::settings::MAX_ATTACHED_CV_BYTES
+                )));
+            }
         }
         if self.tenants.is_empty() {
             return Err(ConfigError::Invalid("no tenants configured".into()));

@@ -106,6 +106,52 @@ pub struct TenantSettings {
     pub employers: wakat_employers::EmployerSettings,
     /// E-mail job alerts (`[tenants.job_alerts]`).
     pub job_alerts: JobAlertSettings,
+    /// Applications mailed to an offer's address (`[tenants.applications]`).
+    pub applications: ApplicationSettings,
+}
+
+/// The largest `attach_max_bytes`: the mailer's bound on a mail's attachments
+/// (`wakat_mail::MAX_ATTACHMENT_BYTES`; the engine does not depend on the mailer, and a test of
+/// `wakat-app` checks the two agree).
+pub const MAX_ATTACHED_CV_BYTES: u64 = 10_000_000;
+
+/// How an offer's address receives a CV: in the mail, or as a signed, expiring link.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EmailCv {
+    /// Attached, unless larger than `attach_max_bytes` (then a link).
+    #[default]
+    Attach,
+    /// Always a link.
+    Link,
+}
+
+/// Applications by e-mail of a board.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ApplicationSettings {
+    /// How the CV reaches the offer's address.
+    pub email_cv: EmailCv,
+    /// Largest CV attached (bytes); a larger one goes as a link. At most the mailer's bound.
+    pub attach_max_bytes: u64,
+    /// How long a mailed CV link works, in days.
+    pub cv_link_days: u32,
+    /// Local hour (0-23, `server.time_zone`) at which the employers' daily digests of the
+    /// previous day's applications are sent.
+    pub digest_hour: u8,
+}
+
+impl Default for ApplicationSettings {
+    fn default() -> Self {
+        ApplicationSettings { email_cv: EmailCv::Attach, attach_max_bytes: 3_000_000, cv_link_days: 30, digest_hour: 7 }
+    }
+}
+
+impl ApplicationSettings {
+    /// Whether a CV of `size` bytes is attached (else linked).
+    pub fn attaches(&self, size: u64) -> bool {
+        self.email_cv == EmailCv::Attach && size <= self.attach_max_bytes
+    }
 }
 
 /// E-mail job alerts of a board.
@@ -229,6 +275,7 @@ impl Default for TenantSettings {
             rate_limits: BTreeMap::new(),
             employers: wakat_employers::EmployerSettings::default(),
             job_alerts: JobAlertSettings::default(),
+            applications: ApplicationSettings::default(),
         }
     }
 }

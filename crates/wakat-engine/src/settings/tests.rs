@@ -123,3 +123,19 @@ fn rejects_bad_tenants() {
     let twice = format!("{BASE}\n[[tenants]]\nslug = \"it\"\ncategories = \"x\"\n");
     assert!(EngineSettings::from_toml(&twice, []).is_err());
 }
+
+#[test]
+fn reads_how_applications_mail_their_cv() {
+    let defaults = EngineSettings::from_toml(BASE, []).unwrap();
+    let applications = defaults.tenants[0].applications;
+    assert_eq!((applications.email_cv, applications.cv_link_days, applications.digest_hour), (EmailCv::Attach, 30, 7));
+    assert!(applications.attaches(3_000_000) && !applications.attaches(3_000_001), "a CV over the bound goes as a link");
+    let with = |section: &str| format!("{BASE}\n[tenants.applications]\n{section}\n");
+    let linked = EngineSettings::from_toml(&with("email_cv = \"link\""), []).unwrap();
+    assert!(!linked.tenants[0].applications.attaches(10));
+    assert!(EngineSettings::from_toml(&with("email_cv = \"fax\""), []).is_err());
+    assert!(EngineSettings::from_toml(&with("attach_max_bytes = 50000000"), []).is_err(), "over the mailer's bound");
+    assert!(EngineSettings::from_toml(&with("cv_link_days = 0"), []).is_err());
+    assert!(EngineSettings::from_toml(&with("digest_hour = 24"), []).is_err());
+    assert!(EngineSettings::from_toml(&with("emailCv = \"link\""), []).is_err(), "unknown keys are refused");
+}

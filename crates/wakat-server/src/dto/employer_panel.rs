@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use wakat_employers::{BillingData, BrandStory, Clauses, Company, EmployerUser, Role};
+use wakat_employers::{ApplicationsNotify, BillingData, BrandStory, Clauses, Company, EmployerUser, Role};
 
 /// A company user's role.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -53,6 +53,40 @@ pub struct ProfileDto {
     pub company_id: String,
     /// Its name.
     pub company_name: String,
+    /// When the user hears of the company's new applications.
+    pub applications_notify: ApplicationsNotifyDto,
+}
+
+/// When a company user hears of new applications.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ApplicationsNotifyDto {
+    /// One mail per application, as it arrives (the default).
+    Immediately,
+    /// One mail a day listing the previous day's applications.
+    Daily,
+    /// No mail.
+    Off,
+}
+
+impl From<ApplicationsNotify> for ApplicationsNotifyDto {
+    fn from(notify: ApplicationsNotify) -> ApplicationsNotifyDto {
+        match notify {
+            ApplicationsNotify::Immediately => ApplicationsNotifyDto::Immediately,
+            ApplicationsNotify::Daily => ApplicationsNotifyDto::Daily,
+            ApplicationsNotify::Off => ApplicationsNotifyDto::Off,
+        }
+    }
+}
+
+impl From<ApplicationsNotifyDto> for ApplicationsNotify {
+    fn from(notify: ApplicationsNotifyDto) -> ApplicationsNotify {
+        match notify {
+            ApplicationsNotifyDto::Immediately => ApplicationsNotify::Immediately,
+            ApplicationsNotifyDto::Daily => ApplicationsNotify::Daily,
+            ApplicationsNotifyDto::Off => ApplicationsNotify::Off,
+        }
+    }
 }
 
 /// `PATCH /v1/profiles/me`: absent fields keep their value.
@@ -63,6 +97,18 @@ pub struct ProfileUpdateRequest {
     pub name: Option<String>,
     /// Phone (empty removes it; the contact phone pattern).
     pub phone: Option<String>,
+    /// When the caller hears of its company's new applications.
+    pub applications_notify: Option<ApplicationsNotifyDto>,
+}
+
+impl From<ProfileUpdateRequest> for wakat_app::employers::panel::ProfileUpdate {
+    fn from(request: ProfileUpdateRequest) -> wakat_app::employers::panel::ProfileUpdate {
+        wakat_app::employers::panel::ProfileUpdate {
+            name: request.name,
+            phone: request.phone,
+            applications_notify: request.applications_notify.map(Into::into),
+        }
+    }
 }
 
 /// A user of the company in the panel's list.
@@ -350,6 +396,7 @@ impl From<wakat_app::employers::panel::Profile> for ProfileDto {
             name: member.user.name,
             phone: member.user.phone,
             role: member.user.role.into(),
+            applications_notify: member.user.applications_notify.into(),
             email_confirmed: member.email_confirmed,
             company_id: company.id,
             company_name: company.name,
@@ -374,7 +421,7 @@ impl From<wakat_app::employers::panel::CompanyView> for CompanyDto {
 
 impl From<UserUpdateRequest> for wakat_employers::UserUpdate {
     fn from(request: UserUpdateRequest) -> wakat_employers::UserUpdate {
-        wakat_employers::UserUpdate { name: request.name, phone: request.phone, role: request.role.map(Into::into) }
+        wakat_employers::UserUpdate { name: request.name, phone: request.phone, role: request.role.map(Into::into), applications_notify: None }
     }
 }
 

@@ -48,3 +48,24 @@ impl From<wakat_app::jobs::bumps::BumpReport> for BumpReport {
         BumpReport { published, bumped, repaired }
     }
 }
+
+/// What a run of the employers' application digests did.
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicationDigestReport {
+    /// The local day whose applications were listed (`YYYY-MM-DD`).
+    pub day: String,
+    /// Companies with applications that day.
+    pub companies: usize,
+    /// Digests new to the mail queue.
+    pub queued: usize,
+    /// Digests the queue already held (an earlier run of the day).
+    pub already_queued: usize,
+}
+
+impl From<wakat_app::jobs::application_digests::ApplicationDigestReport> for ApplicationDigestReport {
+    fn from(report: wakat_app::jobs::application_digests::ApplicationDigestReport) -> ApplicationDigestReport {
+        let wakat_app::jobs::application_digests::ApplicationDigestReport { day, companies, queued, already_queued } = report;
+        ApplicationDigestReport { day, companies, queued, already_queued }
+    }
+}

@@ -77,7 +77,8 @@ pub async fn apply(
         }
     }
     let client_key = state.client_key(&request);
-    let request = NewApplicationRequest { form, attachment: attachment.map(Into::into), client_key };
+    let lang = crate::state::language(&request, &crate::state::QueryPairs::new(), &tenant)?.as_str().to_string();
+    let request = NewApplicationRequest { form, attachment: attachment.map(Into::into), client_key, lang };
     let submitted = web::block(move || state.applying.apply(&tenant, &session.principal(), &path.slug, request)).await??;
     Ok(HttpResponse::Created().json(ApplicationCreated { id: submitted.id }))
 }
@@ -98,4 +99,78 @@ pub async fn track_redirect(state: web::Data<AppState>, path: web::Path<SlugPath
     let client_key = state.client_key(&request);
     let redirect = web::block(move || state.applying.track_redirect(&tenant, &session.principal(), &path.slug, client_key)).await??;
     Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(RedirectDto { apply_url: redirect.apply_url, redirect_id: redirect.id }))
+}
+
+/// The parameters of a mailed CV link.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct CvLinkQuery {
+    /// Unix seconds after which the link no longer works.
+    pub expires: i64,
+    /// HMAC of the board, the application and `expires`.
+    pub signature: String,
+}
+
+/// Downloads an application's CV through the signed link mailed to the offer's address (when the
+/// board links CVs rather than attaching them); 403 `invalid_signature` when wrong or expired.
+#[utoipa::path(get, path = "/api/{tenant}/v1/applications/{id}/cv", tag = "applications",
+    params(("tenant" = String, Path, description = "Board slug"), ("id" = String, Path, description = "Application id"), CvLinkQuery),
+    responses((status = 200, description = "The file", content_type = "application/octet-stream"), (status = 400, description = "Malformed query", body = crate::error::ErrorBody),
+              (status = 403, description = "The link is wrong or expired (invalid_signature)", body = crate::error::ErrorBody),
+              (status = 404, description = "The application or its CV is gone", body = crate::error::ErrorBody)))]
+pub async fn mailed_cv(
+    state: web::Data<AppState>,
+    path: web::Path<crate::routes::params::ApplicationPath>,
+    query: web::Query<CvLinkQuery>,
+) -> Result<HttpResponse> {
+    let tenant = state.tenant(&path.tenant)?;
+    let (attachment, bytes) = web::block(move || state.application_mailing.signed_cv(&tenant, &path.id, query.expires, &query.signature)).await??;
+    Ok(HttpResponse::Ok()
+        .content_type(attachment.mime.as_str())
+        .insert_header(crate::downloads::attachment(&attachment.file_name, &attachment.mime))
+        .insert_header(("cache-control", "private, no-store"))
+        .insert_header(("x-content-type-options", "nosniff"))
+        .body(bytes))
+}
+
+/// `?day=` of a run of the employers' application digests.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ApplicationDigestRunQuery {
+    /// Local day (`YYYY-MM-DD`) whose applications are listed (default: yesterday in `server.time_zone`).
+    pub day: Option<String>,
+    /// Wait (up to 60 s) until the mail queue has sent everything.
+    pub wait: Option<bool>,
+}
+
+/// Runs the board's daily digests of applications now (what the scheduler does at
+/// `applications.digest_hour` for the day before); internal token. A user's digest of a day is
+/// queued once, however often this runs.
+#[utoipa::path(post, path = "/api/{tenant}/internal/application-digests/run", tag = "internal",
+    params(("tenant" = String, Path, description = "Board slug"), ApplicationDigestRunQuery),
+    responses((status = 200, description = "What the run did", body = crate::dto::jobs::ApplicationDigestReport),
+              (status = 400, description = "Not a day", body = crate::error::ErrorBody),
+              (status = 401, description = "No or a wrong internal token", body = crate::error::ErrorBody)))]
+pub async fn run_application_digests(
+    state: web::Data<AppState>,
+    path: web::Path<crate::routes::params::TenantPath>,
+    query: web::Query<ApplicationDigestRunQuery>,
+    request: HttpRequest,
+) -> Result<HttpResponse> {
+    crate::routes::internal::authorize(&state, &request)?;
+    let tenant = state.tenant(&path.tenant)?;
+    let day = match query.day.as_deref() {
+        Some(text) => text.parse::<jiff::civil::Date>().map_err(|_| ApiError::new(ErrorCode::InvalidDay).with_field("day"))?,
+        None => state.digests.today().yesterday().map_err(|error| ApiError::internal(&error))?,
+    };
+    let wait = query.wait.unwrap_or(false);
+    let report = web::block(move || {
+        let report = state.application_digests.run(&wakat_app::Principal::Internal, &tenant, day)?;
+        if wait && !state.mail_queue.wait_idle(std::time::Duration::from_secs(60)) {
+            tracing::warn!("the mail queue did not empty within 60 s");
+        }
+        Ok::<_, ApiError>(report)
+    })
+    .await??;
+    Ok(HttpResponse::Ok().json(crate::dto::jobs::ApplicationDigestReport::from(report)))
 }

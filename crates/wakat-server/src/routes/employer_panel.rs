@@ -32,17 +32,13 @@ pub async fn profile(state: web::Data<AppState>, employer: Employer) -> Result<H
     Ok(no_store(HttpResponse::Ok()).json(profile))
 }
 
-/// Changes the caller's name or phone.
+/// Changes the caller's name, phone or when it hears of new applications.
 #[utoipa::path(patch, operation_id = "update_employer_profile", path = "/api/{tenant}/v1/profiles/me", tag = "employer panel", request_body = ProfileUpdateRequest,
     params(("tenant" = String, Path, description = "Board slug")), security(("bearer" = [])),
     responses((status = 200, description = "The profile", body = ProfileDto), (status = 400, description = "A field breaks a rule (invalid_name, invalid_phone, required)", body = crate::error::ErrorBody),
               (status = 401, description = "Not an employer", body = crate::error::ErrorBody)))]
 pub async fn update_profile(state: web::Data<AppState>, employer: Employer, body: web::Json<ProfileUpdateRequest>) -> Result<HttpResponse> {
-    let profile = web::block(move || {
-        let body = body.into_inner();
-        state.company_panel.update_profile(&employer.tenant, &employer.principal(), body.name, body.phone)
-    })
-    .await??;
+    let profile = web::block(move || state.company_panel.update_profile(&employer.tenant, &employer.principal(), body.into_inner().into())).await??;
     let profile = ProfileDto::from(profile);
     Ok(no_store(HttpResponse::Ok()).json(profile))
 }

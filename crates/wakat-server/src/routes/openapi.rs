@@ -138,6 +138,7 @@ use crate::state::AppState;
         panel_offers::set_status,
         panel_offers::delete_application,
         panel_offers::download_cv,
+        applications::mailed_cv,
     ),
     modifiers(&BearerScheme),
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody, crate::dto::employers::EmployerOfferDto))
@@ -160,6 +161,7 @@ pub struct ApiDoc;
         employer_offers::issue_code,
         employer_offers::run_bumps,
         alerts::run_digests,
+        applications::run_application_digests,
         dev::list,
         dev::get,
     ),

@@ -192,6 +192,7 @@ route_table! {
     // A guest's saved search lives in the browser: its tile asks how many offers are new.
     GET "/guests/job-filters/new-offers" => alerts::guest_new_offers, limit ExpensiveRead, browser anyone(0);
     POST "/internal/digests/run" => alerts::run_digests, browser not_forwarded();
+    POST "/internal/application-digests/run" => applications::run_application_digests, browser not_forwarded();
     GET "/internal/offers/{slug}/applications" => internal::offer_applications, browser not_forwarded();
     POST "/internal/offers" => internal::create_offer, browser not_forwarded();
     PUT "/internal/offers/{slug}" => internal::put_offer, browser not_forwarded();
@@ -257,6 +258,8 @@ route_table! {
     PATCH "/v2/employer-panel/applications/{id}/status" => panel_offers::set_status, browser employer(SMALL_JSON);
     DELETE "/v2/employer-panel/applications/{id}" => panel_offers::delete_application, browser employer(SMALL_JSON);
     GET "/v1/offers/{slug}/applications/{id}/download" => panel_offers::download_cv, browser employer(0);
+    // The CV link mailed to an offer's address (signed and expiring; no login).
+    GET "/v1/applications/{id}/cv" => applications::mailed_cv, browser anyone(0);
 }
 
 /// The operations wrapped in a [`RateClass`], as the OpenAPI document names them (lower-case

@@ -21,6 +21,7 @@ import {
   CLAUSES_FIELDS,
   companySchema,
   COMPANY_FIELDS,
+  APPLICATIONS_NOTIFY,
   profileSchema,
   PROFILE_FIELDS,
   type BillingValues,
@@ -50,12 +51,12 @@ export function FormStatus<T extends FieldValues>({ form, saved, t }: { form: Us
 export function ProfileForm({ locale, profile }: { locale: Locale; profile: Profile }) {
   const t = createTranslator(locale);
   const [saved, setSaved] = useState(false);
-  const form = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: { name: profile.name, phone: profile.phone }, mode: 'onTouched' });
+  const form = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: { name: profile.name, phone: profile.phone, applicationsNotify: profile.applicationsNotify }, mode: 'onTouched' });
   const error = (name: keyof ProfileValues) => employerErrorText(t, form.formState.errors[name]);
   const onSubmit = form.handleSubmit(async (values) => {
     setSaved(false);
     try {
-      await employerWrite('PATCH', '/v1/profiles/me', { name: values.name.trim(), phone: values.phone.trim() });
+      await employerWrite('PATCH', '/v1/profiles/me', { name: values.name.trim(), phone: values.phone.trim(), applicationsNotify: values.applicationsNotify });
       setSaved(true);
     } catch (failure) {
       showEmployerServerError(form, failure, PROFILE_FIELDS);
@@ -77,6 +78,13 @@ export function ProfileForm({ locale, profile }: { locale: Locale; profile: Prof
         autoComplete="tel"
         error={error('phone')}
         {...form.register('phone')}
+      />
+      <SelectField
+        id="profile-applications-notify"
+        label={t('employerCompany.field.applicationsNotify')}
+        options={APPLICATIONS_NOTIFY.map((notify) => ({ value: notify, label: t(`employerCompany.notify.${notify}`) }))}
+        error={error('applicationsNotify')}
+        {...form.register('applicationsNotify')}
       />
       <button type="submit" className="button button--primary" disabled={form.formState.isSubmitting} data-testid="profile-submit">
         {t('employerCompany.save')}

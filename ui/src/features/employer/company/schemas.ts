@@ -7,9 +7,11 @@ import { z } from 'zod';
 
 const required = z.string().trim().min(1, 'required');
 
-export const profileSchema = z.object({ name: required, phone: z.string() });
+/** When the user hears of new applications (the server's `ApplicationsNotifyDto`). */
+export const APPLICATIONS_NOTIFY = ['immediately', 'daily', 'off'] as const;
+export const profileSchema = z.object({ name: required, phone: z.string(), applicationsNotify: z.enum(APPLICATIONS_NOTIFY) });
 export type ProfileValues = z.infer<typeof profileSchema>;
-export const PROFILE_FIELDS = { name: 'name', phone: 'phone' } as const;
+export const PROFILE_FIELDS = { name: 'name', phone: 'phone', applicationsNotify: 'applicationsNotify' } as const;
 
 export const companySchema = z.object({ companyName: required, companySize: required, companyWebsite: required });
 export type CompanyValues = z.infer<typeof companySchema>;
