@@ -1,6 +1,6 @@
 // The 'new look' popup (work board: flag horizontalPopup, its own layout classic): accepting it
 // switches to the horizontal layout, with a visible way back; the choice lives in horizontalTheme.
-import { test, expect, onHost, shot, MOBILE, type Page } from './fixtures';
+import { test, expect, hydrated, onHost, shot, MOBILE, type Page } from './fixtures';
 
 const WORK = 'work.localhost';
 
@@ -19,7 +19,9 @@ test('look-01-accept-new-look-and-go-back', async ({ page }) => {
   await expect(popup).toBeVisible();
   await shot(page, 'look-01-popup');
 
-  // Accept: the page reloads in the horizontal layout, with the way back on top.
+  // Accept: the page reloads in the horizontal layout, with the way back on top. Each reload is
+  // asked of a hydrated page: a click before hydration does nothing (CI failed once that way).
+  await hydrated(page);
   await Promise.all([page.waitForEvent('load'), popup.getByTestId('horizontal-accept').click()]);
   await expect(page.locator('.list-page')).toHaveAttribute('data-layout', 'horizontal');
   await expect(page.locator('html')).toHaveAttribute('data-layout', 'horizontal');
@@ -39,6 +41,7 @@ test('look-01-accept-new-look-and-go-back', async ({ page }) => {
   await shot(page, 'look-01-new-look-offer');
 
   // Back to the old look: remembered, no popup again, and a link to try the new one.
+  await hydrated(page);
   await Promise.all([page.waitForEvent('load'), page.getByTestId('old-look').click()]);
   await expect(page.getByTestId('look-bar')).toHaveCount(0);
   expect(await horizontalTheme(page)).toBe('never');
@@ -47,6 +50,7 @@ test('look-01-accept-new-look-and-go-back', async ({ page }) => {
   await expect(page.locator('html')).not.toHaveAttribute('data-layout', /./);
   await page.waitForTimeout(500);
   await expect(page.getByTestId('horizontal-popup')).toHaveCount(0);
+  await hydrated(page);
   await Promise.all([page.waitForEvent('load'), page.getByTestId('new-look').click()]);
   await expect(page.locator('.list-page')).toHaveAttribute('data-layout', 'horizontal');
 });
