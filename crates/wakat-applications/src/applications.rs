@@ -13,11 +13,11 @@ use wakat_store::{json, KvStore, WriteOp};
 use crate::error::{ApplicationsError, Result};
 use crate::history::{self, HistoryItem, HistoryKind};
 use crate::keys::{self, APPLICATION, APPLICATION_BY_OFFER, APPLICATION_DEDUPE};
-use crate::locks::Stripes;
 use crate::page::{paginate, Page, Paged};
 use crate::record::{decode, rfc3339, Versioned, RECORD_VERSION};
 use crate::stats::{self, Counter};
 use crate::status::{ApplicationStatus, StatusChange};
+use wakat_store::Stripes;
 
 /// The two consents of the apply form.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -13,9 +13,9 @@ use wakat_store::{json, KvStore, WriteOp};
 
 use crate::error::{ApplicationsError, Result};
 use crate::keys::{self, FAVOURITE, FAVOURITE_BY_TIME};
-use crate::locks::Stripes;
 use crate::page::{check_batch, paginate, Page, Paged};
 use crate::record::{decode, rfc3339, Versioned, RECORD_VERSION};
+use wakat_store::Stripes;
 
 /// Most favourites one candidate may keep: far above any real use, low enough that every list and
 /// count stays a small scan.

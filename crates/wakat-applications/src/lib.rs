@@ -52,7 +52,6 @@ mod error;
 mod favourites;
 mod history;
 mod keys;
-mod locks;
 mod page;
 mod record;
 mod redirects;

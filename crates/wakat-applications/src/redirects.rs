@@ -22,9 +22,9 @@ use wakat_store::{json, KvStore, WriteOp};
 use crate::error::{ApplicationsError, Result};
 use crate::history::{self, HistoryItem, HistoryKind};
 use crate::keys::{self, REDIRECT, REDIRECT_BY_CANDIDATE, REDIRECT_COUNT, REDIRECT_THROTTLE};
-use crate::locks::Stripes;
 use crate::record::{decode, rfc3339, Versioned, RECORD_VERSION};
 use crate::stats::{self, Counter};
+use wakat_store::Stripes;
 
 /// Seconds during which a client's repeated redirects to one offer count once (with throttling).
 pub const THROTTLE_WINDOW_SECS: i64 = 24 * 60 * 60;

@@ -50,7 +50,6 @@ mod conversations;
 mod erasure;
 mod error;
 mod keys;
-mod locks;
 mod model;
 mod notify;
 mod profile;

@@ -10,11 +10,11 @@ use wakat_store::{json, KvStore, WriteOp};
 
 use crate::error::{ChatError, Result};
 use crate::keys::{self, BLOCK, CONVERSATION, PROFILE, PROFILE_REF};
-use crate::locks::Stripes;
 use crate::model::{Actor, Conversation, Side};
 use crate::profile::{missing_preferences, AnonymousCandidate, PassiveProfile, ProfileInput};
 use crate::record::{self, RECORD_VERSION};
 use crate::score::{rank_candidates, MatchScore};
+use wakat_store::Stripes;
 
 /// A passive candidate ranked for an offer, as the employer sees them.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]

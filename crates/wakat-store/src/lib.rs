@@ -45,6 +45,7 @@ mod offers;
 mod record;
 pub mod secrets;
 mod sled_store;
+mod stripes;
 
 pub use error::StoreError;
 pub use kv::{KvIter, KvStore, WriteOp};
@@ -52,3 +53,4 @@ pub use memory::{MemoryStore, RecordingStore};
 pub use offers::{Change, ChangeKind, OfferStore};
 pub use secrets::LinkSigner;
 pub use sled_store::SledStore;
+pub use stripes::Stripes;
