@@ -70,23 +70,7 @@ pub(crate) fn candidate(candidate_id: &str) -> Result<&str> {
     }
 }
 
-/// Joins a domain prefix and segments into a key: `{domain}/{a}/{b}`.
-pub(crate) fn key(domain: &str, segments: &[&str]) -> Vec<u8> {
-    let mut key = domain.as_bytes().to_vec();
-    for segment in segments {
-        key.push(b'/');
-        key.extend_from_slice(segment.as_bytes());
-    }
-    key
-}
-
-/// Returns `{domain}/{a}/{b}/`, the prefix of every key below those segments. The trailing '/'
-/// keeps candidate `ab` from matching the keys of candidate `abc`.
-pub(crate) fn prefix(domain: &str, segments: &[&str]) -> Vec<u8> {
-    let mut prefix = key(domain, segments);
-    prefix.push(b'/');
-    prefix
-}
+pub(crate) use wakat_store::key_path::{key, prefix};
 
 /// Returns `{newest-first time}-{id}`: sorts newest first under an ascending scan, ties by id.
 pub(crate) fn newest_first(at: i64, id: &str) -> String {

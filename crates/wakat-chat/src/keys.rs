@@ -92,22 +92,7 @@ pub(crate) fn record_id<'a>(what: &'static str, id: &'a str) -> Result<&'a str> 
     }
 }
 
-/// Joins a domain and segments into a key: `{domain}/{a}/{b}`.
-pub(crate) fn key(domain: &str, segments: &[&str]) -> Vec<u8> {
-    let mut key = domain.as_bytes().to_vec();
-    for segment in segments {
-        key.push(b'/');
-        key.extend_from_slice(segment.as_bytes());
-    }
-    key
-}
-
-/// Returns `{domain}/{a}/{b}/`; the trailing '/' keeps candidate `ab` from matching `abc`.
-pub(crate) fn prefix(domain: &str, segments: &[&str]) -> Vec<u8> {
-    let mut prefix = key(domain, segments);
-    prefix.push(b'/');
-    prefix
-}
+pub(crate) use wakat_store::key_path::{key, prefix};
 
 /// The segment of a message's seq: `u64::MAX - seq`, zero-padded, so an ascending scan lists
 /// the newest message first and a scan from any seq goes back in time.

@@ -38,6 +38,7 @@
 mod error;
 pub mod ids;
 pub mod json;
+pub mod key_path;
 mod keys;
 mod kv;
 mod memory;
