@@ -5,7 +5,9 @@
 use wakat_store::{json, WriteOp};
 
 use crate::error::{ChatError, Result};
-use crate::keys::{self, BLOCK, CLIENT_MESSAGE, CONVERSATION, MAIL_OFF, MESSAGE, PROFILE, PROFILE_REF, REQUEST, REQUEST_BY_CANDIDATE, REQUEST_BY_COMPANY, REQUEST_OF};
+use crate::keys::{
+    self, BLOCK, CLIENT_MESSAGE, CONVERSATION, MAIL_OFF, MESSAGE, PROFILE, PROFILE_REF, REQUEST, REQUEST_BY_CANDIDATE, REQUEST_BY_COMPANY, REQUEST_OF,
+};
 use crate::model::{Actor, Message, RequestStatus, SharedContact, Side, SideState};
 use crate::profile::PassiveProfile;
 use crate::record;

@@ -12,6 +12,8 @@ pub mod accounts;
 pub mod alerts;
 pub mod candidate;
 pub mod candidate_inputs;
+pub mod chat;
+pub mod chat_inputs;
 pub mod employer_inputs;
 pub mod employer_panel;
 pub mod employers;

@@ -179,11 +179,8 @@ impl ChatService {
     /// A conversation as `viewer` sees it, with its offer's slug and newest message.
     fn view(&self, board: &str, actor: &Actor, conversation: Conversation) -> Result<ChatConversation> {
         let offer_slug = crate::candidates::offer_by_guid(&self.engine, board, &conversation.offer_id)?.map(|hit| hit.parent_slug);
-        let last_message = if conversation.last_seq == 0 {
-            None
-        } else {
-            self.chat.history(board, actor, &conversation.id, None, 1)?.messages.into_iter().next()
-        };
+        let last_message =
+            if conversation.last_seq == 0 { None } else { self.chat.history(board, actor, &conversation.id, None, 1)?.messages.into_iter().next() };
         Ok(ChatConversation { viewer: actor.side(), conversation, offer_slug, last_message })
     }
 

@@ -464,8 +464,19 @@ mod tests {
     /// Keys the specs fix for the apply form (`applyForm.errors.*`) and the job-alert form;
     /// camelCase because the web app's messages are looked up by them. Every other code is
     /// snake_case.
-    const SPEC_CAMEL_CASE_KEYS: &[&str] =
-        &["invalidEmail", "fileOrDescriptionRequired", "fileSize", "fileType", "messageLength", "fieldRequired", "invalidCharactersError", "maxValueError", "chatMaintenance", "chatDailyLimit", "conversationClosed"];
+    const SPEC_CAMEL_CASE_KEYS: &[&str] = &[
+        "invalidEmail",
+        "fileOrDescriptionRequired",
+        "fileSize",
+        "fileType",
+        "messageLength",
+        "fieldRequired",
+        "invalidCharactersError",
+        "maxValueError",
+        "chatMaintenance",
+        "chatDailyLimit",
+        "conversationClosed",
+    ];
 
     #[test]
     fn wire_codes_are_unique_snake_case_or_the_specs_keys() {

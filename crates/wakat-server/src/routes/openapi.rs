@@ -5,8 +5,8 @@ use utoipa::OpenApi;
 
 use crate::error::{ErrorCode, Result};
 use crate::routes::{
-    accounts, alerts, applications, brand_stories, candidate, dev, employer_offers, employer_panel, employers, internal, meta, offers, panel_offers, payments,
-    places,
+    accounts, alerts, applications, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, dev, employer_offers, employer_panel, employers,
+    internal, meta, offers, panel_offers, payments, places,
 };
 use crate::state::AppState;
 
@@ -139,6 +139,34 @@ use crate::state::AppState;
         panel_offers::delete_application,
         panel_offers::download_cv,
         applications::mailed_cv,
+        chat_candidate::profile,
+        chat_candidate::save_profile,
+        chat_candidate::invites,
+        chat_candidate::accept,
+        chat_candidate::decline,
+        chat_candidate::conversations,
+        chat_candidate::conversation,
+        chat_candidate::messages,
+        chat_candidate::send,
+        chat_candidate::read,
+        chat_candidate::close,
+        chat_candidate::block,
+        chat_candidate::report,
+        chat_candidate::blocks,
+        chat_candidate::unblock,
+        chat_candidate::hub_token,
+        chat_employer::candidates,
+        chat_employer::send_request,
+        chat_employer::requests,
+        chat_employer::conversations,
+        chat_employer::conversation,
+        chat_employer::messages,
+        chat_employer::send,
+        chat_employer::read,
+        chat_employer::close,
+        chat_employer::hub_token,
+        chat_mail::unsubscribe_page,
+        chat_mail::unsubscribe,
     ),
     modifiers(&BearerScheme),
     components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, offers::ViewBody, crate::dto::employers::EmployerOfferDto))
@@ -162,6 +190,7 @@ pub struct ApiDoc;
         employer_offers::run_bumps,
         alerts::run_digests,
         applications::run_application_digests,
+        chat_mail::run,
         dev::list,
         dev::get,
     ),
