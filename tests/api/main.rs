@@ -9,6 +9,7 @@ mod boards;
 mod browser;
 mod bumps;
 mod candidate_area;
+mod chat;
 mod digest_crash;
 mod digests;
 mod durable_mail;
