@@ -10,6 +10,7 @@ mod browser;
 mod bumps;
 mod candidate_area;
 mod chat;
+mod chat_access;
 mod chat_hub;
 mod digest_crash;
 mod digests;
