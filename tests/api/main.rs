@@ -12,6 +12,7 @@ mod candidate_area;
 mod chat;
 mod chat_access;
 mod chat_hub;
+mod chat_mails;
 mod digest_crash;
 mod digests;
 mod durable_mail;
