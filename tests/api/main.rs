@@ -11,6 +11,7 @@ mod bumps;
 mod candidate_area;
 mod chat;
 mod chat_access;
+mod chat_crash;
 mod chat_hub;
 mod chat_mails;
 mod digest_crash;
