@@ -344,10 +344,8 @@ pub fn employers_error(error: wakat_employers::EmployersError) -> ApiError {
     }
 }
 
-mod chat;
+pub mod chat;
 mod from_app;
-
-pub use chat::{chat_error, preference_name};
 
 #[cfg(test)]
 mod tests {

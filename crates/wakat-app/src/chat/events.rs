@@ -4,7 +4,7 @@
 
 use wakat_chat::{Invite, Message};
 
-use super::ChatConversation;
+use super::view::ChatConversation;
 
 /// Who an event is for: one candidate (every open tab of theirs), or every user of a company.
 #[derive(Debug, Clone, PartialEq, Eq)]

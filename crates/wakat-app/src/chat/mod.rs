@@ -23,17 +23,19 @@ pub mod conversations;
 pub mod employer;
 pub mod events;
 pub mod tokens;
+mod view;
 
 use std::sync::Arc;
 
 use serde::Deserialize;
 use wakat_accounts::AccountStore;
-use wakat_chat::{Actor, ChatError, ChatStore, Conversation, Message, Side};
+use wakat_chat::{Actor, ChatError, ChatStore, Conversation, Side};
 use wakat_employers::EmployerStore;
 use wakat_engine::{Engine, Tenant};
 use wakat_store::LinkSigner;
 
 pub use events::{ChatEvent, ChatEvents, NoEvents, Recipient};
+pub use view::ChatConversation;
 
 use crate::error::{AppError, Result};
 use crate::{Clock, Principal};
@@ -73,27 +75,6 @@ impl Default for ChatSettings {
             unread_mail_run_secs: 60,
             hub_token_secs: 300,
         }
-    }
-}
-
-/// A conversation as one side sees it: the record, the offer's current slug (when the offer is
-/// still on the board) and its newest message.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ChatConversation {
-    /// The record, with both sides' read marks.
-    pub conversation: Conversation,
-    /// Whose view it is (`mine`, `unread`, `readSeq` are this side's).
-    pub viewer: Side,
-    /// The slug of the offer talked about, while the board has it.
-    pub offer_slug: Option<String>,
-    /// The newest message (a tombstone once erased).
-    pub last_message: Option<Message>,
-}
-
-impl ChatConversation {
-    /// The same conversation as the other side sees it.
-    pub fn for_side(&self, viewer: Side) -> ChatConversation {
-        ChatConversation { viewer, ..self.clone() }
     }
 }
 

@@ -340,7 +340,7 @@ impl From<&ProfileState> for ChatProfileAnswer {
     fn from(state: &ProfileState) -> ChatProfileAnswer {
         ChatProfileAnswer {
             profile: state.profile.as_ref().map(ChatProfileDto::from),
-            missing: state.missing.iter().map(|missing| crate::error::preference_name(*missing).to_string()).collect(),
+            missing: state.missing.iter().map(|missing| crate::error::chat::preference_name(*missing).to_string()).collect(),
             findable: state.findable,
             maintenance: state.maintenance,
             unread_total: state.unread_total,

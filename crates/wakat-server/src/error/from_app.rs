@@ -1,6 +1,7 @@
 //! The services' errors as the API's answers.
 
-use super::{accounts_error, alerts_error, applications_error, chat_error, employers_error, ApiError, ErrorCode};
+use super::chat::chat_error;
+use super::{accounts_error, alerts_error, applications_error, employers_error, ApiError, ErrorCode};
 
 /// The one mapping of the services' domain errors to the API's codes: every reason of
 /// [`wakat_app::AppError`] to the status, code, message and field the API answers.
