@@ -1,4 +1,4 @@
-//! The chat between passive candidates and employers over REST (issue 25, `/work/chat-contract.md`):
+//! The chat between passive candidates and employers over REST (issue 25's chat contract):
 //! a candidate opens up, an employer finds and asks them, they talk, read, close; the flags; the
 //! account's deletion leaving tombstones; matched-for-you cards.
 

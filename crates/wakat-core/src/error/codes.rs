@@ -212,7 +212,7 @@ error_codes! {
     /// A `day` that is not a date (YYYY-MM-DD).
     InvalidDay => ("invalid_day", 400, "day must be YYYY-MM-DD"),
     // The chat between passive candidates and employers (issue 25). The three camelCase codes are
-    // fixed by the chat contract the web app maps its texts by (`/work/chat-contract.md`).
+    // fixed by issue 25's chat contract: the web app maps its texts by them.
     /// The board's passive-candidate chat is in maintenance (flag `passiveCandidateMaintenance`):
     /// reads work, new messages, requests and acceptances wait.
     ChatMaintenance => ("chatMaintenance", 503, "the chat is under maintenance; try again later"),

@@ -1,4 +1,4 @@
-//! The chat's answers (the shapes of `/work/chat-contract.md`), shared by the REST routes and the
+//! The chat's answers (the shapes of issue 25's chat contract), shared by the REST routes and the
 //! hub's events, so a message or conversation looks the same however it arrives. Times are Unix
 //! seconds.
 

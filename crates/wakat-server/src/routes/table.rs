@@ -262,7 +262,7 @@ route_table! {
     GET "/v1/offers/{slug}/applications/{id}/download" => panel_offers::download_cv, browser employer(0);
     // The CV link mailed to an offer's address (signed and expiring; no login).
     GET "/v1/applications/{id}/cv" => applications::mailed_cv, browser anyone(0);
-    // The chat between passive candidates and employers (issue 25; /work/chat-contract.md). The
+    // The chat between passive candidates and employers (issue 25's chat contract). The
     // candidate's calls carry the session cookie, the employer's the bearer token; a message is
     // at most 2,000 characters (8 KB of JSON with its client id).
     GET "/v1/candidate/chat/profile" => chat_candidate::profile, browser anyone(0);
