@@ -12,7 +12,7 @@ use tungstenite::client::IntoClientRequest;
 use tungstenite::{Message, WebSocket};
 
 use crate::chat::{ask, candidate_says, category_of, company_says, open_conversation, open_up, world};
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{spawn_app, RealServer, TestApp};
 
 /// The web app's origin in `wakat.toml` (`server.public_url`), as browsers send it.
 pub const ORIGIN: &str = "http://127.0.0.1:3000";
@@ -123,6 +123,17 @@ impl HubClient {
             let record = self.next_record(deadline.saturating_duration_since(Instant::now())).unwrap_or_else(|| panic!("no '{target}' within 5 s"));
             if record["type"] == 1 && record["target"] == target {
                 return record["arguments"][0].clone();
+            }
+        }
+    }
+
+    /// The hub's Close record (type 7), waiting up to 10 s.
+    pub fn close_record(&mut self) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let record = self.next_record(deadline.saturating_duration_since(Instant::now())).expect("a Close record within 10 s");
+            if record["type"] == 7 {
+                return record;
             }
         }
     }
@@ -266,4 +277,20 @@ fn send_message_and_mark_read_over_the_hub_follow_the_rest_rules() {
     let metrics = app.client.get(format!("{}/metrics", app.base)).send().unwrap().text().unwrap();
     assert!(metrics.contains("wakat_hub_connections 4"), "{metrics}");
     assert!(metrics.contains(r#"wakat_hub_invocations_total{method="SendMessage"}"#), "{metrics}");
+}
+
+#[test]
+fn sigterm_closes_hub_connections_with_a_reconnect_hint_and_the_server_exits() {
+    let data_dir = tempfile::tempdir().unwrap();
+    let mut server = RealServer::start(data_dir.path(), &[("WAKAT_SERVER__SCHEDULER_ENABLED", "false")]);
+    let app = server.app(data_dir.path());
+    let mut browser = crate::chat::candidate(&app, "it", "anna@example.pl");
+    let mut connection = connect(&app, "it", &candidate_token(&mut browser, "it"), Some(ORIGIN)).unwrap();
+    let started = Instant::now();
+    assert!(std::process::Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status().unwrap().success());
+    let close = connection.close_record();
+    assert_eq!(close["allowReconnect"], true, "{close}");
+    let exited = server.child.wait().unwrap();
+    assert!(exited.success(), "a graceful stop exits 0: {exited:?}");
+    assert!(started.elapsed() < Duration::from_secs(10), "the open connection did not hold the stop: {:?}", started.elapsed());
 }
