@@ -333,6 +333,14 @@ fn the_daily_limit_of_requests_is_the_plans_and_answers_429_past_it() {
     assert_eq!((listed.body["dailyLimit"].as_u64(), listed.body["sentToday"].as_u64()), (Some(1), Some(1)));
     // Another company has its own budget.
     assert_eq!(ask(&w.other, &w.b_slug, &b_ref, "Od Bety").status, 201);
+    // An active offer of a plan with its own limit (Pro: 50) raises the company's.
+    let (pro_slug, token) = w.owner.ready_offer("pro", "Rust Architect");
+    let code = w.owner.issue_code(&crate::employer_client::company_id(&w.owner), "pro");
+    assert_eq!(w.owner.publish_with_code(&pro_slug, &token, &code).status, 200);
+    wait_listed(&app, 3);
+    let raised = w.owner.call(Method::GET, &format!("/v2/employer-panel/offers/{}/candidates", w.slug), None);
+    assert_eq!((raised.body["dailyLimit"].as_u64(), raised.body["sentToday"].as_u64()), (Some(50), Some(1)), "{}", raised.body);
+    assert_eq!(ask(&w.recruiter, &pro_slug, &b_ref, "Druga, w limicie Pro").status, 201);
 }
 
 #[test]
