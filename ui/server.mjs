@@ -9,11 +9,15 @@
  *
  * WAKAT_TRUST_PROXY=1: the app sits behind a reverse proxy; the client is the last
  * `x-forwarded-for` entry it adds.
+ *
+ * The chat hub (`/hubs/{board}/chat`: the WebSocket upgrade and the negotiate POST) is forwarded to
+ * the API here, before Next (which cannot carry a WebSocket): `src/server/hub-forward.mjs`.
  */
 import { createServer } from 'node:http';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createHubForwarder } from './src/server/hub-forward.mjs';
 import { handleWithLog, trackApiCalls } from './src/server/request-log.mjs';
 
 const { values: args } = parseArgs({
@@ -42,7 +46,11 @@ const app = next({ dev: false, dir: dirname(fileURLToPath(import.meta.url)), hos
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((req, res) => handleWithLog(req, res, handle, { trustProxy }));
+const apiUrl = () => (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+const hub = createHubForwarder({ apiUrl, trustProxy });
+const server = createServer((req, res) => handleWithLog(req, res, (request, response) => (hub.isHubRequest(request) ? hub.handleRequest(request, response) : handle(request, response)), { trustProxy }));
+// Upgrades other than the hub's are refused there (Next serves none in production).
+server.on('upgrade', (req, socket, head) => void hub.handleUpgrade(req, socket, head));
 server.listen(port, hostname, () => {
   const address = server.address();
   const url = `http://${hostname}:${typeof address === 'object' && address ? address.port : port}`;
