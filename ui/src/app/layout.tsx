@@ -29,6 +29,7 @@ import { AccountNav } from '@/features/account/components/account-nav';
 import { FavouritesHeaderButton } from '@/features/favourites/components/favourites-header-button';
 import { AlertsHeaderLink } from '@/features/alerts/components/alerts-header-link';
 import { AlertEntryPoints } from '@/features/alerts/components/entry-points';
+import { ChatWidget } from '@/features/chat/components/chat-widget';
 
 // Every page depends on the locale cookie and live API data.
 export const dynamic = 'force-dynamic';
@@ -156,6 +157,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <AlertEntryPoints locale={locale} enabled={Boolean(flags.jobAlerts)} />
           </Suspense>
         ) : null}
+        {/* The candidate chat widget (issue 25): beside the header and footer, on the candidate's pages. */}
+        {board ? <ChatWidget locale={locale} flags={{ candidatePortalLogin: candidateFeatures.login, candidateChat: Boolean(flags.candidateChat) }} /> : null}
         </SessionProvider>
         </BoardTextsProvider>
       </body>
