@@ -76,7 +76,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const look = lookChoice(flags, horizontalTheme);
   const horizontalPopup = Boolean(flags.horizontalPopup) && look === null;
   // Candidate accounts: the login check once per request, only with the flag and a session cookie.
-  const candidateFeatures = { login: Boolean(flags.candidatePortalLogin), favourites: Boolean(flags.favouritesButton), history: Boolean(flags.applicationHistory), matched: Boolean(flags.matchedForYou) };
+  const candidateFeatures = { login: Boolean(flags.candidatePortalLogin), favourites: Boolean(flags.favouritesButton), history: Boolean(flags.applicationHistory), matched: Boolean(flags.matchedForYou), chat: Boolean(flags.candidateChat) };
   const candidate = board && candidateFeatures.login ? await getCandidate() : null;
   // An employer's session (its cookie; one API call, shared with the panel's own check) puts the
   // employer's panel in the header instead of the candidates' login links.
@@ -158,7 +158,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           </Suspense>
         ) : null}
         {/* The candidate chat widget (issue 25): beside the header and footer, on the candidate's pages. */}
-        {board ? <ChatWidget locale={locale} flags={{ candidatePortalLogin: candidateFeatures.login, candidateChat: Boolean(flags.candidateChat) }} /> : null}
+        {board ? <ChatWidget locale={locale} flags={{ candidatePortalLogin: candidateFeatures.login, candidateChat: candidateFeatures.chat }} /> : null}
         </SessionProvider>
         </BoardTextsProvider>
       </body>
