@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import type { OutgoingMessage } from './client';
 import { chatErrorCode, chatErrorKey, snakeCode } from './errors';
-import { mergeMessages, missesMessages, readUpTo, seenSeq, threadItems } from './thread-state';
-import type { MessageView } from './types';
+import { mergeMessages, missesMessages, readUpTo, seenSeq, threadItems, withConversation, withMessage } from './thread-state';
+import type { ConversationView, MessageView } from './types';
 
 const message = (seq: number, mine = false, clientMessageId: string | null = null, text: string | null = `m${seq}`): MessageView => ({ conversationId: 'c1', seq, sender: mine ? 'candidate' : 'company', mine, text, sentAt: seq, clientMessageId });
 const outgoing = (clientMessageId: string, conversationId = 'c1'): OutgoingMessage => ({ clientMessageId, conversationId, text: 'x', createdAt: 0, status: 'pending', error: null });
@@ -58,5 +58,26 @@ describe('chat error codes', () => {
   it('has a text for the codes the chat expects, and a generic one for the rest', () => {
     for (const code of ['conversation_closed', 'chatMaintenance', 'chat_daily_limit', 'rate_limited', 'network_error', 'not_connected']) expect(chatErrorKey(code)).not.toBe('chat.errors.generic');
     expect(chatErrorKey('something_new')).toBe('chat.errors.generic');
+  });
+});
+
+describe('the conversation list', () => {
+  const conversation = (id: string, lastMessageAt: number, change: Partial<ConversationView> = {}) => ({ id, lastMessageAt, openedAt: 0, lastSeq: 1, unread: 0, lastMessage: null, ...change }) as ConversationView;
+  const live = (conversationId: string, seq: number, sentAt: number): MessageView => ({ ...message(seq), conversationId, sentAt });
+
+  it('puts an updated conversation in place, latest activity first, and adds a new one', () => {
+    const list = [conversation('a', 30), conversation('b', 20)];
+    expect(withConversation(list, conversation('b', 40, { unread: 2 })).map((item) => [item.id, item.unread])).toEqual([['b', 2], ['a', 0]]);
+    expect(withConversation(list, conversation('c', 10)).map((item) => item.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('moves the conversation of a live message up with it as its newest, and asks for the list when it is unknown', () => {
+    const list = [conversation('a', 30), conversation('b', 20)];
+    const moved = withMessage(list, live('b', 2, 50))!;
+    expect(moved.map((item) => item.id)).toEqual(['b', 'a']);
+    expect(moved[0]).toMatchObject({ lastSeq: 2, lastMessageAt: 50, lastMessage: { seq: 2 } });
+    expect(withMessage(list, live('zzz', 1, 60))).toBeNull();
+    // An older message (a history page) does not move anything.
+    expect(withMessage([conversation('a', 30, { lastSeq: 5 })], live('a', 3, 10))![0].lastSeq).toBe(5);
   });
 });

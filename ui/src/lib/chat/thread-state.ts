@@ -49,3 +49,24 @@ export function readUpTo(messages: readonly MessageView[], conversation: Pick<Co
   const newest = messages[messages.length - 1].seq;
   return newest > conversation.readSeq ? newest : null;
 }
+
+/** Latest activity first (ties: the newer conversation first), as the API lists them. */
+function byActivity(a: ConversationView, b: ConversationView): number {
+  return b.lastMessageAt - a.lastMessageAt || b.openedAt - a.openedAt;
+}
+
+/** The list with `conversation` (a `conversationUpdated`) in place of its old copy, or added. */
+export function withConversation(list: readonly ConversationView[], conversation: ConversationView): ConversationView[] {
+  return [conversation, ...list.filter((item) => item.id !== conversation.id)].sort(byActivity);
+}
+
+/**
+ * The list after a live message: its conversation's newest message moves (unread counts come with
+ * the `conversationUpdated` that follows). Null when the conversation is not in the list (read it again).
+ */
+export function withMessage(list: readonly ConversationView[], message: MessageView): ConversationView[] | null {
+  const current = list.find((item) => item.id === message.conversationId);
+  if (!current) return null;
+  if (message.seq < current.lastSeq) return list as ConversationView[];
+  return withConversation(list, { ...current, lastSeq: message.seq, lastMessageAt: Math.max(current.lastMessageAt, message.sentAt), lastMessage: message });
+}

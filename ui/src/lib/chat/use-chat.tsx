@@ -12,7 +12,7 @@ import { chatApi, type ChatApi } from './api';
 import { ChatClient, type ChatEventMap, type ChatSnapshot } from './client';
 import { chatErrorCode } from './errors';
 import { createChatHub } from './hub';
-import { mergeMessages, missesMessages, readUpTo, seenSeq, threadItems } from './thread-state';
+import { mergeMessages, missesMessages, readUpTo, seenSeq, threadItems, withConversation, withMessage } from './thread-state';
 import type { ChatSide, ConversationList, ConversationView, MessageView } from './types';
 
 interface ChatContextValue {
@@ -70,10 +70,14 @@ export function useConversations() {
   const swr = useSWR<ConversationList>(chat ? chat.api.keys.conversations : null, () => chat!.api.conversations(), { revalidateOnFocus: false });
   const { mutate } = swr;
   const refresh = useCallback(() => void mutate(), [mutate]);
-  useChatEvent('message', refresh);
   useChatEvent('resync', refresh);
+  useChatEvent('message', (message) => {
+    const items = swr.data ? withMessage(swr.data.items, message) : null;
+    if (items && swr.data) void mutate({ ...swr.data, items }, { revalidate: false });
+    else refresh();
+  });
   useChatEvent('conversation', (conversation) => {
-    void mutate((list) => (list ? { ...list, items: list.items.some((item) => item.id === conversation.id) ? list.items.map((item) => (item.id === conversation.id ? conversation : item)) : [conversation, ...list.items] } : list), { revalidate: false });
+    void mutate((list) => (list ? { ...list, items: withConversation(list.items, conversation) } : list), { revalidate: false });
   });
   const snapshot = useChatSnapshot();
   // The live total once the hub has said one, else the list's.
