@@ -5,15 +5,17 @@
  * unread, and whether it is closed. The whole row is one button (or link) naming the conversation.
  */
 import Link from 'next/link';
+import { useState } from 'react';
 import { createTranslator } from '@/i18n/translate';
 import { formatChatTime } from '@/lib/chat/format';
 import type { MessageView } from '@/lib/chat/types';
 import type { Locale } from '@/lib/types';
 import './chat.css';
 
-/** An employer's logo (decorative: the name is next to it) or the initial of a name. */
+/** An employer's logo (decorative: the name is next to it), or the initial of the name when there is none or it does not load. */
 export function ChatAvatar({ name, url }: { name: string; url: string | null }) {
-  if (url) return <img className="chat-avatar" src={url} alt="" width={36} height={36} loading="lazy" />;
+  const [failed, setFailed] = useState<string | null>(null);
+  if (url && failed !== url) return <img className="chat-avatar" src={url} alt="" width={36} height={36} loading="lazy" onError={() => setFailed(url)} />;
   return (
     <span className="chat-avatar" aria-hidden="true">
       {name.trim().charAt(0).toUpperCase() || '?'}

@@ -90,7 +90,8 @@ export interface ProfileInput {
 export const MAX_PROFILE_CATEGORIES = 10;
 
 export interface ChatProfileAnswer {
-  profile: (ProfileInput & { publicId: string; updatedAt: number }) | null;
+  /** As stored; its currency is null until one was chosen. */
+  profile: (Omit<ProfileInput, 'preferences'> & { preferences: Omit<Preferences, 'currency'> & { currency: Preferences['currency'] | null }; publicId: string; updatedAt: number }) | null;
   missing: MissingPreference[];
   findable: boolean;
   maintenance: boolean;

@@ -1,7 +1,8 @@
 import { notFound } from 'next/navigation';
 import { AccountTabs } from '@/features/account/components/account-tabs';
 import { BlockedCompanies } from '@/features/account/components/blocked-companies';
-import { categoryOptions, PassiveProfileForm } from '@/features/account/components/passive-profile-form';
+import { PassiveProfileForm } from '@/features/account/components/passive-profile-form';
+import { categoryOptions } from '@/features/account/passive-options';
 import { getConfig } from '@/features/config/api/get-config';
 import { getTranslator } from '@/i18n/request';
 import { EXPERIENCE_LEVELS, type ExperienceLevel } from '@/lib/candidate';

@@ -28,7 +28,6 @@ export default async function EmployerChatPage({ searchParams }: { searchParams:
   return (
     <>
       <h1>{t('chat.employer.title')}</h1>
-      <p className="muted">{t('chat.employer.intro')}</p>
       <EmployerConversations locale={locale} selected={selected} />
     </>
   );

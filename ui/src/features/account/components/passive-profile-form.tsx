@@ -16,29 +16,17 @@ import { useTranslator } from '@/i18n/board-texts';
 import { candidateChat } from '@/lib/chat/api';
 import type { ChatProfileAnswer, MissingPreference, ProfileInput } from '@/lib/chat/types';
 import type { Candidate } from '@/lib/candidate';
-import type { Category, Locale } from '@/lib/types';
+import type { Locale } from '@/lib/types';
+import type { PassiveOptions } from '../passive-options';
 import { errorText, showServerError } from '../form';
 import { MAX_PROFILE_CATEGORIES, passiveProfileSchema, preferenceDefaults, preferencesOf, SALARY_UNITS, type PassiveProfileValues } from '../schemas';
-import { PREFERENCE_SERVER_FIELDS, PreferenceFields, useCityInput, type PreferenceOptions } from './preferences-form';
-
-export interface PassiveOptions extends PreferenceOptions {
-  /** The board's category tree (roles), labelled in the page's language. */
-  categories: { value: number; label: string; children: { value: number; label: string }[] }[];
-  /** Contract types (employment kinds) with their labels. */
-  contractTypes: { value: string; label: string }[];
-}
-
-/** The board's category tree as the form lists it. */
-export function categoryOptions(categories: readonly Category[], locale: Locale): PassiveOptions['categories'] {
-  return [...categories]
-    .sort((a, b) => a.order - b.order)
-    .map((category) => ({ value: category.value, label: category.label[locale], children: category.children.map((child) => ({ value: child.value, label: child.label[locale] })) }));
-}
+import { PREFERENCE_SERVER_FIELDS, PreferenceFields, useCityInput } from './preferences-form';
 
 function defaults(answer: ChatProfileAnswer | undefined, candidate: Candidate): PassiveProfileValues {
   const profile = answer?.profile;
   return {
-    ...preferenceDefaults(profile?.preferences ?? candidate.preferences),
+    // A stored profile may have no currency yet: the candidate's own one then.
+    ...preferenceDefaults(profile ? { ...profile.preferences, currency: profile.preferences.currency ?? candidate.preferences.currency } : candidate.preferences),
     openToOffers: profile?.openToOffers ?? false,
     salaryUnit: profile?.salaryUnit ?? 'month',
     categories: (profile?.categories ?? []).map(String),
@@ -138,6 +126,7 @@ export function PassiveProfileForm({ locale, candidate, options, initial }: { lo
         city={city}
         onEdit={edited}
         required
+        salaryLabel={t('chat.profile.salary')}
         salaryAside={<SelectField id="passive-unit" label={t('chat.profile.salaryUnit')} options={SALARY_UNITS.map((unit) => ({ value: unit, label: t(`chat.profile.unit.${unit}`) }))} {...form.register('salaryUnit')} />}
       />
       <fieldset className="form-fieldset" aria-describedby={contractError ? 'passive-contracts-error' : undefined}>

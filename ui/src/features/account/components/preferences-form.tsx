@@ -184,10 +184,10 @@ export const PREFERENCE_SERVER_FIELDS = {
 
 /**
  * The preference inputs: skills, seniorities, cities (picked from the gazetteer's suggestions) and
- * remote, lowest salary and its currency. `required` marks them for the passive profile; `salaryAside`
- * goes beside the salary (the passive profile's period).
+ * remote, lowest salary and its currency. `required` marks them for the passive profile; `salaryLabel`
+ * and `salaryAside` (its period) are the passive profile's own salary wording.
  */
-export function PreferenceFields<T extends WithPreferences>({ locale, form: anyForm, options, city, onEdit, required = false, salaryAside }: { locale: Locale; form: UseFormReturn<T>; options: PreferenceOptions; city: CityInput; onEdit: () => void; required?: boolean; salaryAside?: ReactNode }) {
+export function PreferenceFields<T extends WithPreferences>({ locale, form: anyForm, options, city, onEdit, required = false, salaryLabel, salaryAside }: { locale: Locale; form: UseFormReturn<T>; options: PreferenceOptions; city: CityInput; onEdit: () => void; required?: boolean; salaryLabel?: string; salaryAside?: ReactNode }) {
   const t = useTranslator(locale);
   const form = anyForm as unknown as UseFormReturn<WithPreferences>;
   const { errors } = form.formState;
@@ -232,7 +232,7 @@ export function PreferenceFields<T extends WithPreferences>({ locale, form: anyF
         {t('account.remote')}
       </label>
       <div className="form-row">
-        <TextField id="pref-salary" label={t('account.salaryMin')} inputMode="decimal" required={required} error={errorText(t, errors.salaryMin)} {...form.register('salaryMin')} />
+        <TextField id="pref-salary" label={salaryLabel ?? t('account.salaryMin')} inputMode="decimal" required={required} error={errorText(t, errors.salaryMin)} {...form.register('salaryMin')} />
         <SelectField id="pref-currency" label={t('account.currency')} options={options.currencies.map((currency) => ({ value: currency, label: currency.toUpperCase() }))} {...form.register('currency')} />
         {salaryAside}
       </div>

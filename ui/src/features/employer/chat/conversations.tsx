@@ -35,6 +35,7 @@ export function EmployerConversations({ locale, selected }: { locale: Locale; se
   return (
     <div className={`employer-chat${selected ? ' employer-chat--open' : ''}`} data-testid="employer-chat">
       <div className="employer-chat__lists">
+        <p className="muted employer-chat__intro">{t('chat.employer.intro')}</p>
         <section aria-labelledby="employer-chat-conversations">
           <h2 id="employer-chat-conversations">{t('chat.employer.conversations')}</h2>
           {conversations === null ? (
