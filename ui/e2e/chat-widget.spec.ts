@@ -216,3 +216,41 @@ test('chat-05-the-window-is-kept-under-CHAT_KEY-and-opened-by-the-chat-query', a
   await expect(chat.window).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('CHAT_KEY'))).toBeNull();
 });
+
+test('chat-08-not-connected-try-again-and-the-waiting-message-sent-once', async ({ page, config, request }) => {
+  test.skip(!config.featureFlags.candidateChat, 'the board has the chat off');
+  test.setTimeout(120_000);
+  const employer = await employerWithOffer(request, employerEmail('chat-offline'), `Offline ${Date.now().toString(36)}`, 'Rust Developer');
+  await registerAndConfirm(page, uniqueEmail('chat-offline'));
+  const ref = await becomePassive(page, config);
+  const { id } = await sendRequest(request, employer.token, employer.slug, ref, 'Czy możemy porozmawiać?');
+  const accepted = await candidateChatWrite(page, 'POST', `/conversation-requests/${id}/accept`, { shareName: false, shareEmail: false, cvDocumentId: null });
+  const conversationId = ((await accepted.json()) as { id: string }).id;
+
+  // The hub cannot be reached: every WebSocket is closed before its handshake.
+  let reachable = false;
+  await page.routeWebSocket(/\/hubs\//, (socket) => {
+    if (reachable) socket.connectToServer();
+    else void socket.close();
+  });
+  await page.goto(`/?chat=${encodeURIComponent(conversationId)}`);
+  const chat = widget(page);
+  const notice = chat.window.getByTestId('chat-not-connected');
+  await expect(notice).toContainText('Brak połączenia z czatem');
+  // Written meanwhile: kept, marked as waiting for the connection.
+  const box = chat.window.getByRole('textbox', { name: 'Treść wiadomości' });
+  await box.fill('Napisane bez połączenia');
+  await box.press('Enter');
+  await expect(chat.window.getByTestId('chat-outgoing')).toContainText('Czeka na połączenie');
+  await expectNoViolations(page, 'the window without a connection');
+  await shot(page, 'chat-08-not-connected');
+
+  // Back: "try again" connects and the waiting message is sent, once.
+  reachable = true;
+  await notice.getByRole('button', { name: 'Spróbuj ponownie' }).click();
+  await expect(notice).toHaveCount(0);
+  await expect(chat.window.getByTestId('chat-outgoing')).toHaveCount(0);
+  await expect(chat.window.getByTestId('chat-thread')).toContainText('Napisane bez połączenia');
+  const history = await candidateChatGet<{ items: { text: string | null }[] }>(page, `/conversations/${conversationId}/messages`);
+  expect(history.items.filter((item) => item.text === 'Napisane bez połączenia')).toHaveLength(1);
+});
