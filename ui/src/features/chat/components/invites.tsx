@@ -6,7 +6,7 @@
  * the conversation; declining may block the company too.
  */
 import Link from 'next/link';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ChatAvatar } from '@/components/chat/conversation-list-item';
 import { MessageText } from '@/components/chat/message-text';
 import { Dialog } from '@/components/ui/dialog';
@@ -80,72 +80,33 @@ export function InviteList({ locale, invites, onAccepted, onChanged }: { locale:
   );
 }
 
-function AcceptDialog({ locale, invite, onClose, onAccepted }: { locale: Locale; invite: Invite; onClose: () => void; onAccepted: (conversation: ConversationView) => void }) {
+/**
+ * The frame of both answers to an invite: the title, the fields, the error of a refused call, and
+ * the submit (busy while the call runs) and cancel buttons.
+ */
+function AnswerDialog({ locale, title, testId, submitLabel, danger = false, onClose, answer, children }: { locale: Locale; title: string; testId: string; submitLabel: string; danger?: boolean; onClose: () => void; answer: () => Promise<void>; children: ReactNode }) {
   const t = createTranslator(locale);
-  const id = useId();
-  const { candidate } = useSession();
-  const documents = candidate?.applicationDocs ?? [];
-  const [shareName, setShareName] = useState(false);
-  const [shareEmail, setShareEmail] = useState(false);
-  const [cv, setCv] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const name = candidate ? `${candidate.firstName} ${candidate.lastName}`.trim() : '';
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      onAccepted(await candidateChat.accept(invite.conversationRequestId, { shareName: shareName && name !== '', shareEmail, cvDocumentId: cv }));
+      await answer();
     } catch (failure) {
       setError(chatErrorCode(failure));
       setBusy(false);
     }
   };
-
   return (
-    <Dialog open onClose={onClose} title={t('chat.invite.acceptTitle', { company: invite.employer.name })} size="small" closeLabel={t('chat.report.close')} testId="chat-accept-dialog">
+    <Dialog open onClose={onClose} title={title} size="small" closeLabel={t('chat.report.close')} testId={testId}>
       <form className="stack-form" onSubmit={submit}>
-        <p>{t('chat.invite.shareIntro')}</p>
-        <fieldset className="form-fieldset">
-          <legend>{t('chat.invite.shareLegend')}</legend>
-          {name ? (
-            <label className="checkbox">
-              <input type="checkbox" checked={shareName} onChange={(event) => setShareName(event.target.checked)} />
-              {t('chat.invite.shareName', { name })}
-            </label>
-          ) : null}
-          <label className="checkbox">
-            <input type="checkbox" checked={shareEmail} onChange={(event) => setShareEmail(event.target.checked)} />
-            {t('chat.invite.shareEmail', { email: candidate ? candidate.email : '' })}
-          </label>
-        </fieldset>
-        <fieldset className="form-fieldset">
-          <legend>{t('chat.invite.cvLegend')}</legend>
-          {documents.length ? (
-            <>
-              <label className="checkbox">
-                <input type="radio" name={`${id}-cv`} checked={cv === null} onChange={() => setCv(null)} />
-                {t('chat.invite.noCv')}
-              </label>
-              {documents.map((document) => (
-                <label key={document.id} className="checkbox">
-                  <input type="radio" name={`${id}-cv`} checked={cv === document.id} onChange={() => setCv(document.id)} />
-                  {document.fileName}
-                </label>
-              ))}
-            </>
-          ) : (
-            <p className="muted">
-              {t('chat.invite.noDocuments')} <Link href={`${paths.account()}#documents`}>{t('chat.invite.addCv')}</Link>
-            </p>
-          )}
-        </fieldset>
+        {children}
         {error ? <FormMessage kind="error">{t(chatErrorKey(error))}</FormMessage> : null}
         <div className="form-actions">
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {t('chat.invite.acceptSubmit')}
+          <button type="submit" className={`button button--primary${danger ? ' button--danger' : ''}`} disabled={busy}>
+            {submitLabel}
           </button>
           <button type="button" className="button" onClick={onClose}>
             {t('chat.report.cancel')}
@@ -156,41 +117,71 @@ function AcceptDialog({ locale, invite, onClose, onAccepted }: { locale: Locale;
   );
 }
 
+function AcceptDialog({ locale, invite, onClose, onAccepted }: { locale: Locale; invite: Invite; onClose: () => void; onAccepted: (conversation: ConversationView) => void }) {
+  const t = createTranslator(locale);
+  const id = useId();
+  const { candidate } = useSession();
+  const documents = candidate?.applicationDocs ?? [];
+  const [shareName, setShareName] = useState(false);
+  const [shareEmail, setShareEmail] = useState(false);
+  const [cv, setCv] = useState<string | null>(null);
+  const name = candidate ? `${candidate.firstName} ${candidate.lastName}`.trim() : '';
+  const accept = async () => onAccepted(await candidateChat.accept(invite.conversationRequestId, { shareName: shareName && name !== '', shareEmail, cvDocumentId: cv }));
+  return (
+    <AnswerDialog locale={locale} title={t('chat.invite.acceptTitle', { company: invite.employer.name })} testId="chat-accept-dialog" submitLabel={t('chat.invite.acceptSubmit')} onClose={onClose} answer={accept}>
+      <p>{t('chat.invite.shareIntro')}</p>
+      <fieldset className="form-fieldset">
+        <legend>{t('chat.invite.shareLegend')}</legend>
+        {name ? (
+          <label className="checkbox">
+            <input type="checkbox" checked={shareName} onChange={(event) => setShareName(event.target.checked)} />
+            {t('chat.invite.shareName', { name })}
+          </label>
+        ) : null}
+        <label className="checkbox">
+          <input type="checkbox" checked={shareEmail} onChange={(event) => setShareEmail(event.target.checked)} />
+          {t('chat.invite.shareEmail', { email: candidate ? candidate.email : '' })}
+        </label>
+      </fieldset>
+      <fieldset className="form-fieldset">
+        <legend>{t('chat.invite.cvLegend')}</legend>
+        {documents.length ? (
+          <>
+            <label className="checkbox">
+              <input type="radio" name={`${id}-cv`} checked={cv === null} onChange={() => setCv(null)} />
+              {t('chat.invite.noCv')}
+            </label>
+            {documents.map((document) => (
+              <label key={document.id} className="checkbox">
+                <input type="radio" name={`${id}-cv`} checked={cv === document.id} onChange={() => setCv(document.id)} />
+                {document.fileName}
+              </label>
+            ))}
+          </>
+        ) : (
+          <p className="muted">
+            {t('chat.invite.noDocuments')} <Link href={`${paths.account()}#documents`}>{t('chat.invite.addCv')}</Link>
+          </p>
+        )}
+      </fieldset>
+    </AnswerDialog>
+  );
+}
+
 function DeclineDialog({ locale, invite, onClose, onDeclined }: { locale: Locale; invite: Invite; onClose: () => void; onDeclined: () => void }) {
   const t = createTranslator(locale);
   const [block, setBlock] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await candidateChat.decline(invite.conversationRequestId, block);
-      onDeclined();
-    } catch (failure) {
-      setError(chatErrorCode(failure));
-      setBusy(false);
-    }
+  const decline = async () => {
+    await candidateChat.decline(invite.conversationRequestId, block);
+    onDeclined();
   };
   return (
-    <Dialog open onClose={onClose} title={t('chat.invite.declineTitle', { company: invite.employer.name })} size="small" closeLabel={t('chat.report.close')} testId="chat-decline-dialog">
-      <form className="stack-form" onSubmit={submit}>
-        <p>{t('chat.invite.declineText')}</p>
-        <label className="checkbox">
-          <input type="checkbox" checked={block} onChange={(event) => setBlock(event.target.checked)} />
-          {t('chat.invite.blockCompany')}
-        </label>
-        {error ? <FormMessage kind="error">{t(chatErrorKey(error))}</FormMessage> : null}
-        <div className="form-actions">
-          <button type="submit" className="button button--primary button--danger" disabled={busy}>
-            {t('chat.invite.declineSubmit')}
-          </button>
-          <button type="button" className="button" onClick={onClose}>
-            {t('chat.report.cancel')}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <AnswerDialog locale={locale} title={t('chat.invite.declineTitle', { company: invite.employer.name })} testId="chat-decline-dialog" submitLabel={t('chat.invite.declineSubmit')} danger onClose={onClose} answer={decline}>
+      <p>{t('chat.invite.declineText')}</p>
+      <label className="checkbox">
+        <input type="checkbox" checked={block} onChange={(event) => setBlock(event.target.checked)} />
+        {t('chat.invite.blockCompany')}
+      </label>
+    </AnswerDialog>
   );
 }
