@@ -1,5 +1,5 @@
 /**
- * The chat's views as the API and the hub answer them (`/work/chat-contract.md`, issue 25). Times
+ * The chat's views as the API and the hub answer them (issue 25's chat contract). Times
  * are Unix seconds. Hand-written: the hub's events have no OpenAPI schema, and the web app is
  * built to the contract while the API lands; the API may add fields, never rename them.
  */
