@@ -135,7 +135,8 @@ export function createHubForwarder({ apiUrl, trustProxy = false, boardOf = creat
           host: api.host,
           'x-forwarded-for': client,
           'x-forwarded-host': req.headers.host ?? '',
-          'x-forwarded-proto': req.socket.encrypted ? 'https' : 'http',
+          // Behind a trusted proxy its own word (it terminated TLS), else this socket's.
+          'x-forwarded-proto': (trustProxy && typeof req.headers['x-forwarded-proto'] === 'string' && req.headers['x-forwarded-proto']) || (req.socket.encrypted ? 'https' : 'http'),
           'x-request-id': requestIdOf(req.headers['x-request-id']),
         },
       },

@@ -148,6 +148,24 @@ describe('the WebSocket upgrade', () => {
     }
   });
 
+  it('behind a trusted proxy, passes the client and protocol that proxy names, as /api/* does', async () => {
+    const trusted = createHubForwarder({ apiUrl: () => `http://127.0.0.1:${apiPort}`, trustProxy: true, boardOf: async () => 'it', log: () => undefined });
+    const server = createServer();
+    server.on('upgrade', (req, socket, head) => void trusted.handleUpgrade(req, socket, head));
+    const port = await listen(server);
+    seen.length = 0;
+    const socket = await new Promise<Socket>((resolve) => {
+      const req = request({ host: '127.0.0.1', port, path: '/hubs/it/chat', headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==', 'x-forwarded-for': '198.51.100.1, 203.0.113.7', 'x-forwarded-proto': 'https' } });
+      req.on('upgrade', (_res, upgraded) => resolve(upgraded));
+      req.end();
+    });
+    socket.destroy();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    expect(lastSeen().headers['x-forwarded-for']).toBe('203.0.113.7');
+    expect(lastSeen().headers['x-forwarded-proto']).toBe('https');
+  });
+
   it('answers 502 when the API is down', async () => {
     const down = createHubForwarder({ apiUrl: () => 'http://127.0.0.1:1', boardOf: async () => 'it', log: () => undefined });
     const server = createServer();
