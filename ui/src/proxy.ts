@@ -18,14 +18,15 @@
  *   year (not for prefetches), so the offer page and the next list visit use it without JavaScript.
  * - Content-Security-Policy: a fresh nonce per request, put into the CSP header of both the request
  *   (Next reads the nonce from there and stamps it on every script it renders) and the answer; the
- *   nonce is also in `x-nonce` for the app's own inline scripts. HSTS when served over HTTPS. The
+ *   nonce is also in `x-nonce` for the app's own inline scripts. `connect-src` names the page's own
+ *   `ws:`/`wss:` origin (the chat hub, forwarded by `server.mjs`). HSTS when served over HTTPS. The
  *   other security headers come from next.config `headers()`.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, currencyToRemember, isPrefetch } from '@/features/currency/currency';
 import { boardDirectory } from '@/lib/board-directory';
 import { BOARD_HOST_HEADER, captchaOrigins, type Board } from '@/lib/boards';
-import { createNonce, HSTS_HEADER, originsOf, pageContentSecurityPolicy, servedOverHttps } from '@/lib/security-headers';
+import { createNonce, HSTS_HEADER, hubSocketOrigin, originsOf, pageContentSecurityPolicy, servedOverHttps } from '@/lib/security-headers';
 import { PATHNAME_HEADER } from '@/features/employer/paths';
 
 const LOCALE_COOKIE = 'wakat-lang';
@@ -75,7 +76,7 @@ export async function proxy(request: NextRequest) {
   const nonce = (hop && request.headers.get('x-nonce')) || createNonce();
   const policy =
     (hop && request.headers.get('content-security-policy')) ||
-    pageContentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', https, mapOrigins: MAP_ORIGINS, imageOrigins: IMAGE_ORIGINS, captchaOrigins: await boardCaptchaOrigins() });
+    pageContentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', https, mapOrigins: MAP_ORIGINS, imageOrigins: IMAGE_ORIGINS, captchaOrigins: await boardCaptchaOrigins(), socketOrigin: hubSocketOrigin(boardHost, https) });
   requestHeaders.set('content-security-policy', policy);
   requestHeaders.set('x-nonce', nonce);
   // The inner pass of a rewrite is already routed.

@@ -29,6 +29,7 @@ import { AccountNav } from '@/features/account/components/account-nav';
 import { FavouritesHeaderButton } from '@/features/favourites/components/favourites-header-button';
 import { AlertsHeaderLink } from '@/features/alerts/components/alerts-header-link';
 import { AlertEntryPoints } from '@/features/alerts/components/entry-points';
+import { ChatWidget } from '@/features/chat/components/chat-widget';
 
 // Every page depends on the locale cookie and live API data.
 export const dynamic = 'force-dynamic';
@@ -75,7 +76,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const look = lookChoice(flags, horizontalTheme);
   const horizontalPopup = Boolean(flags.horizontalPopup) && look === null;
   // Candidate accounts: the login check once per request, only with the flag and a session cookie.
-  const candidateFeatures = { login: Boolean(flags.candidatePortalLogin), favourites: Boolean(flags.favouritesButton), history: Boolean(flags.applicationHistory), matched: Boolean(flags.matchedForYou) };
+  const candidateFeatures = { login: Boolean(flags.candidatePortalLogin), favourites: Boolean(flags.favouritesButton), history: Boolean(flags.applicationHistory), matched: Boolean(flags.matchedForYou), chat: Boolean(flags.candidateChat) };
   const candidate = board && candidateFeatures.login ? await getCandidate() : null;
   // An employer's session (its cookie; one API call, shared with the panel's own check) puts the
   // employer's panel in the header instead of the candidates' login links.
@@ -156,6 +157,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <AlertEntryPoints locale={locale} enabled={Boolean(flags.jobAlerts)} />
           </Suspense>
         ) : null}
+        {/* The candidate chat widget (issue 25): beside the header and footer, on the candidate's pages. */}
+        {board ? <ChatWidget locale={locale} flags={{ candidatePortalLogin: candidateFeatures.login, candidateChat: candidateFeatures.chat }} /> : null}
         </SessionProvider>
         </BoardTextsProvider>
       </body>

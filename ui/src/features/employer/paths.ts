@@ -40,6 +40,8 @@ export const employerPaths = {
   users: () => '/employer/users',
   brandStory: () => '/employer/brand-story',
   codes: () => '/employer/codes',
+  /** The conversations with candidates (flag `candidateChat`); `conversation` selects one. */
+  conversations: (conversation?: string | null) => withQuery('/employer/chat', { c: conversation }),
 };
 
 /**
