@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applicationHistoryEnabled,
+  candidateChatEnabled,
   homeCountSource,
   mapToggleable,
   redirectThrottle,
@@ -63,5 +64,11 @@ describe('feature flags', () => {
   it('redirectCountThrottling: throttle option 2 when on, 1 when off', () => {
     expect(redirectThrottle(with_('redirectCountThrottling'))).toBe(2);
     expect(redirectThrottle(without('redirectCountThrottling'))).toBe(1);
+  });
+
+  it('candidateChat: the chat and "Candidates for this offer" show only when on', () => {
+    expect(candidateChatEnabled(with_('candidateChat'))).toBe(true);
+    expect(candidateChatEnabled(without('candidateChat'))).toBe(false);
+    expect(candidateChatEnabled({})).toBe(false);
   });
 });

@@ -11,6 +11,8 @@ import { ApiError, apiGet } from '@/lib/api-client';
 import { boardSlug } from '@/lib/board-server';
 import { employerPaths } from '@/features/employer/paths';
 import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
+import { getConfig } from '@/features/config/api/get-config';
+import { candidateChatEnabled } from '@/lib/flags';
 import '@/features/employer/offer/offer.css';
 import '@/features/employer/panel/panel.css';
 
@@ -41,9 +43,22 @@ export default async function ManageOfferPage({ params }: Props) {
   // A draft has no figures; a failing statistics call leaves the management part usable.
   const stats =
     state.state === 'draft' ? null : await employerServerGet<Statistics>('/v2/employer-panel/offers/statistics', { 'offers[]': slug }, locale).catch(() => null);
+  // "Candidates for this offer": active offers of boards with the chat (no link at all otherwise).
+  const candidates = state.state === 'published' && state.isActive && (await getConfig().then((config) => candidateChatEnabled(config.featureFlags), () => false));
   return (
     <>
       <ManageOffer initial={state} title={title} locale={locale} />
+      {candidates ? (
+        <section aria-labelledby="offer-candidates-heading" className="offer-candidates-teaser" data-testid="offer-candidates-teaser">
+          <h2 id="offer-candidates-heading">{t('employerCandidates.title')}</h2>
+          <p>{t('employerCandidates.teaser')}</p>
+          <p>
+            <Link className="button button--primary" href={employerPaths.offerCandidates(slug)} data-testid="offer-candidates-link">
+              {t('employerCandidates.open')}
+            </Link>
+          </p>
+        </section>
+      ) : null}
       {stats ? (
         <section aria-labelledby="offer-stats-heading" data-testid="offer-stats">
           <h2 id="offer-stats-heading">{t('employerOffers.offerStatistics')}</h2>
