@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applicationHistoryEnabled,
   candidateChatEnabled,
+  chatInMaintenance,
   homeCountSource,
   mapToggleable,
   redirectThrottle,
@@ -70,5 +71,10 @@ describe('feature flags', () => {
     expect(candidateChatEnabled(with_('candidateChat'))).toBe(true);
     expect(candidateChatEnabled(without('candidateChat'))).toBe(false);
     expect(candidateChatEnabled({})).toBe(false);
+  });
+
+  it('passiveCandidateMaintenance: the chat says it is paused only when on', () => {
+    expect(chatInMaintenance(with_('passiveCandidateMaintenance'))).toBe(true);
+    expect(chatInMaintenance(without('passiveCandidateMaintenance'))).toBe(false);
   });
 });

@@ -69,3 +69,11 @@ export function redirectThrottle(flags: FeatureFlags): 1 | 2 {
 export function candidateChatEnabled(flags: FeatureFlags): boolean {
   return on(flags, 'candidateChat');
 }
+
+/**
+ * `passiveCandidateMaintenance`: the chat is paused — reads work, while sending a message,
+ * accepting a request and sending one are refused (503 `chatMaintenance`); the pages say so first.
+ */
+export function chatInMaintenance(flags: FeatureFlags): boolean {
+  return on(flags, 'passiveCandidateMaintenance');
+}

@@ -75,6 +75,8 @@ describe('refusals of the API', () => {
     expect(requestFailure(new ApiError(422, 'invalid_text', 'bad', 'message'))).toEqual({ kind: 'field', key: 'employerCandidates.errors.messageInvalid' });
     expect(requestFailure(new ApiError(400, 'fieldRequired', 'required', 'message'))).toEqual({ kind: 'field', key: 'employerCandidates.errors.messageRequired' });
     expect(requestFailure(new ApiError(422, 'control_character', 'bad'))).toEqual({ kind: 'field', key: 'employerCandidates.errors.messageCharacters' });
+    // The API's one code for a refused text (issue 25), with or without the field.
+    expect(requestFailure(new ApiError(400, 'invalid_message_text', 'the message is empty'))).toEqual({ kind: 'field', key: 'employerCandidates.errors.messageInvalid' });
   });
 
   it('tell an earlier request, a gone candidate, an ended session and the network apart', () => {

@@ -95,6 +95,7 @@ const TEXT_CODES: Record<string, MessageKey> = {
   required: 'employerCandidates.errors.messageRequired',
   controlcharacter: 'employerCandidates.errors.messageCharacters',
   invalidcharacterserror: 'employerCandidates.errors.messageCharacters',
+  invalidmessagetext: 'employerCandidates.errors.messageInvalid',
 };
 
 export function requestFailure(error: unknown): RequestFailure {

@@ -16,7 +16,7 @@ import { getConfig } from '@/features/config/api/get-config';
 import { getTranslator } from '@/i18n/request';
 import { ApiError, apiGet } from '@/lib/api-client';
 import { boardSlug } from '@/lib/board-server';
-import { candidateChatEnabled } from '@/lib/flags';
+import { candidateChatEnabled, chatInMaintenance } from '@/lib/flags';
 import '@/features/employer/candidates/candidates.css';
 
 type Props = { params: Promise<{ slug: string }> };
@@ -88,6 +88,11 @@ export default async function OfferCandidatesPage({ params }: Props) {
         </p>
       ) : null}
       <p className="candidates-intro">{t('employerCandidates.intro')}</p>
+      {chatInMaintenance(config.featureFlags) && load?.kind === 'ok' ? (
+        <p className="form-message form-message--info candidates-maintenance" role="status" data-testid="candidates-maintenance">
+          {t('employerCandidates.errors.maintenance')}
+        </p>
+      ) : null}
       {body}
     </section>
   );
