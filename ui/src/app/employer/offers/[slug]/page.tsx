@@ -1,14 +1,11 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import Link from 'next/link';
 import { ManageOffer } from '@/features/employer/offer/components/manage-offer';
+import { offerStateOrNotFound, publicOfferTitle } from '@/features/employer/offer/server';
 import { StatsChart } from '@/features/employer/panel/components/stats-chart';
 import { StatsTotals } from '@/features/employer/panel/components/stats-totals';
 import type { Statistics } from '@/features/employer/panel/types';
-import type { OfferState } from '@/features/employer/offer/types';
 import { getTranslator } from '@/i18n/request';
-import { ApiError, apiGet } from '@/lib/api-client';
-import { boardSlug } from '@/lib/board-server';
 import { employerPaths } from '@/features/employer/paths';
 import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
 import { getConfig } from '@/features/config/api/get-config';
@@ -31,15 +28,9 @@ export default async function ManageOfferPage({ params }: Props) {
   const { slug } = await params;
   await requireEmployer(employerPaths.offer(slug));
   const { locale, t } = await getTranslator();
-  let state: OfferState;
-  try {
-    state = await employerServerGet<OfferState>(`/v2/employer-panel/offers/end/${encodeURIComponent(slug)}`);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
+  const state = await offerStateOrNotFound(slug);
   // The public title, when candidates can see the offer.
-  const title = state.state === 'published' ? await apiGet<{ title: string }>(`/v1/offers/${encodeURIComponent(slug)}`, undefined, { locale, board: await boardSlug() }).then((offer) => offer.title).catch(() => '') : '';
+  const title = await publicOfferTitle(state, locale);
   // A draft has no figures; a failing statistics call leaves the management part usable.
   const stats =
     state.state === 'draft' ? null : await employerServerGet<Statistics>('/v2/employer-panel/offers/statistics', { 'offers[]': slug }, locale).catch(() => null);

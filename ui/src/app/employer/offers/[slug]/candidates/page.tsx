@@ -9,13 +9,11 @@ import { notFound } from 'next/navigation';
 import { OfferCandidates } from '@/features/employer/candidates/components/offer-candidates';
 import { candidateCard, unnamedCities, vocabularyOf } from '@/features/employer/candidates/mapping';
 import { cityNames, loadOfferCandidates } from '@/features/employer/candidates/server';
-import type { OfferState } from '@/features/employer/offer/types';
+import { offerStateOrNotFound, publicOfferTitle } from '@/features/employer/offer/server';
 import { employerPaths } from '@/features/employer/paths';
-import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
+import { requireEmployer } from '@/features/employer/session/server';
 import { getConfig } from '@/features/config/api/get-config';
 import { getTranslator } from '@/i18n/request';
-import { ApiError, apiGet } from '@/lib/api-client';
-import { boardSlug } from '@/lib/board-server';
 import { candidateChatEnabled, chatInMaintenance } from '@/lib/flags';
 import '@/features/employer/candidates/candidates.css';
 
@@ -31,20 +29,9 @@ export default async function OfferCandidatesPage({ params }: Props) {
   await requireEmployer(employerPaths.offerCandidates(slug));
   const [{ locale, t }, config] = await Promise.all([getTranslator(), getConfig()]);
   if (!candidateChatEnabled(config.featureFlags)) notFound();
-  let state: OfferState;
-  try {
-    state = await employerServerGet<OfferState>(`/v2/employer-panel/offers/end/${encodeURIComponent(slug)}`);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
+  const state = await offerStateOrNotFound(slug);
   const active = state.state === 'published' && state.isActive;
-  const [title, load] = await Promise.all([
-    state.state === 'published'
-      ? apiGet<{ title: string }>(`/v1/offers/${encodeURIComponent(slug)}`, undefined, { locale, board: await boardSlug() }).then((offer) => offer.title, () => '')
-      : Promise.resolve(''),
-    active ? loadOfferCandidates(slug, locale) : Promise.resolve(null),
-  ]);
+  const [title, load] = await Promise.all([publicOfferTitle(state, locale), active ? loadOfferCandidates(slug, locale) : Promise.resolve(null)]);
   const back = (
     <p className="candidates-back">
       <Link href={employerPaths.offer(slug)} data-testid="candidates-back">
