@@ -6,6 +6,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { Suspense } from 'react';
 import { OfferCandidates } from '@/features/employer/candidates/components/offer-candidates';
 import { candidateCard, unnamedCities, vocabularyOf } from '@/features/employer/candidates/mapping';
 import { cityNames, loadOfferCandidates } from '@/features/employer/candidates/server';
@@ -28,46 +29,19 @@ export default async function OfferCandidatesPage({ params }: Props) {
   const { slug } = await params;
   await requireEmployer(employerPaths.offerCandidates(slug));
   const [{ locale, t }, config] = await Promise.all([getTranslator(), getConfig()]);
+  // Decided before anything is sent, so these answer with a real 404 status.
   if (!candidateChatEnabled(config.featureFlags)) notFound();
   const state = await offerStateOrNotFound(slug);
   const active = state.state === 'published' && state.isActive;
-  const [title, load] = await Promise.all([publicOfferTitle(state, locale), active ? loadOfferCandidates(slug, locale) : Promise.resolve(null)]);
-  const back = (
-    <p className="candidates-back">
-      <Link href={employerPaths.offer(slug)} data-testid="candidates-back">
-        <span aria-hidden="true">← </span>
-        {t('employerCandidates.back')}
-      </Link>
-    </p>
-  );
-
-  let body;
-  if (!active || load?.kind === 'unavailable') {
-    body = (
-      <p className="candidates-inactive" data-testid="candidates-inactive">
-        {t('employerCandidates.inactive')}
-      </p>
-    );
-  } else if (load?.kind === 'failed') {
-    body = (
-      <div className="alert alert--error" role="alert" data-testid="candidates-error">
-        <p>{t('employerCandidates.loadError')}</p>
-        <a className="button" href={employerPaths.offerCandidates(slug)}>
-          {t('employerCandidates.retry')}
-        </a>
-      </div>
-    );
-  } else if (load?.kind === 'ok') {
-    const known = vocabularyOf(config, locale);
-    const looked = await cityNames(unnamedCities(load.data.items, known.cities), locale);
-    const vocabulary = vocabularyOf(config, locale, looked);
-    const cards = load.data.items.map((item) => candidateCard(item, vocabulary, t));
-    body = <OfferCandidates locale={locale} offerSlug={slug} offerTitle={title || slug} cards={cards} dailyLimit={load.data.dailyLimit} sentToday={load.data.sentToday} />;
-  }
-
+  const title = await publicOfferTitle(state, locale);
   return (
     <section className="candidates" aria-labelledby="candidates-heading" data-testid="offer-candidates">
-      {back}
+      <p className="candidates-back">
+        <Link href={employerPaths.offer(slug)} data-testid="candidates-back">
+          <span aria-hidden="true">← </span>
+          {t('employerCandidates.back')}
+        </Link>
+      </p>
       <h1 id="candidates-heading">{t('employerCandidates.title')}</h1>
       {title ? (
         <p className="candidates-offer" data-testid="candidates-offer">
@@ -75,12 +49,67 @@ export default async function OfferCandidatesPage({ params }: Props) {
         </p>
       ) : null}
       <p className="candidates-intro">{t('employerCandidates.intro')}</p>
-      {chatInMaintenance(config.featureFlags) && load?.kind === 'ok' ? (
+      {active ? (
+        // The ranking is computed for the offer on each visit: the page's frame comes first.
+        <Suspense fallback={<CandidatesLoading text={t('employerCandidates.loading')} />}>
+          <RankedCandidates slug={slug} title={title || slug} />
+        </Suspense>
+      ) : (
+        <Inactive text={t('employerCandidates.inactive')} />
+      )}
+    </section>
+  );
+}
+
+function Inactive({ text }: { text: string }) {
+  return (
+    <p className="candidates-inactive" data-testid="candidates-inactive">
+      {text}
+    </p>
+  );
+}
+
+function CandidatesLoading({ text }: { text: string }) {
+  return (
+    <div aria-busy="true" data-testid="candidates-loading">
+      <p role="status">{text}</p>
+      <ol className="candidates-list" aria-hidden="true">
+        {[0, 1, 2].map((index) => (
+          <li key={index}>
+            <div className="candidate-card candidate-card--placeholder" />
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** The ranked list with the board's names for what the candidates want, or why there is none. */
+async function RankedCandidates({ slug, title }: { slug: string; title: string }) {
+  const [{ locale, t }, config] = await Promise.all([getTranslator(), getConfig()]);
+  const load = await loadOfferCandidates(slug, locale);
+  if (load.kind === 'unavailable') return <Inactive text={t('employerCandidates.inactive')} />;
+  if (load.kind === 'failed') {
+    return (
+      <div className="alert alert--error" role="alert" data-testid="candidates-error">
+        <p>{t('employerCandidates.loadError')}</p>
+        <a className="button" href={employerPaths.offerCandidates(slug)}>
+          {t('employerCandidates.retry')}
+        </a>
+      </div>
+    );
+  }
+  const known = vocabularyOf(config, locale);
+  const vocabulary = vocabularyOf(config, locale, await cityNames(unnamedCities(load.data.items, known.cities), locale));
+  const cards = load.data.items.map((item) => candidateCard(item, vocabulary, t));
+  return (
+    <>
+      {chatInMaintenance(config.featureFlags) ? (
         <p className="form-message form-message--info candidates-maintenance" role="status" data-testid="candidates-maintenance">
           {t('employerCandidates.errors.maintenance')}
         </p>
       ) : null}
-      {body}
-    </section>
+      <OfferCandidates locale={locale} offerSlug={slug} offerTitle={title} cards={cards} dailyLimit={load.data.dailyLimit} sentToday={load.data.sentToday} />
+    </>
   );
 }
