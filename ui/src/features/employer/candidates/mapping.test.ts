@@ -113,6 +113,9 @@ describe('a candidate card', () => {
     expect(criterionView({ criterion: 'place', percent: 100, matched: ['remote'] }, vocabulary, pl).matched).toEqual(['Praca zdalna']);
     expect(criterionView({ criterion: 'place', percent: 100, matched: ['Gdańsk'] }, vocabulary, pl).matched).toEqual(['Gdańsk']);
     expect(criterionView({ criterion: 'salary', percent: 100, matched: ['20000'] }, vocabulary, pl).matched).toEqual([`20${NBSP}000`]);
+    // The API's form: the offer's top monthly amount in the candidate's currency.
+    expect(criterionView({ criterion: 'salary', percent: 100, matched: ['20000 pln'] }, vocabulary, pl).matched).toEqual([`20${NBSP}000${NBSP}PLN${NBSP}/${NBSP}mies.`]);
+    expect(criterionView({ criterion: 'salary', percent: 100, matched: ['about right'] }, vocabulary, pl).matched).toEqual(['about right']);
     expect(criterionView({ criterion: 'skills', percent: 100, matched: ['Rust', ' '] }, vocabulary, pl).matched).toEqual(['Rust']);
   });
 

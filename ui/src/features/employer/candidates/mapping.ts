@@ -123,8 +123,11 @@ function matchedLabel(criterion: Criterion, value: string, vocabulary: Candidate
       if (value === 'remote') return t('employerCandidates.remote');
       return vocabulary.cities[value] ?? value;
     case 'salary': {
-      const amount = Number(value);
-      return value.trim() !== '' && Number.isFinite(amount) ? formatNumber(amount) : value;
+      // The offer's top monthly amount in the candidate's currency: "20000 pln".
+      const [amount, currency] = value.trim().split(/\s+/);
+      const number = Number(amount);
+      if (amount === '' || !Number.isFinite(number)) return value;
+      return currency ? (salaryText(number, currency, 'month', vocabulary.locale) ?? value) : formatNumber(number);
     }
     default:
       return value;
