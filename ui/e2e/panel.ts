@@ -15,11 +15,16 @@ function logoPng(): Buffer {
   return bytes;
 }
 
-/** The board and category an offer is published on (the `it` board's JavaScript / React by default). */
+/**
+ * The board and category an offer is published on (the `it` board's JavaScript / React by
+ * default), and its required skills (Rust by default; a journey may add one of its own, so that
+ * only its own candidates match the offer fully).
+ */
 export interface OfferPlace {
   board: string;
   category: string;
   subcategory: string;
+  requiredSkills?: string[];
 }
 
 const IT_REACT: OfferPlace = { board: tenant, category: 'javascript', subcategory: 'react' };
@@ -29,7 +34,7 @@ function completeForm(title: string, company: string, place: OfferPlace = IT_REA
   return {
     companyName: company, companySize: '11-25', companyWebsite: 'https://acme.example',
     jobPositionName: title, jobPositionExperience: 'senior', jobCategory: place.category, jobSubcategory: place.subcategory,
-    languages: [{ code: 'en', level: 'B2' }], requiredSkills: [{ name: 'Rust', level: 4 }], optionalSkills: [{ name: 'Go', level: 2 }],
+    languages: [{ code: 'en', level: 'B2' }], requiredSkills: (place.requiredSkills ?? ['Rust']).map((name) => ({ name, level: 4 })), optionalSkills: [{ name: 'Go', level: 2 }],
     primaryEmploymentType: 'b2b', primarySalaryFrom: 10000, primarySalaryTo: 20000, salaryCurrency: 'pln', salaryUnit: 'month',
     jobDescription: '<p>We build things.</p>', locations: [{ city: 'Kraków', street: 'Rynek 1' }],
     workingPlace: 'hybrid', workingTime: 'full_time', applicationType: 'email', applicationTypeUri: 'jobs@acme.example',

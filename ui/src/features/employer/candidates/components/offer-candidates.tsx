@@ -121,6 +121,7 @@ export function OfferCandidates({
         card={askedCard}
         rank={(asking ?? 0) + 1}
         dailyLimit={dailyLimit}
+        left={left}
         onClose={() => setAsking(null)}
         onSent={onSent}
         onFailed={onFailed}

@@ -18,6 +18,8 @@ import type { CandidateCard } from '../mapping';
 import { messageCounter, messageErrorKey, REQUEST_MESSAGE_MAX, requestFailure, requestSchema, type RequestFailure, type RequestValues } from '../request-form';
 import type { SentRequest } from '../types';
 
+const MESSAGE_ID = 'candidate-request-message';
+
 /** The sentence of a failure the dialog shows above its buttons (a field error shows at the field). */
 export function failureKey(failure: Exclude<RequestFailure, { kind: 'field' }>): MessageKey {
   switch (failure.kind) {
@@ -43,6 +45,7 @@ export function RequestDialog({
   card,
   rank,
   dailyLimit,
+  left,
   onClose,
   onSent,
   onFailed,
@@ -54,6 +57,8 @@ export function RequestDialog({
   card: CandidateCard | null;
   rank: number;
   dailyLimit: number;
+  /** Requests left today as this page knows it: at 0 the dialog says so before anything is written (the server decides). */
+  left: number;
   onClose: () => void;
   onSent: (sent: SentRequest) => void;
   onFailed: (failure: RequestFailure) => void;
@@ -96,6 +101,8 @@ export function RequestDialog({
       title={t('employerCandidates.dialog.title')}
       closeLabel={t('employerCandidates.dialog.cancel')}
       testId="candidate-request-dialog"
+      // The message is what the dialog is for (the Dialog's own default lands on its close button).
+      initialFocus={() => document.getElementById(MESSAGE_ID)}
       footer={
         <div className="candidate-request__actions">
           <button type="button" className="button" onClick={close} disabled={isSubmitting}>
@@ -113,8 +120,13 @@ export function RequestDialog({
             {t('employerCandidates.dialog.to', { name: t('employerCandidates.anonymous', { rank }), percent: card.percent, offer: offerTitle })}
           </p>
           <p className="muted">{t('employerCandidates.dialog.explain')}</p>
+          {left === 0 && !failure ? (
+            <FormMessage kind="info" testId="candidate-request-limit-used">
+              {t('employerCandidates.limitUsed')}
+            </FormMessage>
+          ) : null}
           <TextArea
-            id="candidate-request-message"
+            id={MESSAGE_ID}
             label={t('employerCandidates.dialog.message')}
             required
             rows={7}
