@@ -77,6 +77,8 @@ describe('refusals of the API', () => {
     expect(requestFailure(new ApiError(422, 'control_character', 'bad'))).toEqual({ kind: 'field', key: 'employerCandidates.errors.messageCharacters' });
     // The API's one code for a refused text (issue 25), with or without the field.
     expect(requestFailure(new ApiError(400, 'invalid_message_text', 'the message is empty'))).toEqual({ kind: 'field', key: 'employerCandidates.errors.messageInvalid' });
+    // As the API answers it today: the field is named `text` (the messages' body), not `message`.
+    expect(requestFailure(new ApiError(400, 'invalid_message_text', 'the message has 2001 characters', 'text'))).toEqual({ kind: 'field', key: 'employerCandidates.errors.messageInvalid' });
   });
 
   it('tell an earlier request, a gone candidate, an ended session and the network apart', () => {

@@ -73,7 +73,8 @@ export function OfferCandidates({
       setNotice({ kind: 'error', key: 'employerCandidates.errors.dailyLimit' });
     } else if (failure.kind === 'maintenance') {
       setNotice({ kind: 'info', key: 'employerCandidates.errors.maintenance' });
-    } else if (failure.kind === 'already') {
+    } else if (failure.kind === 'already' || failure.kind === 'gone') {
+      // Asked meanwhile by a colleague, or no longer open to offers: the server's list says which.
       router.refresh();
     }
   };
