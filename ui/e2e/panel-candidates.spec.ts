@@ -156,6 +156,14 @@ test('panel-candidates-01-ranked-anonymous-explained-and-a-request-sent', async 
   await expect(card(page, strong.ref).getByTestId('candidate-request-status')).toHaveText('Prośba wysłana');
   const invites = (await (await strong.api.get(`${apiURL}/api/it/v1/candidate/chat/conversation-requests?status=received`)).json()) as { items: { firstMessage: string }[] };
   expect(invites.items.map((invite) => invite.firstMessage)).toContain('Dzień dobry! Szukamy osoby z Rustem do zespołu w Krakowie. Porozmawiamy?');
+
+  // The dark theme reads as well: statuses, marks and bars keep their contrast.
+  await page.context().addCookies([{ name: 'wakat-theme', value: 'dark', url: page.url() }]);
+  await page.reload();
+  await card(page, middle.ref).getByTestId('candidate-why').locator('summary').click();
+  await card(page, middle.ref).scrollIntoViewIfNeeded();
+  await expectNoViolations(page, 'candidates in the dark theme');
+  await shot(page, 'panel-candidates-01-dark');
 });
 
 test('panel-candidates-02-the-daily-limit-is-shown-and-its-refusal-said-clearly', async ({ page, request, playwright, config }) => {
