@@ -29,6 +29,7 @@ import { AccountNav } from '@/features/account/components/account-nav';
 import { FavouritesHeaderButton } from '@/features/favourites/components/favourites-header-button';
 import { AlertsHeaderLink } from '@/features/alerts/components/alerts-header-link';
 import { AlertEntryPoints } from '@/features/alerts/components/entry-points';
+import { BoardMapProvider } from '@/features/map/components/map-provider';
 
 // Every page depends on the locale cookie and live API data.
 export const dynamic = 'force-dynamic';
@@ -85,6 +86,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body style={themeStyle(config, theme)}>
         <BoardTextsProvider texts={boardOverrides(board, locale)}>
         <SessionProvider candidate={candidate} features={candidateFeatures}>
+        <BoardMapProvider map={board?.map ?? null}>
         <a className="skip-link" href="#main">
           {t('nav.skip')}
         </a>
@@ -156,6 +158,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <AlertEntryPoints locale={locale} enabled={Boolean(flags.jobAlerts)} />
           </Suspense>
         ) : null}
+        </BoardMapProvider>
         </SessionProvider>
         </BoardTextsProvider>
       </body>
