@@ -2,7 +2,7 @@
 // list/map switch (cookie + showMap), viewport debouncing, dark basemap, offer page map, and the
 // unsupported-browser message. Extra screenshots go to test-output/ next to the journeys' own.
 import { test, expect, baseURL, listOffers, shot, type Page } from './fixtures';
-import { confirmViaApi, draftOfferViaApi, employerEmail, logInEmployer, signUpViaApi } from './employer';
+import { openDraftOfferForm } from './employer';
 
 /** Records the clusters calls and any request leaving the app's origin. */
 function watch(page: Page) {
@@ -336,12 +336,7 @@ test('map-08-offer-map-names-its-city-offline', async ({ page }) => {
 
 test("map-09-offer-form-map-names-the-employer's-town", async ({ page, request }) => {
   // The employer's form shows the same map: a town typed into the location gets its name on the map.
-  const email = employerEmail('map-form');
-  const company = `Map Form ${Date.now().toString(36)}`;
-  await signUpViaApi(request, email, company);
-  const token = await confirmViaApi(request, email);
-  const slug = await draftOfferViaApi(request, token, company, 'Go Developer');
-  await logInEmployer(page, email, undefined, `/employer/offers/${slug}/form`);
+  await openDraftOfferForm(page, request, 'map-form', 'Go Developer');
   await page.locator('#location-0-city').fill('Wadowice');
   const card = page.getByTestId('offer-map');
   await card.scrollIntoViewIfNeeded();
