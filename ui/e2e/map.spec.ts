@@ -336,7 +336,7 @@ test('map-08-offer-map-names-its-city-offline', async ({ page }) => {
 
 test("map-09-offer-form-map-names-the-employer's-town", async ({ page, request }) => {
   // The employer's form shows the same map: a town typed into the location gets its name on the map.
-  await openDraftOfferForm(page, request, 'map-form', 'Go Developer');
+  const slug = await openDraftOfferForm(page, request, 'map-form', 'Go Developer');
   await page.locator('#location-0-city').fill('Wadowice');
   const card = page.getByTestId('offer-map');
   await card.scrollIntoViewIfNeeded();
@@ -345,4 +345,12 @@ test("map-09-offer-form-map-names-the-employer's-town", async ({ page, request }
   await expect(card.getByTestId('map-pointer').first(), 'where the nearest cities lie').toBeVisible();
   await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await shot(page, 'map-09a-offer-form-map');
+  // The summary of the saved draft (its location: Kraków) shows it the same way.
+  await page.goto(`/employer/offers/${slug}/summary`);
+  const summaryMap = page.getByTestId('offer-map');
+  await summaryMap.scrollIntoViewIfNeeded();
+  await expect(summaryMap.locator('[data-testid=map-canvas][data-ready]')).toBeVisible({ timeout: 30_000 });
+  await expect(summaryMap.locator('[data-testid=map-place-label][data-focus]')).toHaveText('Kraków', { timeout: 15_000 });
+  await summaryMap.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await shot(page, 'map-09b-offer-summary-map');
 });
