@@ -151,7 +151,12 @@ export const MapCanvas = forwardRef<MapRef, MapCanvasProps>(function MapCanvas({
   // Which names fit the view (offline basemap only: a provider's style names places itself).
   const relabel = useCallback(() => {
     const map = instance.current;
-    if (!map || !loaded || (!loaded.cities.length && !loaded.placesUrl)) return;
+    if (!map || !loaded) return;
+    if (!loaded.cities.length && !loaded.placesUrl) {
+      setLabels([]);
+      setPointers([]);
+      return;
+    }
     const current = map.getZoom();
     const container = map.getContainer();
     const source = current >= PLACES_MIN_ZOOM && places ? places : loaded.cities;
