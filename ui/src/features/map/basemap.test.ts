@@ -84,8 +84,12 @@ describe('place names', () => {
     // A village the gazetteer does not list is still named, at the offer.
     const village = placeLabels(PLACES, [{ city: 'Zabierzów Bocheński', longitude: 20.3, latitude: 50.02 }], view(11, [20.0, 50.1]));
     expect(village[0]).toMatchObject({ name: 'Zabierzów Bocheński', focus: true, coordinates: [20.3, 50.02] });
-    // Zoomed out (a multi-location offer over the country) the main cities speak for themselves.
-    expect(placeLabels(PLACES, [{ city: 'Kraków', longitude: 19.94, latitude: 50.06 }], view(5, [14, 55])).some((label) => label.focus)).toBe(false);
+    // Zoomed out over the country: an offer of a few locations has them named; of many, the main cities speak for themselves.
+    const country = { ...view(5, [14, 55]), project: ([lon, lat]: [number, number]): [number, number] => [(lon - 14) * 50, (55 - lat) * 50] };
+    const few = [{ city: 'Kraków', longitude: 19.94, latitude: 50.06 }];
+    expect(placeLabels(PLACES, few, country).filter((label) => label.focus).map((label) => label.name)).toEqual(['Kraków']);
+    const many = ['Kraków', 'Wieliczka', 'Skawina', 'Niepołomice', 'Bochnia', 'Tarnów'].map((city, i) => ({ city, longitude: 19.9 + i / 10, latitude: 50 }));
+    expect(placeLabels(PLACES, many, country).some((label) => label.focus)).toBe(false);
   });
 });
 

@@ -104,10 +104,14 @@ function box(label: PlaceLabel, [x, y]: [number, number], focus: boolean, side: 
   return side === 'right' ? { left: x - 4, right: x + text, top: y - 9, bottom: y + 9 } : { left: x - text, right: x + 4, top: y - 9, bottom: y + 9 };
 }
 
+/** An offer of this many locations or fewer has its cities named at any zoom (more: zoomed in only, or they would crowd the country). */
+export const FOCUS_ALWAYS = 5;
+
 /**
- * The labels to draw: from `PLACES_MIN_ZOOM` on, the offer's cities (at the gazetteer's centre
- * when it is in view, else at the offer's point: the name is always seen), then the places of a
- * rank the zoom names, larger first, inside the view and not overlapping a label already placed.
+ * The labels to draw: the offer's cities (at any zoom for up to `FOCUS_ALWAYS` locations, else from
+ * `PLACES_MIN_ZOOM` on; at the gazetteer's centre when it is in view, else at the offer's point: the
+ * name is always seen), then the places of a rank the zoom names, larger first, inside the view and
+ * not overlapping a label already placed.
  */
 export function placeLabels(places: readonly PlaceLabel[], focus: readonly FocusPlace[], view: LabelView): PlacedLabel[] {
   const placed: PlacedLabel[] = [];
@@ -126,7 +130,7 @@ export function placeLabels(places: readonly PlaceLabel[], focus: readonly Focus
     boxes.push(spot.area);
     placed.push({ ...label, focus: isFocus, side: spot.side });
   };
-  for (const item of view.zoom >= PLACES_MIN_ZOOM ? focus : []) {
+  for (const item of view.zoom >= PLACES_MIN_ZOOM || focus.length <= FOCUS_ALWAYS ? focus : []) {
     const match = focusMatch(places, item);
     const centre = match && fit(match, true);
     if (match && centre) take(match, true, centre);
