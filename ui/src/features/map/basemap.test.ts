@@ -81,6 +81,9 @@ describe('place names', () => {
     // The offer on the far edge of town: the centre is out of view, so the name goes to the offer.
     const outskirts = placeLabels(PLACES, [{ city: 'Kraków', longitude: 20.1, latitude: 50.09 }], view(11, [20.05, 50.12]));
     expect(outskirts[0]).toMatchObject({ name: 'Kraków', nameEn: 'Cracow', focus: true, coordinates: [20.1, 50.09] });
+    // Near the bottom right corner, where no side fits the room: on the side that is wide enough.
+    const corner = placeLabels([], [{ city: 'Warszawa', longitude: 20.55, latitude: 49.805 }], view(11, [20.0, 50.1]));
+    expect(corner[0]).toMatchObject({ name: 'Warszawa', side: 'left' });
     // A village the gazetteer does not list is still named, at the offer.
     const village = placeLabels(PLACES, [{ city: 'Zabierzów Bocheński', longitude: 20.3, latitude: 50.02 }], view(11, [20.0, 50.1]));
     expect(village[0]).toMatchObject({ name: 'Zabierzów Bocheński', focus: true, coordinates: [20.3, 50.02] });

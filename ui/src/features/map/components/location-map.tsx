@@ -38,7 +38,7 @@ export default function LocationMap({ locations, current, locale, currentLabel }
         [bounds.west, bounds.south],
         [bounds.east, bounds.north],
       ] as [[number, number], [number, number]],
-      fitBoundsOptions: { padding: { top: 48, bottom: 24, left: 32, right: 32 }, maxZoom: OFFER_MAX_ZOOM },
+      fitBoundsOptions: { padding: { top: 48, bottom: 40, left: 32, right: 32 }, maxZoom: OFFER_MAX_ZOOM },
     };
   }, [locations, offline]);
   const focus = locations.map(({ city, longitude, latitude }) => ({ city, longitude, latitude }));

@@ -135,9 +135,12 @@ export function placeLabels(places: readonly PlaceLabel[], focus: readonly Focus
     const centre = match && fit(match, true);
     if (match && centre) take(match, true, centre);
     else {
-      // At the offer: on the side that fits, else on the right, partly off the map rather than unnamed.
+      // At the offer: on the side that fits, else on a side wide enough (over a control or a name
+      // rather than unnamed), else on the right.
       const atOffer: PlaceLabel = { name: match?.name ?? item.city, nameEn: match?.nameEn ?? item.city, rank: match?.rank ?? 6, coordinates: [item.longitude, item.latitude] };
-      take(atOffer, true, fit(atOffer, true) ?? { side: 'right', area: box(atOffer, view.project(atOffer.coordinates), true, 'right') });
+      const point = view.project(atOffer.coordinates);
+      const sides = (['right', 'left'] as const).map((side) => ({ side, area: box(atOffer, point, true, side) }));
+      take(atOffer, true, fit(atOffer, true) ?? sides.find(({ area }) => area.left >= 0 && area.right <= view.width) ?? sides[0]);
     }
   }
   const limit = labelRank(view.zoom);
