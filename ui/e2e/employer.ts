@@ -117,6 +117,16 @@ export async function draftOfferViaApi(request: APIRequestContext, accessToken: 
   return slug;
 }
 
+/** A new, confirmed employer (its e-mail made from `tag`) logged in on the form of a draft offer titled `title`: the offer's slug. */
+export async function openDraftOfferForm(page: Page, request: APIRequestContext, tag: string, title: string): Promise<string> {
+  const email = employerEmail(tag);
+  const company = `${tag} ${Date.now().toString(36)}`;
+  await signUpViaApi(request, email, company);
+  const slug = await draftOfferViaApi(request, await confirmViaApi(request, email), company, title);
+  await logInEmployer(page, email, undefined, `/employer/offers/${slug}/form`);
+  return slug;
+}
+
 /** The company id of an access token. */
 export async function companyIdOf(request: APIRequestContext, accessToken: string): Promise<string> {
   const info = await request.get(`${apiURL}/api/${tenant}/v1/oauth/token/info`, { headers: { Authorization: `Bearer ${accessToken}` } });

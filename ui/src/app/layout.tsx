@@ -30,6 +30,7 @@ import { FavouritesHeaderButton } from '@/features/favourites/components/favouri
 import { AlertsHeaderLink } from '@/features/alerts/components/alerts-header-link';
 import { AlertEntryPoints } from '@/features/alerts/components/entry-points';
 import { ChatWidget } from '@/features/chat/components/chat-widget';
+import { BoardMapProvider } from '@/features/map/components/map-provider';
 
 // Every page depends on the locale cookie and live API data.
 export const dynamic = 'force-dynamic';
@@ -86,6 +87,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body style={themeStyle(config, theme)}>
         <BoardTextsProvider texts={boardOverrides(board, locale)}>
         <SessionProvider candidate={candidate} features={candidateFeatures}>
+        <BoardMapProvider map={board?.map ?? null}>
         <a className="skip-link" href="#main">
           {t('nav.skip')}
         </a>
@@ -159,6 +161,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         ) : null}
         {/* The candidate chat widget (issue 25): beside the header and footer, on the candidate's pages. */}
         {board ? <ChatWidget locale={locale} flags={{ candidatePortalLogin: candidateFeatures.login, candidateChat: candidateFeatures.chat }} /> : null}
+        </BoardMapProvider>
         </SessionProvider>
         </BoardTextsProvider>
       </body>

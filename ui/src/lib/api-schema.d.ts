@@ -2568,6 +2568,7 @@ export interface components {
             defaultLocale: string;
             /** @description Lowercase host names without port (`it.localhost`); a host belongs to one board. */
             hosts: string[];
+            map?: null | components["schemas"]["MapStyleDto"];
             /** @description Display name. */
             name: string;
             /** @description Path prefix of the board's calls: `/api/{slug}`. */
@@ -3693,6 +3694,17 @@ export interface components {
              * @description Degrees.
              */
             longitude: number;
+        };
+        /** @description A board's tile provider (`[tenants.map]`): the MapLibre styles every map of the web app loads. */
+        MapStyleDto: {
+            /** @description Credit added to the map's attribution; absent: the style's sources' own. */
+            attribution?: string | null;
+            /** @description Further origins (tiles, sprites, glyphs) the page's Content-Security-Policy allows. */
+            origins: string[];
+            /** @description The style (absolute URL). */
+            styleUrl: string;
+            /** @description The style in dark mode; absent: `styleUrl` in both modes. */
+            styleUrlDark?: string | null;
         };
         /** @description Paging of [`MarkerPage`]. */
         MarkerMeta: {
