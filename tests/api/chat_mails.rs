@@ -54,7 +54,7 @@ fn unread_messages_are_mailed_after_the_delay_once_per_interval_and_can_be_turne
     assert_eq!(run(&app)["queued"].as_u64(), Some(2));
     assert_eq!(mails(&app, "owner@acme.example", "chat.unread", 1).len(), 1);
     let recruiter_mail = &mails(&app, "recruiter@acme.example", "chat.unread", 1)[0];
-    assert!(recruiter_mail["text"].as_str().unwrap().contains(&format!("/employer/conversations?chat={conversation}")), "{recruiter_mail}");
+    assert!(recruiter_mail["text"].as_str().unwrap().contains(&format!("/employer/chat?conversation={conversation}")), "{recruiter_mail}");
 
     // The link: a page with a button (a GET changes nothing), then the POST turns mails off.
     let path = unsubscribe_path(mail);

@@ -34,7 +34,7 @@ async function candidateSays(candidate: Page, conversationId: string, text: stri
 }
 
 test('chat-06-the-employer-talks-on-the-conversations-page-live', async ({ page, browser, request, config }) => {
-  test.skip(!config.featureFlags.candidateChat, 'the board has the chat off');
+  expect(config.featureFlags.candidateChat, 'the journeys board has the chat on (wakat.toml)').toBe(true);
   test.setTimeout(150_000);
   const setup = await conversationWithCandidate(browser, request, config, 'chat-employer');
   await logInEmployer(page, setup.email, undefined, '/employer/chat');
@@ -89,7 +89,7 @@ test.describe('on a phone', () => {
   test.use(MOBILE);
 
   test('chat-07-the-conversations-page-on-a-phone', async ({ page, browser, request, config }) => {
-    test.skip(!config.featureFlags.candidateChat, 'the board has the chat off');
+    expect(config.featureFlags.candidateChat, 'the journeys board has the chat on (wakat.toml)').toBe(true);
     test.setTimeout(150_000);
     const setup = await conversationWithCandidate(browser, request, config, 'chat-phone');
     await logInEmployer(page, setup.email, undefined, '/employer/chat');

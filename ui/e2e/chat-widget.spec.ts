@@ -11,7 +11,7 @@ import { test, expect, shot } from './fixtures';
 import { employerWithOffer } from './panel';
 
 test('chat-01-the-preferences-ad-leads-to-the-form-which-opens-the-candidate-up', async ({ page, config }) => {
-  test.skip(!config.featureFlags.candidateChat, 'the board has the chat off');
+  expect(config.featureFlags.candidateChat, 'the journeys board has the chat on (wakat.toml)').toBe(true);
   await registerAndConfirm(page, uniqueEmail('chat-ad'));
   await page.goto('/');
   const chat = widget(page);
@@ -64,7 +64,7 @@ test('chat-01-the-preferences-ad-leads-to-the-form-which-opens-the-candidate-up'
 });
 
 test('chat-02-loader-no-messaging-and-maintenance', async ({ page, config }) => {
-  test.skip(!config.featureFlags.candidateChat, 'the board has the chat off');
+  expect(config.featureFlags.candidateChat, 'the journeys board has the chat on (wakat.toml)').toBe(true);
   await registerAndConfirm(page, uniqueEmail('chat-states'));
   const chat = widget(page);
   // The loader while the profile is on its way.
@@ -102,7 +102,7 @@ test('chat-02-loader-no-messaging-and-maintenance', async ({ page, config }) => 
 });
 
 test('chat-03-hidden-on-the-terms-page-and-below-md', async ({ page, config }) => {
-  test.skip(!config.featureFlags.candidateChat, 'the board has the chat off');
+  expect(config.featureFlags.candidateChat, 'the journeys board has the chat on (wakat.toml)').toBe(true);
   await registerAndConfirm(page, uniqueEmail('chat-hidden'));
   await page.goto('/');
   await expect(widget(page).toggle).toBeVisible();
@@ -123,7 +123,7 @@ test('chat-03-hidden-on-the-terms-page-and-below-md', async ({ page, config }) =
 });
 
 test('chat-04-invites-accepted-with-what-is-shared-or-declined-with-a-block', async ({ page, config, request }) => {
-  test.skip(!config.featureFlags.candidateChat, 'the board has the chat off');
+  expect(config.featureFlags.candidateChat, 'the journeys board has the chat on (wakat.toml)').toBe(true);
   test.setTimeout(150_000);
   const company = `Czat ${Date.now().toString(36)}`;
   const [first, second] = await Promise.all([
@@ -172,7 +172,7 @@ test('chat-04-invites-accepted-with-what-is-shared-or-declined-with-a-block', as
 });
 
 test('chat-05-the-window-is-kept-under-CHAT_KEY-and-opened-by-the-chat-query', async ({ page, config, request }) => {
-  test.skip(!config.featureFlags.candidateChat, 'the board has the chat off');
+  expect(config.featureFlags.candidateChat, 'the journeys board has the chat on (wakat.toml)').toBe(true);
   test.setTimeout(120_000);
   const company = `Okno ${Date.now().toString(36)}`;
   const employer = await employerWithOffer(request, employerEmail('chat-window'), company, 'Rust Developer');
@@ -218,7 +218,7 @@ test('chat-05-the-window-is-kept-under-CHAT_KEY-and-opened-by-the-chat-query', a
 });
 
 test('chat-08-not-connected-try-again-and-the-waiting-message-sent-once', async ({ page, config, request }) => {
-  test.skip(!config.featureFlags.candidateChat, 'the board has the chat off');
+  expect(config.featureFlags.candidateChat, 'the journeys board has the chat on (wakat.toml)').toBe(true);
   test.setTimeout(120_000);
   const employer = await employerWithOffer(request, employerEmail('chat-offline'), `Offline ${Date.now().toString(36)}`, 'Rust Developer');
   await registerAndConfirm(page, uniqueEmail('chat-offline'));

@@ -14,7 +14,7 @@ use crate::error::Result;
 pub fn conversation_link(context: &MailContext, side: Side, conversation_id: &str) -> String {
     match side {
         Side::Candidate => context.link(&format!("/?chat={}", query_value(conversation_id))),
-        Side::Company => context.link(&format!("/employer/conversations?chat={}", query_value(conversation_id))),
+        Side::Company => context.link(&format!("/employer/chat?conversation={}", query_value(conversation_id))),
     }
 }
 

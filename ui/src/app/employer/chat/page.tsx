@@ -20,7 +20,9 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function EmployerChatPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
-  const selected = typeof query.c === 'string' && query.c.length > 0 && query.c.length <= 128 ? query.c : null;
+  // `c` from the panel's own links; `conversation` from the candidates page and the unread-message mail.
+  const asked = query.c ?? query.conversation;
+  const selected = typeof asked === 'string' && asked.length > 0 && asked.length <= 128 ? asked : null;
   await requireEmployer(employerPaths.conversations(selected));
   const config = await getConfig();
   if (!config.featureFlags.candidateChat) notFound();
