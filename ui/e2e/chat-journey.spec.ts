@@ -5,7 +5,7 @@
 import { becomePassive, widget } from './chat';
 import { registerAndConfirm, uniqueEmail } from './candidate';
 import { employerEmail, logInEmployer } from './employer';
-import { apiURL, baseURL, test, expect, shot } from './fixtures';
+import { apiURL, baseURL, hydrated, test, expect, shot } from './fixtures';
 import { employerWithOffer } from './panel';
 
 test('chat-09-employer-and-candidate-talk-live-in-two-browsers', async ({ page, browser, request, config }) => {
@@ -22,13 +22,15 @@ test('chat-09-employer-and-candidate-talk-live-in-two-browsers', async ({ page, 
   await registerAndConfirm(candidate, candidateEmail, { firstName: 'Ola', lastName: 'Nażywo' });
   const ref = await becomePassive(candidate, config);
   await candidate.goto('/');
+  await hydrated(candidate);
   const chat = widget(candidate);
   await chat.open();
 
   // The employer finds them among the offer's candidates and sends a request from the page.
   await logInEmployer(page, email, undefined, `/employer/offers/${employer.slug}/candidates`);
-  const card = page.locator(`[data-testid="candidate-card"][data-ref="${ref}"]`);
+  const card = page.locator(`[data-testid="candidate-card"][data-ref="${ref}"]`).filter({ visible: true });
   await expect(card).toBeVisible();
+  await hydrated(page);
   await card.getByTestId('candidate-ask').click();
   const dialog = page.getByTestId('candidate-request-dialog');
   await dialog.locator('#candidate-request-message').fill('Dzień dobry, mamy zespół Rust w Krakowie. Porozmawiamy?');
@@ -47,6 +49,7 @@ test('chat-09-employer-and-candidate-talk-live-in-two-browsers', async ({ page, 
 
   // The employer opens the Conversations page; the candidate writes: it arrives live, with the badge.
   await page.goto('/employer/chat');
+  await hydrated(page);
   const row = page.getByTestId('employer-conversations').getByRole('link', { name: /Ola Nażywo/ });
   await expect(row).toBeVisible();
   const candidateBox = chat.window.getByRole('textbox', { name: 'Treść wiadomości' });

@@ -7,7 +7,7 @@ import { expectNoViolations } from './axe';
 import { becomePassive, candidateChatGet, candidateChatWrite, sendRequest, widget } from './chat';
 import { registerAndConfirm, uniqueEmail } from './candidate';
 import { employerEmail } from './employer';
-import { test, expect, shot } from './fixtures';
+import { hydrated, test, expect, shot } from './fixtures';
 import { employerWithOffer } from './panel';
 
 test('chat-01-the-preferences-ad-leads-to-the-form-which-opens-the-candidate-up', async ({ page, config }) => {
@@ -167,6 +167,8 @@ test('chat-04-invites-accepted-with-what-is-shared-or-declined-with-a-block', as
   await page.goto('/account/chat');
   const blocked = page.getByTestId('blocked-companies');
   await expect(blocked).toContainText(`${company} Bis`);
+  // The list is rendered on the server: a click before hydration would do nothing.
+  await hydrated(page);
   await blocked.getByRole('button', { name: `Odblokuj ${company} Bis` }).click();
   await expect(page.getByTestId('blocked-empty')).toBeVisible();
 });

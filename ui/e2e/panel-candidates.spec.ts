@@ -44,7 +44,8 @@ function preferences(javascript: number, devops: number, skill: string) {
   return { strong, middle, weak };
 }
 
-const card = (page: Page, ref: string) => page.locator(`[data-testid="candidate-card"][data-ref="${ref}"]`);
+// Visible only: while the list streams in, React keeps a hidden copy until it swaps it in.
+const card = (page: Page, ref: string) => page.locator(`[data-testid="candidate-card"][data-ref="${ref}"]`).filter({ visible: true });
 
 /** Where each reference stands in the list (-1: not listed). */
 async function positions(page: Page, refs: string[]): Promise<number[]> {
