@@ -1,5 +1,5 @@
 /**
- * "Candidates for this offer" as the API serves them (`/work/chat-contract.md`, issue 25):
+ * "Candidates for this offer" as the API serves them (issue 25; the OpenAPI document `ui/openapi.json` has their schemas):
  * `GET /v2/employer-panel/offers/{slug}/candidates` and the conversation request an employer sends
  * (`POST /v2/employer-panel/chat/conversation-requests`). Hand-written from the contract; the API
  * may add fields, never rename them.
@@ -10,7 +10,8 @@ export type Criterion = 'categories' | 'seniority' | 'skills' | 'place' | 'salar
 export const CRITERIA: readonly Criterion[] = ['skills', 'categories', 'seniority', 'place', 'salary', 'contractTypes'];
 
 /** A conversation request's life: waiting for the candidate, then accepted, declined or expired (14 days). */
-export type RequestStatus = 'received' | 'accepted' | 'declined' | 'expired';
+export type { InviteStatus as RequestStatus } from '@/lib/chat/types';
+import type { InviteStatus as RequestStatus } from '@/lib/chat/types';
 export const REQUEST_STATUSES: readonly RequestStatus[] = ['received', 'accepted', 'declined', 'expired'];
 
 /** A passive candidate as employers see them: no name, e-mail or CV until they accept. */
@@ -70,17 +71,8 @@ export interface OfferCandidates {
   sentToday: number;
 }
 
-/** What `POST /v2/employer-panel/chat/conversation-requests` answers (201). */
-export interface SentRequest {
-  id: string;
-  candidateRef: string;
-  offerId: string;
-  offerTitle: string;
-  sentByUserId: string;
-  sentAt: number;
-  status: RequestStatus;
-  conversationId: string | null;
-}
+/** What `POST /v2/employer-panel/chat/conversation-requests` answers (201): the chat's own type. */
+export type { SentRequest } from '@/lib/chat/types';
 
 export interface ConversationRequestInput {
   offerSlug: string;
