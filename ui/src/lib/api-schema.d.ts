@@ -8318,6 +8318,15 @@ export interface operations {
                     "text/html": unknown;
                 };
             };
+            /** @description The link lacks its account or code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unknown board */
             404: {
                 headers: {
@@ -8364,6 +8373,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": unknown;
+                };
+            };
+            /** @description The link lacks its account or code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description The link is not the server's */

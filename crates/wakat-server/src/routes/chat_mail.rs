@@ -35,7 +35,8 @@ fn page(title: &str, body: &str) -> HttpResponse {
 /// scanner following links does not unsubscribe anyone).
 #[utoipa::path(get, path = "/api/{tenant}/v1/chat/mail-unsubscribe", tag = "chat", operation_id = "chat_mail_unsubscribe_page",
     params(("tenant" = String, Path, description = "Board slug"), UnsubscribeQuery),
-    responses((status = 200, description = "HTML page with the button", content_type = "text/html"), (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
+    responses((status = 200, description = "HTML page with the button", content_type = "text/html"),
+              (status = 400, description = "The link lacks its account or code", body = crate::error::ErrorBody), (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn unsubscribe_page(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<UnsubscribeQuery>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let action = format!(
@@ -56,6 +57,7 @@ pub async fn unsubscribe_page(state: web::Data<AppState>, path: web::Path<Tenant
 #[utoipa::path(post, path = "/api/{tenant}/v1/chat/mail-unsubscribe", tag = "chat", operation_id = "chat_mail_unsubscribe",
     params(("tenant" = String, Path, description = "Board slug"), UnsubscribeQuery),
     responses((status = 200, description = "Turned off (HTML confirmation)", content_type = "text/html"),
+              (status = 400, description = "The link lacks its account or code", body = crate::error::ErrorBody),
               (status = 403, description = "The link is not the server's", body = crate::error::ErrorBody), (status = 404, description = "Unknown board", body = crate::error::ErrorBody)))]
 pub async fn unsubscribe(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<UnsubscribeQuery>) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
