@@ -106,8 +106,10 @@ pub fn ask(employer: &EmployerClient<'_>, slug: &str, candidate_ref: &str, messa
 }
 
 /// A writes to the candidate's first invite's conversation: the owner asks, the candidate
-/// accepts sharing name and e-mail. Returns the conversation's id.
+/// accepts sharing name, e-mail and a CV. Returns the conversation's id.
 pub fn open_conversation(world: &mut World<'_>) -> String {
+    let uploaded = crate::candidate_area::upload_cv(&mut world.a, "it", crate::applying::pdf(), "cv.pdf");
+    assert_eq!(uploaded.status, 201, "{}", uploaded.body);
     let category = category_of(world.app, &world.slug);
     let reference = open_up(&mut world.a, category);
     let asked = ask(&world.owner, &world.slug, &reference, "Dzień dobry, porozmawiamy o Rust?");
@@ -116,7 +118,7 @@ pub fn open_conversation(world: &mut World<'_>) -> String {
     let accepted = world.a.json(
         Method::POST,
         &format!("/api/it/v1/candidate/chat/conversation-requests/{request_id}/accept"),
-        &json!({"shareName": true, "shareEmail": true, "cvDocumentId": null}),
+        &json!({"shareName": true, "shareEmail": true, "cvDocumentId": uploaded.body["id"]}),
     );
     assert_eq!(accepted.status, 201, "{}", accepted.body);
     accepted.body["id"].as_str().unwrap().to_string()
@@ -399,4 +401,59 @@ fn matched_cards_carry_the_passive_score_and_a_link_to_the_conversation() {
     assert_eq!(saved.status, 200);
     let b_cards = w.b.get("/api/it/v1/candidate/matched-offers");
     assert!(b_cards.body["data"].as_array().unwrap().iter().all(|card| card["passiveMatchPercent"].is_null()), "{}", b_cards.body);
+}
+
+/// The CV a candidate shares on accepting reaches the company's users (owner and recruiter) as
+/// the file itself, never another company; a conversation without one answers `chat_no_shared_cv`.
+#[test]
+fn the_cv_shared_on_accepting_is_downloaded_by_the_company_only() {
+    let app = spawn_app(false);
+    let mut w = world(&app);
+    let uploaded = crate::candidate_area::upload_cv(&mut w.a, "it", crate::applying::pdf(), "anna cv.pdf");
+    assert_eq!(uploaded.status, 201, "{}", uploaded.body);
+    let document_id = uploaded.body["id"].as_str().expect("the document's id").to_string();
+    let category = category_of(&app, &w.slug);
+    let reference = open_up(&mut w.a, category);
+    let asked = ask(&w.owner, &w.slug, &reference, "Dzień dobry, czy prześle Pani CV?");
+    assert_eq!(asked.status, 201, "{}", asked.body);
+    let request_id = asked.body["id"].as_str().unwrap();
+    let accepted = w.a.json(
+        Method::POST,
+        &format!("/api/it/v1/candidate/chat/conversation-requests/{request_id}/accept"),
+        &json!({"shareName": true, "shareEmail": false, "cvDocumentId": document_id}),
+    );
+    assert_eq!(accepted.status, 201, "{}", accepted.body);
+    let conversation = accepted.body["id"].as_str().unwrap().to_string();
+    let seen = w.owner.call(Method::GET, &format!("/v2/employer-panel/chat/conversations/{conversation}"), None);
+    assert_eq!(seen.body["candidate"]["hasCv"], true, "{}", seen.body);
+
+    let download = |employer: &EmployerClient<'_>| {
+        let url = format!("{}/api/it/v2/employer-panel/chat/conversations/{conversation}/cv", app.base);
+        app.client.get(url).bearer_auth(&employer.token).send().expect("the download is sent")
+    };
+    for user in [&w.owner, &w.recruiter] {
+        let file = download(user);
+        assert_eq!(file.status().as_u16(), 200);
+        assert_eq!(file.headers()["content-type"], "application/pdf");
+        assert!(file.headers()["content-disposition"].to_str().unwrap().contains("anna%20cv.pdf"), "{:?}", file.headers());
+        assert_eq!(file.bytes().unwrap().to_vec(), crate::applying::pdf());
+    }
+    let stranger = download(&w.other);
+    assert_eq!(stranger.status().as_u16(), 404, "another company cannot tell the conversation exists");
+    let anonymous = app.client.get(format!("{}/api/it/v2/employer-panel/chat/conversations/{conversation}/cv", app.base)).send().unwrap();
+    assert_eq!(anonymous.status().as_u16(), 401);
+
+    let deleted = w.a.request(Method::DELETE, &format!("/api/it/v1/candidate/documents/{document_id}"));
+    assert_eq!(w.a.send(deleted).status, 204);
+    let gone = w.owner.call(Method::GET, &format!("/v2/employer-panel/chat/conversations/{conversation}/cv"), None);
+    assert_eq!((gone.status, gone.body["code"].as_str()), (404, Some("chat_no_shared_cv")), "a deleted CV is no longer shared");
+
+    let b_reference = open_up(&mut w.b, category);
+    let asked_b = ask(&w.owner, &w.slug, &b_reference, "Dzień dobry, porozmawiamy?");
+    let b_request = asked_b.body["id"].as_str().unwrap();
+    let without_cv = w.b.json(Method::POST, &format!("/api/it/v1/candidate/chat/conversation-requests/{b_request}/accept"), &json!({"shareName": true}));
+    assert_eq!(without_cv.status, 201, "{}", without_cv.body);
+    let plain = without_cv.body["id"].as_str().unwrap();
+    let none = w.owner.call(Method::GET, &format!("/v2/employer-panel/chat/conversations/{plain}/cv"), None);
+    assert_eq!((none.status, none.body["code"].as_str()), (404, Some("chat_no_shared_cv")));
 }

@@ -81,6 +81,7 @@ fn access_matrix_of_every_chat_endpoint() {
         call(Method::GET, format!("{panel}/conversations"), Value::Null, e, 200, 200),
         call(Method::GET, format!("{panel}/conversations/{conversation}"), Value::Null, e, 200, 404),
         call(Method::GET, format!("{panel}/conversations/{conversation}/messages"), Value::Null, e, 200, 404),
+        call(Method::GET, format!("{panel}/conversations/{conversation}/cv"), Value::Null, e, 200, 404),
         call(Method::POST, format!("{panel}/conversations/{conversation}/messages"), json!({"clientMessageId": "e-1", "text": "Od firmy"}), e, 201, 404),
         call(Method::POST, format!("{panel}/conversations/{conversation}/read"), json!({"upToSeq": 2}), e, 200, 404),
         call(Method::POST, format!("{panel}/hub-token"), Value::Null, e, 200, 200),

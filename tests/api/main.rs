@@ -3,12 +3,12 @@
 mod accounts;
 mod alerts;
 mod application_mails;
-mod applying;
+pub mod applying;
 mod bad_input;
 mod boards;
 mod browser;
 mod bumps;
-mod candidate_area;
+pub mod candidate_area;
 mod chat;
 mod chat_access;
 mod chat_crash;

@@ -162,6 +162,9 @@ pub enum AppError {
     /// The chat refused the call.
     #[error(transparent)]
     Chat(wakat_chat::ChatError),
+    /// The candidate shared no CV in the conversation, or deleted the one they shared.
+    #[error("the candidate shared no CV in this conversation")]
+    ChatNoSharedCv,
     /// The store refused the call (an identifier it cannot hold) or failed.
     #[error(transparent)]
     Store(#[from] wakat_store::StoreError),

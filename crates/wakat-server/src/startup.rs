@@ -223,6 +223,7 @@ impl Application {
             accounts: accounts.clone(),
             employers: employers.clone(),
             signer: signer.clone(),
+            blobs: blobs.clone(),
         };
         let hub_events = Arc::new(crate::chat_hub::HubEvents::default());
         let chat = wakat_app::chat::ChatService::new(engine.clone(), chat_stores.clone(), hub_events.clone(), settings.chat.clone(), Clock::system());

@@ -140,6 +140,7 @@ export const GENERATED_PUBLIC_ROUTES: readonly PublicRoute[] = [
   { pattern: '/v2/employer-panel/chat/conversations', methods: ['GET', 'HEAD'], maxBodyBytes: 0, session: 'employer' },
   { pattern: '/v2/employer-panel/chat/conversations/{id}', methods: ['GET', 'HEAD'], maxBodyBytes: 0, session: 'employer' },
   { pattern: '/v2/employer-panel/chat/conversations/{id}/messages', methods: ['GET', 'HEAD'], maxBodyBytes: 0, session: 'employer' },
+  { pattern: '/v2/employer-panel/chat/conversations/{id}/cv', methods: ['GET', 'HEAD'], maxBodyBytes: 0, session: 'employer' },
   { pattern: '/v2/employer-panel/chat/conversations/{id}/messages', methods: ['POST'], maxBodyBytes: 12288, session: 'employer' },
   { pattern: '/v2/employer-panel/chat/conversations/{id}/read', methods: ['POST'], maxBodyBytes: 4096, session: 'employer' },
   { pattern: '/v2/employer-panel/chat/conversations/{id}/close', methods: ['POST'], maxBodyBytes: 4096, session: 'employer' },

@@ -341,9 +341,7 @@ impl CandidateArea {
     pub fn signed_download(&self, tenant: &Tenant, account_id: &str, document_id: &str) -> Result<(Document, Vec<u8>)> {
         let document = self.document_of(&tenant.settings.slug, account_id, document_id)?;
         let hash = BlobHash::parse(&document.blob_hash).map_err(|error| AppError::internal("reading a CV", error))?;
-        let mut file = self.blobs.open(&hash).map_err(|error| AppError::internal("reading a CV", error))?;
-        let mut bytes = Vec::with_capacity(document.size as usize);
-        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(|error| AppError::internal("reading a CV", error))?;
+        let bytes = self.blobs.read(&hash).map_err(|error| AppError::internal("reading a CV", error))?;
         Ok((document, bytes))
     }
 

@@ -2,10 +2,12 @@
 //! user of the company (owner or recruiter) may use them; the offer must be an active offer of
 //! the caller's own company, named by its slug.
 
+use wakat_accounts::Document;
 use wakat_chat::{Actor, NewRequest, RankedCandidate, SentRequest};
 use wakat_core::Offer;
 use wakat_employers::EmployerOffer;
 use wakat_engine::Tenant;
+use wakat_uploads::BlobHash;
 
 use super::ChatService;
 use crate::employers::logo_path;
@@ -119,6 +121,21 @@ impl ChatService {
         let request = self.chat.send_request(board, &actor, new, limit, now)?;
         self.publish_invite(board, &request.candidate_id, request.invite(now));
         Ok(request.sent_view(now))
+    }
+
+    /// The CV the candidate shared when accepting conversation `id` of the caller's company, with
+    /// its bytes: the document as the candidate keeps it now (a replaced file is the new one; a
+    /// deleted one, or none shared, is [`AppError::ChatNoSharedCv`]).
+    pub fn shared_cv(&self, tenant: &Tenant, principal: &Principal, id: &str) -> Result<(Document, Vec<u8>)> {
+        let (actor, _) = self.company(tenant, principal)?;
+        let board = &tenant.settings.slug;
+        let conversation = self.chat.conversation(board, &actor, id)?;
+        let document_id = conversation.shared.cv_document_id.ok_or(AppError::ChatNoSharedCv)?;
+        let account = self.accounts.get(board, &conversation.candidate_id)?.ok_or(AppError::ChatNoSharedCv)?;
+        let document = account.documents.into_iter().find(|document| document.id == document_id).ok_or(AppError::ChatNoSharedCv)?;
+        let hash = BlobHash::parse(&document.blob_hash).map_err(|error| AppError::internal("a shared CV's hash", error))?;
+        let bytes = self.blobs.read(&hash).map_err(|error| AppError::internal("reading a shared CV", error))?;
+        Ok((document, bytes))
     }
 
     /// The requests the caller's company sent, newest first.

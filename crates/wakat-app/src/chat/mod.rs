@@ -33,6 +33,7 @@ use wakat_chat::{Actor, ChatError, ChatStore, Conversation, Side};
 use wakat_employers::EmployerStore;
 use wakat_engine::{Engine, Tenant};
 use wakat_store::LinkSigner;
+use wakat_uploads::BlobStore;
 
 pub use events::{ChatEvent, ChatEvents, NoEvents, Recipient};
 pub use view::ChatConversation;
@@ -89,6 +90,8 @@ pub struct ChatStores {
     pub employers: Arc<EmployerStore>,
     /// Signs hub tokens and the unsubscribe links of the chat's e-mails.
     pub signer: Arc<LinkSigner>,
+    /// Uploaded files: the CV a candidate shares.
+    pub blobs: Arc<BlobStore>,
 }
 
 /// The chat of every board.
@@ -99,6 +102,7 @@ pub struct ChatService {
     accounts: Arc<AccountStore>,
     employers: Arc<EmployerStore>,
     signer: Arc<LinkSigner>,
+    blobs: Arc<BlobStore>,
     events: Arc<dyn ChatEvents>,
     settings: Arc<ChatSettings>,
     clock: Clock,
@@ -107,8 +111,8 @@ pub struct ChatService {
 impl ChatService {
     /// The service over the engine (offers), the stores, the live events and the clock.
     pub fn new(engine: Arc<Engine>, stores: ChatStores, events: Arc<dyn ChatEvents>, settings: ChatSettings, clock: Clock) -> ChatService {
-        let ChatStores { chat, accounts, employers, signer } = stores;
-        ChatService { chat, engine, accounts, employers, signer, events, settings: Arc::new(settings), clock }
+        let ChatStores { chat, accounts, employers, signer, blobs } = stores;
+        ChatService { chat, engine, accounts, employers, signer, blobs, events, settings: Arc::new(settings), clock }
     }
 
     /// The chat's store (the mail job and erasure use it too).

@@ -55,7 +55,7 @@ pub struct ChatMails {
 impl ChatMails {
     /// The job over the chat's stores, the mail queue and the signer of unsubscribe links.
     pub fn new(stores: crate::chat::ChatStores, queue: Arc<MailQueue>, public_url: &str, settings: &ChatSettings, clock: Clock) -> ChatMails {
-        let crate::chat::ChatStores { chat, accounts, employers, signer } = stores;
+        let crate::chat::ChatStores { chat, accounts, employers, signer, .. } = stores;
         let policy = MailPolicy { unread_after_secs: settings.unread_mail_delay_secs, at_most_every_secs: settings.unread_mail_interval_secs };
         ChatMails { chat, accounts, employers, queue, signer, public_url: public_url.into(), policy, clock }
     }

@@ -228,6 +228,8 @@ error_codes! {
     ChatCandidateNotFound => ("chat_candidate_not_found", 404, "there is no such candidate"),
     /// No such message in the conversation.
     ChatMessageNotFound => ("chat_message_not_found", 404, "there is no such message"),
+    /// The candidate shared no CV in the conversation (or has since deleted it).
+    ChatNoSharedCv => ("chat_no_shared_cv", 404, "the candidate shared no CV in this conversation"),
     /// The company already asked this candidate about this offer (waiting, accepted or declined).
     AlreadyRequested => ("already_requested", 409, "this candidate was already asked about this offer"),
     /// The request was answered or expired already.

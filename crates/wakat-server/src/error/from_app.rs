@@ -72,6 +72,7 @@ impl From<wakat_app::AppError> for ApiError {
             AppError::FeatureDisabled => ApiError::new(ErrorCode::FeatureDisabled),
             AppError::ChatMaintenance => ApiError::new(ErrorCode::ChatMaintenance),
             AppError::Chat(chat) => chat_error(chat),
+            AppError::ChatNoSharedCv => ApiError::new(ErrorCode::ChatNoSharedCv),
             AppError::Store(store) => store.into(),
             AppError::Search(search) => search.into(),
             internal @ AppError::Internal { .. } => ApiError::internal(&internal),

@@ -66,6 +66,24 @@ pub async fn conversation(state: web::Data<AppState>, ChatEmployer(employer): Ch
     shared::conversation(state, employer.tenant.clone(), employer.principal(), path.into_inner().id).await
 }
 
+/// The CV the candidate shared on accepting the conversation (as they keep it now).
+#[utoipa::path(get, operation_id = "chat_employer_shared_cv", path = "/api/{tenant}/v2/employer-panel/chat/conversations/{id}/cv", tag = "chat", security(("bearer" = [])),
+    params(("tenant" = String, Path, description = "Board slug"), ("id" = String, Path, description = "The conversation")),
+    responses((status = 200, description = "The file (PDF, DOCX, JPEG or PNG by its content), as an attachment", content(
+                  (Vec<u8> = "application/pdf"), (Vec<u8> = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"),
+                  (Vec<u8> = "image/jpeg"), (Vec<u8> = "image/png"))),
+              (status = 401, description = "Not an employer", body = crate::error::ErrorBody),
+              (status = 404, description = "No such conversation of the company, or no CV shared in it (`chat_no_shared_cv`)", body = crate::error::ErrorBody)))]
+pub async fn shared_cv(state: web::Data<AppState>, ChatEmployer(employer): ChatEmployer, path: web::Path<ChatIdPath>) -> Result<HttpResponse> {
+    let (document, bytes) = web::block(move || state.chat.shared_cv(&employer.tenant, &employer.principal(), &path.id)).await??;
+    Ok(HttpResponse::Ok()
+        .content_type(document.mime.as_str())
+        .insert_header(crate::downloads::attachment(&document.file_name, &document.mime))
+        .insert_header(("cache-control", "private, no-store"))
+        .insert_header(("x-content-type-options", "nosniff"))
+        .body(bytes))
+}
+
 /// A page of a conversation's history, oldest first.
 #[utoipa::path(get, operation_id = "chat_employer_messages", path = "/api/{tenant}/v2/employer-panel/chat/conversations/{id}/messages", tag = "chat", security(("bearer" = [])),
     params(("tenant" = String, Path, description = "Board slug"), ("id" = String, Path, description = "The conversation"), MessagesQuery),

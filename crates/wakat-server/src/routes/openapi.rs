@@ -161,6 +161,7 @@ use crate::state::AppState;
         chat_employer::conversations,
         chat_employer::conversation,
         chat_employer::messages,
+        chat_employer::shared_cv,
         chat_employer::send,
         chat_employer::read,
         chat_employer::close,

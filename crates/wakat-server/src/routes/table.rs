@@ -287,6 +287,7 @@ route_table! {
     GET "/v2/employer-panel/chat/conversations" => chat_employer::conversations, browser employer(0);
     GET "/v2/employer-panel/chat/conversations/{id}" => chat_employer::conversation, browser employer(0);
     GET "/v2/employer-panel/chat/conversations/{id}/messages" => chat_employer::messages, browser employer(0);
+    GET "/v2/employer-panel/chat/conversations/{id}/cv" => chat_employer::shared_cv, browser employer(0);
     POST "/v2/employer-panel/chat/conversations/{id}/messages" => chat_employer::send, browser employer(CHAT_MESSAGE);
     POST "/v2/employer-panel/chat/conversations/{id}/read" => chat_employer::read, browser employer(SMALL_JSON);
     POST "/v2/employer-panel/chat/conversations/{id}/close" => chat_employer::close, browser employer(SMALL_JSON);

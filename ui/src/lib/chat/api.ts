@@ -3,7 +3,7 @@
  * (session cookie), the employer's under `/v2/employer-panel/chat` (the forwarder adds the bearer
  * token). Reads through `apiGet`, writes through `apiWrite` with the side's CSRF token.
  */
-import { apiGet } from '@/lib/api-client';
+import { apiGet, apiUrl } from '@/lib/api-client';
 import { apiWrite } from '@/lib/api-write';
 import type {
   AcceptInput,
@@ -83,4 +83,6 @@ const employerBase = CHAT_BASE.employer;
 export const employerChat = {
   requestsKey: `${employerBase}/conversation-requests`,
   requests: () => apiGet<{ items: SentRequest[] }>(`${employerBase}/conversation-requests`),
+  /** The CV the candidate shared in a conversation: a link the browser follows with the employer session. */
+  sharedCvUrl: (conversationId: string) => apiUrl(`${employerBase}/conversations/${encodeURIComponent(conversationId)}/cv`),
 };

@@ -126,7 +126,7 @@ function EmployerThread({ locale, conversationId }: { locale: Locale; conversati
             <p className="employer-chat__offer">
               {conversation.offerSlug ? <Link href={employerPaths.offer(conversation.offerSlug)}>{conversation.offerTitle}</Link> : conversation.offerTitle}
             </p>
-            <SharedDetails locale={locale} candidate={conversation.candidate} />
+            <SharedDetails locale={locale} conversationId={conversation.id} candidate={conversation.candidate} />
           </>
         ) : null}
       </header>
@@ -136,7 +136,7 @@ function EmployerThread({ locale, conversationId }: { locale: Locale; conversati
 }
 
 /** What the candidate chose to share when accepting. */
-function SharedDetails({ locale, candidate }: { locale: Locale; candidate: ConversationView['candidate'] }) {
+function SharedDetails({ locale, conversationId, candidate }: { locale: Locale; conversationId: string; candidate: ConversationView['candidate'] }) {
   const t = createTranslator(locale);
   if (!candidate.name && !candidate.email && !candidate.hasCv) return <p className="employer-chat__shared muted">{t('chat.employer.sharedNothing')}</p>;
   return (
@@ -152,7 +152,11 @@ function SharedDetails({ locale, candidate }: { locale: Locale; candidate: Conve
       {candidate.hasCv ? (
         <div>
           <dt>CV</dt>
-          <dd>{t('chat.employer.cvShared')}</dd>
+          <dd>
+            <a href={employerChat.sharedCvUrl(conversationId)} download data-testid="shared-cv">
+              {t('chat.employer.cvDownload')}
+            </a>
+          </dd>
         </div>
       ) : null}
     </dl>
