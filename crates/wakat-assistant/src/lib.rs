@@ -10,6 +10,7 @@
 //! are the application's (`wakat-app::assistant`); a brain only answers one turn.
 
 pub mod brain;
+pub mod drafter;
 pub mod proposal;
 
 pub use brain::{Brain, BrainError, BrainEvent, BrainRequest, Turn};
