@@ -14,4 +14,5 @@ pub mod drafter;
 pub mod proposal;
 
 pub use brain::{Brain, BrainError, BrainEvent, BrainRequest, Turn};
+pub use drafter::{greeting, OfflineDrafter};
 pub use proposal::{ProposedAd, ProposedAddress, ProposedLanguage, ProposedSalary, ProposedSkill, ProposedSkills};

@@ -59,7 +59,8 @@ const CONTRACTS: &[(&str, EmploymentKind)] = &[
     ("any form", EmploymentKind::Any),
     ("any type", EmploymentKind::Any),
 ];
-const GROSS: &[(&str, bool)] = &[("brutto", true), ("gross", true), ("netto", false), ("net", false), ("+ vat", false), ("+vat", false), ("na reke", false), ("take-home", false)];
+const GROSS: &[(&str, bool)] =
+    &[("brutto", true), ("gross", true), ("netto", false), ("net", false), ("+ vat", false), ("+vat", false), ("na reke", false), ("take-home", false)];
 const CURRENCIES: &[(&str, Currency)] = &[
     ("zl", Currency::Pln),
     ("pln", Currency::Pln),
@@ -113,7 +114,8 @@ const UNITS: &[(&str, SalaryUnit)] = &[
     ("p.a.", SalaryUnit::Year),
 ];
 /// Words after a range that make it something else than money (years of experience, people).
-const NOT_MONEY: &[&str] = &["lat", "lata", "years", "year", "yrs", "dni", "days", "osob", "osoby", "people", "persons", "%", "razy", "times", "godzin", "hours"];
+const NOT_MONEY: &[&str] =
+    &["lat", "lata", "years", "year", "yrs", "dni", "days", "osob", "osoby", "people", "persons", "%", "razy", "times", "godzin", "hours"];
 /// Where a range's own segment ends.
 const DELIMITERS: &[&str] = &[",", ";", "\n", "(", ")", " lub ", " albo ", " or ", " oraz ", " and ", " i ", " a ", ". "];
 
@@ -147,7 +149,8 @@ pub fn parse_salaries(text: &str, fallback_kind: Option<EmploymentKind>) -> Vec<
         let scaled = lo.scaled || hi.is_some_and(|n| n.scaled);
         // A lone number or a small range needs money words of its own; a bigger range may take
         // them from its neighbourhood.
-        let own = scaled || nearest(&chars, seg_start, seg_end, start, end, CURRENCIES).is_some() || nearest(&chars, seg_start, seg_end, start, end, UNITS).is_some();
+        let own =
+            scaled || nearest(&chars, seg_start, seg_end, start, end, CURRENCIES).is_some() || nearest(&chars, seg_start, seg_end, start, end, UNITS).is_some();
         let near = (currency.is_some() || unit.is_some()) && hi.is_some_and(|h| h.value.max(lo.value) >= 30.0);
         if !own && !near && !money_like(lo, hi) {
             continue;
@@ -272,7 +275,8 @@ fn find_ranges(chars: &[char]) -> Vec<(Num, Option<Num>)> {
         let end = hi.map_or(lo.end, |n: Num| n.end);
         let after: String = chars[skip_spaces(chars, end)..].iter().take(8).collect();
         let after = after.trim_start_matches(['.', ',']).trim_start();
-        let not_money = NOT_MONEY.iter().any(|w| after.starts_with(w) && (w.len() == 1 || after[w.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric())));
+        let not_money =
+            NOT_MONEY.iter().any(|w| after.starts_with(w) && (w.len() == 1 || after[w.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric())));
         if !not_money {
             found.push((lo, hi));
         }
