@@ -99,7 +99,7 @@ def salary_sentence(rng, lang, contract, gross, text, unit):
                 "any": rng.choice(["dowolna forma współpracy", "dowolna umowa"])}[contract]
         vat = " + VAT" if contract == "b2b" and not gross and rng.random() < 0.3 else ""
         pattern = rng.choice(["Widełki: {r} {c} {g}{v}, {n}.", "Oferujemy {r} {c} {g}{v} ({n}).", "{n}: {r} {c} {g}{v}",
-                              "Wynagrodzenie {r} {c} {g}{v}, {n}.", "Budżet to {r} {c} {g}{v} – {n}."])
+                              "Wynagrodzenie {r} {c} {g}{v}, {n}.", "Budżet to {r} {c} {g}{v} – {n}.", "Stawka: {r} {c} {g}{v}, {n}."])
     else:
         cur = rng.choice(["PLN", "pln", "zł"]) if rng.random() < 0.85 else ""
         if unit == "hour":
@@ -113,7 +113,7 @@ def salary_sentence(rng, lang, contract, gross, text, unit):
                 "any": rng.choice(["any contract type", "any form of contract"])}[contract]
         vat = " + VAT" if contract == "b2b" and not gross and rng.random() < 0.3 else ""
         pattern = rng.choice(["Salary: {r} {c} {g}{v}, {n}.", "We offer {r} {c} {g}{v} ({n}).", "{n}: {r} {c} {g}{v}",
-                              "Budget is {r} {c} {g}{v} on a {n}.", "Pay range {r} {c} {g}{v}, {n}."])
+                              "Budget is {r} {c} {g}{v} on a {n}.", "Pay range {r} {c} {g}{v}, {n}.", "Comp: {r} {c} {g}{v} ({n})"])
     out = pattern.format(r=text, c=cur, g=gn, v=vat, n=name)
     return re.sub(r"\s+", " ", out).replace(" ,", ",").replace(" .", ".").replace(" )", ")").strip()
 
@@ -150,14 +150,18 @@ def conversation(rng, row, lang):
     say_level = not (in_title == [level]) or rng.random() < 0.5
     if lang == "pl":
         opener = rng.choice(["Cześć, szukamy osoby na stanowisko {t}.", "Dzień dobry! Rekrutujemy na stanowisko: {t}",
-                             "Stanowisko: {t}", "Hej, potrzebujemy do zespołu: {t}.", "Poszukujemy kandydata na stanowisko {t}."])
+                             "Stanowisko: {t}", "Hej, potrzebujemy do zespołu: {t}.", "Poszukujemy kandydata na stanowisko {t}.",
+                             "Rola: {t}", "Otwieramy rekrutację na stanowisko {t}.", "Zatrudnimy: {t}", "Mamy wakat na stanowisku {t}."])
         lw = {"mid": rng.choice(["mid", "regular", "mid"]), "c_level": "C-level"}.get(level, level)
-        seniority = rng.choice(["Poziom: {l}.", "To rola na poziomie {l}.", "Doświadczenie: {l}.", "Szukamy kogoś na poziomie {l}."]).format(l=lw)
+        seniority = rng.choice(["Poziom: {l}.", "To rola na poziomie {l}.", "Doświadczenie: {l}.", "Szukamy kogoś na poziomie {l}.", "Poziom stanowiska: {l}.",
+                                   "Szukamy {i}."]).format(l=lw, i={"junior": "juniora", "mid": "regulara", "senior": "seniora", "expert": "eksperta"}.get(level, lw))
     else:
         opener = rng.choice(["Hi! We're looking for {a} {t}.", "Hello, we are hiring: {t}", "Job title: {t}",
-                             "Hi, I need an ad for the position {t}.", "We want to hire {a} {t} to join our team."])
+                             "Hi, I need an ad for the position {t}.", "We want to hire {a} {t} to join our team.",
+                             "Role: {t}", "We're growing the team and need {a} {t}.", "Opening for {a} {t}."])
         lw = {"mid": rng.choice(["mid", "mid-level", "regular"]), "c_level": "C-level"}.get(level, level)
-        seniority = rng.choice(["Seniority: {l}.", "It's a {l} role.", "Experience level: {l}.", "We need someone at {l} level."]).format(l=lw)
+        seniority = rng.choice(["Seniority: {l}.", "It's a {l} role.", "Experience level: {l}.", "We need someone at {l} level.", "Looking for someone {l}.",
+                                   "{L} level, please."]).format(l=lw, L=lw[:1].upper() + lw[1:])
     article = "an" if title[:1].lower() in "aeiou" else "a"
     m1 = opener.format(t=title, a=article) + ("\n" + seniority if say_level else "")
 
@@ -166,15 +170,15 @@ def conversation(rng, row, lang):
     if required:
         if lang == "pl":
             parts.append(rng.choice(["Wymagamy: {s}.", "Stack: {s}.", "Kandydat powinien znać: {s}.", "Niezbędna znajomość: {s}.",
-                                     "Wymagane umiejętności: {s}."]).format(s=listing(rng, required, lang)))
+                                     "Wymagane umiejętności: {s}.", "Technologie: {s}.", "Musisz znać {s}."]).format(s=listing(rng, required, lang)))
         else:
             parts.append(rng.choice(["Must-haves: {s}.", "Tech stack: {s}.", "Required skills: {s}.", "The candidate should know {s}.",
-                                     "We need experience with {s}."]).format(s=listing(rng, required, lang)))
+                                     "We need experience with {s}.", "Stack we use: {s}.", "Key skills: {s}."]).format(s=listing(rng, required, lang)))
     if nice:
         if lang == "pl":
-            parts.append(rng.choice(["Mile widziane: {s}.", "Dodatkowym atutem będzie {s}."]).format(s=listing(rng, nice, lang)))
+            parts.append(rng.choice(["Mile widziane: {s}.", "Dodatkowym atutem będzie {s}.", "Plusem będzie {s}."]).format(s=listing(rng, nice, lang)))
         else:
-            parts.append(rng.choice(["Nice to have: {s}.", "{s} would be a plus."]).format(s=listing(rng, nice, lang)))
+            parts.append(rng.choice(["Nice to have: {s}.", "{s} would be a plus.", "Bonus: {s}."]).format(s=listing(rng, nice, lang)))
     for code in languages:
         if lang == "pl":
             parts.append(rng.choice(["Język {n} na poziomie B2.", "Wymagany {n} (C1)."]).format(n=LANG_PL[code]))
@@ -188,9 +192,9 @@ def conversation(rng, row, lang):
     if lang == "pl":
         loc, gen = CITY_PL.get(city, ("", ""))
         if workplace == "remote":
-            bits.append(rng.choice(["Praca w 100% zdalna", "Praca zdalna", "Pełen remote"]) + (f", siedziba firmy {loc}." if known_city else "."))
+            bits.append(rng.choice(["Praca w 100% zdalna", "Praca zdalna", "Pełen remote"]) + (rng.choice([f", siedziba firmy {loc}.", f", jesteśmy firmą {gen}."]) if known_city else "."))
         elif workplace == "hybrid":
-            bits.append(f"Praca hybrydowa, biuro {loc}." if known_city else "Praca hybrydowa.")
+            bits.append(rng.choice([f"Praca hybrydowa, biuro {loc}.", f"Biuro mieści się {loc}, model hybrydowy."]) if known_city else "Praca hybrydowa.")
         else:
             bits.append(rng.choice([f"Praca stacjonarna {loc}.", f"Praca na miejscu w biurze {loc}."]) if known_city else "Praca stacjonarna.")
         bits.append({"part_time": "Część etatu.", "freelance": "Współpraca w formie freelance.", "internship": "To staż.",
@@ -201,9 +205,9 @@ def conversation(rng, row, lang):
     else:
         name = CITY_EN.get(city, city) if rng.random() < 0.5 else city
         if workplace == "remote":
-            bits.append("Fully remote" + (f", our office is in {name}." if known_city else "."))
+            bits.append(rng.choice(["Fully remote", "Remote-first"]) + (rng.choice([f", our office is in {name}.", f", HQ in {name}."]) if known_city else "."))
         elif workplace == "hybrid":
-            bits.append(rng.choice([f"Hybrid work, office in {name}.", f"Hybrid, 2 days a week in our office in {name}."]) if known_city else "Hybrid work.")
+            bits.append(rng.choice([f"Hybrid work, office in {name}.", f"Hybrid, 2 days a week in our office in {name}.", f"Based in {name}, hybrid."]) if known_city else "Hybrid work.")
         else:
             bits.append(rng.choice([f"On-site in {name}.", f"Office-based, in {name}."]) if known_city else "Office-based.")
         bits.append({"part_time": "Part-time.", "freelance": "Freelance cooperation.", "internship": "It's an internship.",

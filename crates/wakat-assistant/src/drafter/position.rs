@@ -17,6 +17,12 @@ const TITLE_CUES: &[(&str, u8)] = &[
     ("role:", 3),
     ("na stanowisko:", 3),
     ("na stanowisko", 2),
+    ("na stanowisku", 2),
+    ("opening for a", 2),
+    ("opening for an", 2),
+    ("opening for", 1),
+    ("vacancy for a", 2),
+    ("vacancy:", 3),
     ("the position of", 2),
     ("the position", 2),
     ("for the role of", 2),
@@ -91,7 +97,9 @@ pub fn title(texts: &[&str]) -> Option<String> {
                 }
                 let candidate = clean_title(&cut(&original, start, end));
                 let folded_candidate = fold(&candidate);
-                if candidate.is_empty() || candidate.split_whitespace().count() > 12 || NOT_TITLES.iter().any(|w| folded_candidate.starts_with(w)) {
+                let only_level = level_of(folded_candidate.trim_end_matches('.')).is_some();
+                if candidate.is_empty() || only_level || candidate.split_whitespace().count() > 12 || NOT_TITLES.iter().any(|w| folded_candidate.starts_with(w))
+                {
                     continue;
                 }
                 if best.as_ref().is_none_or(|(s, _)| strength >= s) {
@@ -162,7 +170,7 @@ pub fn seniority(texts: &[&str], title: Option<&str>) -> Option<ExperienceLevel>
     }
     said.or_else(|| {
         let folded = fold(title?);
-        let level = words(&folded).flat_map(|w| w.split('/')).find_map(level_of);
+        let level = words(&folded).flat_map(|w| w.split(['/', '-'])).find_map(level_of);
         level
     })
 }

@@ -58,6 +58,11 @@ const REQUIRED_CUES: &[&str] = &[
     "doswiadczenie z",
     "doswiadczenie w",
     "znajomosc",
+    "musisz znac",
+    "musi znac",
+    "must know",
+    "need to know",
+    "key skills:",
 ];
 /// Words that open a list of nice-to-haves.
 const NICE_CUES: &[&str] = &[
@@ -73,6 +78,9 @@ const NICE_CUES: &[&str] = &[
     "dodatkowym atutem beda",
     "dodatkowym atutem",
     "atutem bedzie",
+    "plusem bedzie",
+    "plusem beda",
+    "bonus:",
 ];
 /// Words that close a list of nice-to-haves ("Docker would be a plus").
 const NICE_AFTER: &[&str] =
