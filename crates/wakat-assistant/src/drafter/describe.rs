@@ -68,7 +68,7 @@ fn amount(value: f64) -> String {
     let digits = whole.abs().to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push('\u{a0}');
         }
         out.push(c);
@@ -189,5 +189,6 @@ pub fn description(draft: &Draft, lang: Lang) -> String {
     }
     offer.extend(draft.benefits.iter().cloned());
     section(&mut html, lang.pick("Oferujemy", "What we offer"), &offer, true);
-    html
+    // The form's own sanitiser: what the web app applies is what the form would save.
+    wakat_core::html::sanitize(&html)
 }

@@ -311,8 +311,7 @@ fn number_at(chars: &[char], start: usize) -> Option<Num> {
     if text.len() > 9 {
         return None;
     }
-    loop {
-        let Some(&sep) = chars.get(i) else { break };
+    while let Some(&sep) = chars.get(i) {
         if !matches!(sep, ' ' | '\u{a0}' | '.' | ',') {
             break;
         }

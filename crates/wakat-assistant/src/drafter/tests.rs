@@ -107,3 +107,11 @@ async fn streams_through_the_brain_trait() {
     }
     assert!(parts >= 2);
 }
+
+#[test]
+fn the_employers_words_are_escaped_in_the_description() {
+    let events = drafter().answer(&request(&["Stanowisko: Tester <QA>. You will test <script>alert(1)</script> flows. Draft the ad."], "en"));
+    let html = proposal(&events).and_then(|p| p.description.clone()).unwrap();
+    assert!(!html.contains("<script") && !html.contains("<QA>"), "{html}");
+    assert!(html.contains("&lt;script&gt;"), "{html}");
+}
