@@ -199,6 +199,15 @@ async fn a_stall_longer_than_the_timeout_is_unavailable() {
 }
 
 #[tokio::test]
+async fn a_provider_that_never_answers_is_unavailable() {
+    let provider = serve(vec![Reply::Silent(Duration::from_secs(10))]).await;
+    let started = Instant::now();
+    let (result, _) = reply(OpenAiSettings { timeout_secs: 1, ..settings(&provider.url) }).await;
+    assert!(matches!(&result, Err(BrainError::Unavailable(m)) if m.contains("silent")), "{result:?}");
+    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+}
+
+#[tokio::test]
 async fn a_refused_connection_is_unavailable() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let url = format!("http://{}", listener.local_addr().unwrap());

@@ -26,6 +26,8 @@ pub enum End {
 pub enum Reply {
     /// `200 text/event-stream`, each piece its own HTTP chunk, written `gap` apart.
     Stream { pieces: Vec<Vec<u8>>, gap: Duration, end: End },
+    /// No answer at all (not even headers) for this long.
+    Silent(Duration),
     /// Any status, with headers and a body.
     Status { code: u16, headers: Vec<(&'static str, String)>, body: String },
 }
@@ -114,6 +116,7 @@ async fn answer(mut socket: TcpStream, replies: Arc<Mutex<VecDeque<Reply>>>, tx:
     let _ = tx.send(Received { request_line, headers, body });
     let reply = replies.lock().unwrap().pop_front();
     match reply.unwrap_or(Reply::Status { code: 500, headers: vec![], body: "no reply scripted".into() }) {
+        Reply::Silent(time) => tokio::time::sleep(time).await,
         Reply::Status { code, headers, body } => {
             let mut head = format!("HTTP/1.1 {code} Stub\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n", body.len());
             for (name, value) in headers {
