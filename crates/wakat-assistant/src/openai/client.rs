@@ -34,9 +34,11 @@ fn unavailable(error: &reqwest::Error) -> BrainError {
     BrainError::Unavailable(describe(error))
 }
 
-/// `Retry-After` in seconds (its HTTP-date form is read as unsaid).
+/// `Retry-After` in seconds, or OpenAI's `retry-after-ms` rounded up when that is all it sent
+/// (an HTTP-date `Retry-After`, which LLM providers do not send, is read as unsaid).
 fn retry_after(headers: &HeaderMap) -> Option<u64> {
-    headers.get(RETRY_AFTER)?.to_str().ok()?.trim().parse().ok()
+    let header = |name| headers.get(name).and_then(|v| v.to_str().ok()).and_then(|v| v.trim().parse::<u64>().ok());
+    header(RETRY_AFTER.as_str()).or_else(|| header("retry-after-ms").map(|ms| ms.div_ceil(1000)))
 }
 
 /// The provider's refusal as a brain error: its rate limit, its being down or misconfigured
@@ -95,5 +97,27 @@ pub(crate) async fn complete(
                 return Ok(completion);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use reqwest::header::HeaderValue;
+
+    #[test]
+    fn retry_after_reads_seconds_then_milliseconds() {
+        let headers = |pairs: &[(&'static str, &'static str)]| {
+            let mut map = HeaderMap::new();
+            for (name, value) in pairs {
+                map.insert(*name, HeaderValue::from_static(value));
+            }
+            map
+        };
+        assert_eq!(retry_after(&headers(&[("retry-after", " 7 ")])), Some(7));
+        assert_eq!(retry_after(&headers(&[("retry-after-ms", "1200")])), Some(2));
+        assert_eq!(retry_after(&headers(&[("retry-after", "3"), ("retry-after-ms", "9000")])), Some(3));
+        assert_eq!(retry_after(&headers(&[("retry-after", "Wed, 21 Oct 2015 07:28:00 GMT")])), None);
+        assert_eq!(retry_after(&headers(&[])), None);
     }
 }
