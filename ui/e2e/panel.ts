@@ -68,8 +68,15 @@ export async function publishOfferFor(request: APIRequestContext, token: string,
 }
 
 /** Signs a company up, confirms it and publishes one offer with a code: the access token and the offer's slug. */
-export async function employerWithOffer(request: APIRequestContext, email: string, company: string, title: string, place: OfferPlace = IT_REACT): Promise<{ token: string; slug: string }> {
+export async function employerWithOffer(
+  request: APIRequestContext,
+  email: string,
+  company: string,
+  title: string,
+  place: OfferPlace = IT_REACT,
+  confirmationLink?: (to: string) => Promise<string>,
+): Promise<{ token: string; slug: string }> {
   await signUpViaApi(request, email, company, undefined, place.board);
-  const token = await confirmViaApi(request, email, place.board);
+  const token = await confirmViaApi(request, email, place.board, confirmationLink);
   return { token, slug: await publishOfferFor(request, token, company, title, place) };
 }
