@@ -9,11 +9,16 @@
  *
  * WAKAT_TRUST_PROXY=1: the app sits behind a reverse proxy; the client is the last
  * `x-forwarded-for` entry it adds.
+ *
+ * The chat hub (`/hubs/{board}/chat`: the WebSocket upgrade and the negotiate POST) is forwarded to
+ * the API here, before Next (which cannot carry a WebSocket): `src/server/hub-forward.mjs`.
  */
+import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createHubForwarder } from './src/server/hub-forward.mjs';
 import { handleWithLog, trackApiCalls } from './src/server/request-log.mjs';
 
 const { values: args } = parseArgs({
@@ -38,11 +43,20 @@ process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 globalThis.fetch = trackApiCalls(() => process.env.WAKAT_API_URL || 'http://127.0.0.1:8080', globalThis.fetch);
 
 const { default: next } = await import('next');
-const app = next({ dev: false, dir: dirname(fileURLToPath(import.meta.url)), hostname, port });
+// Next puts its own 'upgrade' listener on the server of the first request it handles (or on
+// `httpServer`), and that listener ends every upgrade one of its routes matches — the catch-all list
+// page matches /hubs/it/chat, so the browser saw its WebSocket closed before any answer. Next serves
+// no WebSocket in production: its listener goes on this sink, and the hub's upgrades are ours alone.
+const nextUpgradeSink = new EventEmitter();
+const app = next({ dev: false, dir: dirname(fileURLToPath(import.meta.url)), hostname, port, httpServer: nextUpgradeSink });
 const handle = app.getRequestHandler();
 await app.prepare();
 
-const server = createServer((req, res) => handleWithLog(req, res, handle, { trustProxy }));
+const apiUrl = () => (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
+const hub = createHubForwarder({ apiUrl, trustProxy });
+const server = createServer((req, res) => handleWithLog(req, res, (request, response) => (hub.isHubRequest(request) ? hub.handleRequest(request, response) : handle(request, response)), { trustProxy }));
+// Upgrades other than the hub's are refused there (Next serves none in production).
+server.on('upgrade', (req, socket, head) => void hub.handleUpgrade(req, socket, head));
 server.listen(port, hostname, () => {
   const address = server.address();
   const url = `http://${hostname}:${typeof address === 'object' && address ? address.port : port}`;

@@ -18,6 +18,28 @@ fn boards_list_every_board_with_its_hosts_in_configuration_order() {
     assert_eq!(boards[1]["hosts"], serde_json::json!(["work.localhost"]));
     assert_eq!(boards[1]["name"], "Wakat Praca");
     assert!(boards.iter().all(|board| board["captcha"].is_null()), "the captcha is off by default");
+    assert!(boards.iter().all(|board| board["map"].is_null()), "no tile provider: the web app's offline basemap");
+}
+
+#[test]
+fn a_boards_tile_provider_is_in_the_board_list() {
+    let app = crate::helpers::spawn_configured(false, |settings| {
+        let map = &mut settings.engine.tenants[1].map;
+        map.style_url = "https://tiles.example.com/styles/streets.json?key=abc".into();
+        map.attribution = "© Example".into();
+        map.origins = vec!["https://glyphs.example.com/".into()];
+    });
+    let boards = app.get_ok("/api/boards");
+    assert!(boards["data"][0]["map"].is_null(), "only the board that configures it");
+    assert_eq!(
+        boards["data"][1]["map"],
+        serde_json::json!({
+            "styleUrl": "https://tiles.example.com/styles/streets.json?key=abc",
+            "styleUrlDark": null,
+            "attribution": "© Example",
+            "origins": ["https://glyphs.example.com"],
+        })
+    );
 }
 
 #[test]

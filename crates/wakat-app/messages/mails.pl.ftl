@@ -165,3 +165,24 @@ application-digest-intro = { $count ->
 }
 application-digest-erased = (dane osobowe usunięte)
 application-digest-settings = Dostajesz to podsumowanie raz dziennie. W profilu możesz wybrać wiadomość na każdą aplikację lub brak wiadomości.
+
+# Czat: nieprzeczytane wiadomości. $count: ile; $offer: tytuł oferty; $company: pracodawca.
+chat-unread-subject = { $count ->
+    [one] Nowa wiadomość: { $offer }
+    [few] { $count } nowe wiadomości: { $offer }
+   *[many] { $count } nowych wiadomości: { $offer }
+}
+chat-unread-heading = Nieprzeczytane wiadomości
+chat-unread-intro-candidate = { $count ->
+    [one] { $company } pisze do Ciebie w sprawie oferty { $offer }. Czeka na Ciebie 1 wiadomość.
+    [few] { $company } pisze do Ciebie w sprawie oferty { $offer }. Czekają na Ciebie { $count } wiadomości.
+   *[many] { $company } pisze do Ciebie w sprawie oferty { $offer }. Czeka na Ciebie { $count } wiadomości.
+}
+chat-unread-intro-company = { $count ->
+    [one] Kandydat pisze w sprawie oferty { $offer }. Na Twoją firmę czeka 1 wiadomość.
+    [few] Kandydat pisze w sprawie oferty { $offer }. Na Twoją firmę czekają { $count } wiadomości.
+   *[many] Kandydat pisze w sprawie oferty { $offer }. Na Twoją firmę czeka { $count } wiadomości.
+}
+chat-unread-button = Otwórz rozmowę
+chat-unread-footnote = O każdej rozmowie piszemy najwyżej raz na godzinę i tylko o wiadomościach, których nikt nie przeczytał.
+chat-unread-unsubscribe = Wyłącz e-maile o nieprzeczytanych wiadomościach czatu

@@ -153,6 +153,18 @@ pub enum AppError {
     /// Employers refused the call.
     #[error(transparent)]
     Employers(#[from] wakat_employers::EmployersError),
+    /// The board has the feature off (the chat's flag `candidateChat`).
+    #[error("this board does not offer this feature")]
+    FeatureDisabled,
+    /// The passive-candidate chat is in maintenance (flag `passiveCandidateMaintenance`).
+    #[error("the chat is under maintenance")]
+    ChatMaintenance,
+    /// The chat refused the call.
+    #[error(transparent)]
+    Chat(wakat_chat::ChatError),
+    /// The candidate shared no CV in the conversation, or deleted the one they shared.
+    #[error("the candidate shared no CV in this conversation")]
+    ChatNoSharedCv,
     /// The store refused the call (an identifier it cannot hold) or failed.
     #[error(transparent)]
     Store(#[from] wakat_store::StoreError),

@@ -12,6 +12,8 @@
 //! employer side (company panel, brand stories, public copies of employers' offers) lives in
 //! [`employers`].
 //!
+//! The chat between passive candidates and employers lives in [`chat`].
+//!
 //! The candidate side's offer reads (listings, popular, slugs, views) live in [`offers`]; the
 //! offer form's inputs (its dictionaries, the skills search) in [`form_inputs`].
 //!
@@ -21,6 +23,7 @@
 
 pub mod alerts;
 pub mod candidates;
+pub mod chat;
 pub mod clock;
 pub mod employers;
 pub mod error;

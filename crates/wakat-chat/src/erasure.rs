@@ -5,7 +5,9 @@
 use wakat_store::{json, WriteOp};
 
 use crate::error::{ChatError, Result};
-use crate::keys::{self, BLOCK, CLIENT_MESSAGE, CONVERSATION, MESSAGE, PROFILE, PROFILE_REF, REQUEST, REQUEST_BY_CANDIDATE, REQUEST_BY_COMPANY, REQUEST_OF};
+use crate::keys::{
+    self, BLOCK, CLIENT_MESSAGE, CONVERSATION, MAIL_OFF, MESSAGE, PROFILE, PROFILE_REF, REQUEST, REQUEST_BY_CANDIDATE, REQUEST_BY_COMPANY, REQUEST_OF,
+};
 use crate::model::{Actor, Message, RequestStatus, SharedContact, Side, SideState};
 use crate::profile::PassiveProfile;
 use crate::record;
@@ -75,6 +77,7 @@ impl ChatStore {
             }
         }
 
+        ops.push(WriteOp::Delete { key: keys::key(MAIL_OFF, &[board, candidate_id]) });
         for entry in self.kv.scan_prefix(&keys::prefix(BLOCK, &[board, candidate_id])) {
             ops.push(WriteOp::Delete { key: entry.map_err(ChatError::from)?.0 });
         }

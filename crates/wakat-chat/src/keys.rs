@@ -41,6 +41,8 @@ pub(crate) const CLIENT_MESSAGE: &str = "chat-client-message";
 pub(crate) const UNREAD: &str = "chat-unread";
 /// `chat-report/{board}/{id}`: a reported message for moderation.
 pub(crate) const REPORT: &str = "chat-report";
+/// `chat-mail-off/{board}/{account}`: an account that turned the chat's e-mails off.
+pub(crate) const MAIL_OFF: &str = "chat-mail-off";
 
 /// Longest board or offer id accepted in a key.
 const MAX_SEGMENT_BYTES: usize = 200;

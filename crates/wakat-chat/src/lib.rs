@@ -42,6 +42,7 @@
 //! | `chat-client-message/{board}/{conversation}/{side}/{hex id}`  | seq, u64 big-endian            |
 //! | `chat-unread/{board}/{side}/{conversation}`                   | empty: that side has unread messages |
 //! | `chat-report/{board}/{conversation}/{seq}/{side}`             | [`Report`]                     |
+//! | `chat-mail-off/{board}/{account}`                             | empty: no unread-message e-mails to that account |
 //!
 //! Times are Unix seconds passed in by the caller (`now`), so tests control the clock.
 #![warn(missing_docs)]

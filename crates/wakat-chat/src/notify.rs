@@ -3,10 +3,10 @@
 //! is the wiring slice's; these are its system calls, taking no actor.
 
 use serde::Serialize;
-use wakat_store::json;
+use wakat_store::{json, WriteOp};
 
 use crate::error::{ChatError, Result};
-use crate::keys::{self, CONVERSATION, UNREAD};
+use crate::keys::{self, CONVERSATION, MAIL_OFF, UNREAD};
 use crate::model::Side;
 use crate::store::ChatStore;
 
@@ -76,5 +76,22 @@ impl ChatStore {
         let mut conversation = self.load_conversation(board, conversation_id)?.ok_or(ChatError::not_found("conversation"))?;
         conversation.side_mut(side).last_mailed_at = Some(now);
         self.commit(vec![json::put(keys::key(CONVERSATION, &[board, conversation_id]), &conversation)?])
+    }
+
+    /// Turns the unread-message e-mails of one account (a candidate, or one user of a company)
+    /// off or on again: the unsubscribe link of those e-mails. An account, not a side, so one
+    /// recruiter's choice does not silence the colleagues'.
+    pub fn set_mails_off(&self, board: &str, account_id: &str, off: bool) -> Result<()> {
+        let board = keys::board(board)?;
+        let account_id = keys::account("accountId", account_id)?;
+        let key = keys::key(MAIL_OFF, &[board, account_id]);
+        self.commit(vec![if off { WriteOp::Put { key, value: Vec::new() } } else { WriteOp::Delete { key } }])
+    }
+
+    /// Whether the account turned the unread-message e-mails off.
+    pub fn mails_off(&self, board: &str, account_id: &str) -> Result<bool> {
+        let board = keys::board(board)?;
+        let account_id = keys::account("accountId", account_id)?;
+        Ok(self.kv.get(&keys::key(MAIL_OFF, &[board, account_id]))?.is_some())
     }
 }

@@ -115,6 +115,9 @@ pub struct PlanSettings {
     pub price: PlanPrice,
     /// Limits.
     pub limits: PlanLimits,
+    /// Conversation requests to passive candidates a company may send per UTC day while it has
+    /// an active offer of this plan (`None`: the board's `[chat] daily_requests`).
+    pub chat_requests_per_day: Option<u32>,
 }
 
 impl Default for PlanSettings {
@@ -130,6 +133,7 @@ impl Default for PlanSettings {
             enable_graphics: false,
             price: PlanPrice::default(),
             limits: PlanLimits::default(),
+            chat_requests_per_day: None,
         }
     }
 }

@@ -13,4 +13,6 @@ pub mod engine;
 pub mod settings;
 
 pub use engine::{now, Engine, EngineError, ListItems, Tenant};
-pub use settings::{ApplicationSettings, ConfigError, EmailCv, EngineSettings, JobAlertSettings, RateLimitSettings, StorageSettings, TenantSettings};
+pub use settings::{
+    ApplicationSettings, ConfigError, EmailCv, EngineSettings, JobAlertSettings, MapSettings, RateLimitSettings, StorageSettings, TenantSettings,
+};

@@ -28,6 +28,12 @@ pub struct Settings {
     /// How employers pay (`[payments]`: the embedded sandbox, or Stripe Checkout).
     #[serde(default)]
     pub payments: PaymentSettings,
+    /// The chat between passive candidates and employers (`[chat]`: limits, unread mails, tokens).
+    #[serde(default)]
+    pub chat: wakat_app::chat::ChatSettings,
+    /// The real-time hub's limits and timers (`[hub]`; defaults fit production).
+    #[serde(default)]
+    pub hub: wakat_hub::HubSettings,
 }
 
 pub use crate::captcha::CaptchaSettings;

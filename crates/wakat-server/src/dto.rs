@@ -12,6 +12,8 @@ pub mod accounts;
 pub mod alerts;
 pub mod candidate;
 pub mod candidate_inputs;
+pub mod chat;
+pub mod chat_inputs;
 pub mod employer_inputs;
 pub mod employer_panel;
 pub mod employers;
@@ -347,6 +349,34 @@ pub struct BoardDto {
     pub captcha: Option<CaptchaWidget>,
     /// The board's wording of the web app's texts: message key → language → text.
     pub texts: std::collections::BTreeMap<String, std::collections::BTreeMap<String, String>>,
+    /// The maps' tile provider; absent: the web app's offline basemap.
+    pub map: Option<MapStyleDto>,
+}
+
+/// A board's tile provider (`[tenants.map]`): the MapLibre styles every map of the web app loads.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MapStyleDto {
+    /// The style (absolute URL).
+    pub style_url: String,
+    /// The style in dark mode; absent: `styleUrl` in both modes.
+    pub style_url_dark: Option<String>,
+    /// Credit added to the map's attribution; absent: the style's sources' own.
+    pub attribution: Option<String>,
+    /// Further origins (tiles, sprites, glyphs) the page's Content-Security-Policy allows.
+    pub origins: Vec<String>,
+}
+
+impl MapStyleDto {
+    fn of(map: &wakat_engine::MapSettings) -> Option<MapStyleDto> {
+        let some = |text: &str| Some(text.to_string()).filter(|text| !text.is_empty());
+        map.is_configured().then(|| MapStyleDto {
+            style_url: map.style_url.clone(),
+            style_url_dark: some(&map.style_url_dark),
+            attribution: some(&map.attribution),
+            origins: map.origins.iter().map(|origin| origin.trim_end_matches('/').to_string()).collect(),
+        })
+    }
 }
 
 /// The captcha widget a browser renders to earn the `Recaptcha-Token` of a public write.
@@ -380,6 +410,7 @@ impl BoardList {
                 default_locale: tenant.default_locale.clone(),
                 captcha: captcha.clone(),
                 texts: tenant.texts.clone(),
+                map: MapStyleDto::of(&tenant.map),
             })
             .collect();
         BoardList { data }

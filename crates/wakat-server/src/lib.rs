@@ -11,6 +11,8 @@
 pub mod board_files;
 pub mod cache;
 pub mod captcha;
+pub mod chat_hub;
+pub mod chat_session;
 pub mod config;
 pub mod downloads;
 pub mod dto;

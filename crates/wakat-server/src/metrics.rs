@@ -79,6 +79,8 @@ pub struct Sources {
     pub views: Arc<ViewCounter>,
     /// The durable mail queue.
     pub mail_queue: Arc<wakat_mail::MailQueue>,
+    /// The chat's hub, once running.
+    pub hub: crate::chat_hub::HubHandle,
 }
 
 impl Metrics {
@@ -150,7 +152,7 @@ fn disk_bytes(dir: &Path) -> u64 {
 
 impl Collector for ScrapeTime {
     fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
-        let Sources { engine, cache, limits, views, mail_queue } = &self.sources;
+        let Sources { engine, cache, limits, views, mail_queue, hub } = &self.sources;
         let cache = cache.stats();
         counter(&mut encoder, "response_cache_hits", "Requests answered from the response cache", cache.hits)?;
         counter(&mut encoder, "response_cache_misses", "Requests the response cache did not hold (computed)", cache.misses)?;
@@ -214,6 +216,18 @@ impl Collector for ScrapeTime {
             "Longest gap between a mail's durable mark and its final hand-over",
             to_i64(mail.handover_gap_max_micros),
         )?;
+        if let Some(hub) = hub.get() {
+            let hub = hub.metrics();
+            gauge(&mut encoder, "hub_connections", "Open connections of the chat hub (past their handshake)", to_i64(hub.open_connections))?;
+            let mut invocations = encoder.encode_descriptor("hub_invocations", "Hub method invocations received, by method", None, MetricType::Counter)?;
+            for (method, count) in &hub.invocations {
+                ConstCounter::new(*count).encode(invocations.encode_family(&[("method", method.as_str())])?)?;
+            }
+            counter(&mut encoder, "hub_dropped_slow_readers", "Hub connections closed because their send queue was full", hub.dropped_slow_readers)?;
+            counter(&mut encoder, "hub_closed_by_timeout", "Hub connections closed for a missing handshake or silence", hub.closed_by_timeout)?;
+            counter(&mut encoder, "hub_rate_limited", "Hub invocations refused by the per-user rate limit", hub.rate_limited)?;
+            counter(&mut encoder, "hub_oversized_messages", "Hub connections closed for a frame over the size limit", hub.oversized_messages)?;
+        }
         Ok(())
     }
 }

@@ -20,7 +20,7 @@ use crate::routes;
 use crate::state::AppState;
 use crate::telemetry::{echo_request_id, RequestSpan};
 use wakat_accounts::{AccountStore, PasswordCost, Passwords};
-use wakat_app::jobs::scheduler::{DailyJob, Scheduler};
+use wakat_app::jobs::scheduler::{DailyJob, IntervalJob, Scheduler};
 use wakat_app::views::{ViewCounter, ViewFlusher};
 use wakat_app::{Clock, Principal};
 use wakat_store::LinkSigner;
@@ -49,6 +49,8 @@ pub struct Application {
     mail_queue: (Arc<wakat_mail::MailQueue>, Vec<std::thread::JoinHandle<()>>),
     /// The scheduler and its thread, when `server.scheduler_enabled`.
     scheduler: Option<(Arc<Scheduler>, std::thread::JoinHandle<()>)>,
+    /// The chat's hub, stopped (Close messages sent) before the HTTP server.
+    hub: crate::chat_hub::HubHandle,
 }
 
 impl Application {
@@ -103,12 +105,14 @@ impl Application {
         let mailer = wakat_mail::build_mailer(mail_settings, data_dir).map_err(std::io::Error::other)?;
         let mail_queue = wakat_mail::MailQueue::new(engine.kv.clone(), mailer.clone());
         let mail_workers = mail_queue.start(mail_settings.senders)?;
+        let hub: crate::chat_hub::HubHandle = Arc::default();
         let metrics = Arc::new(Metrics::new(Sources {
             engine: engine.clone(),
             cache: cache.clone(),
             limits: limits.clone(),
             views: views.clone(),
             mail_queue: mail_queue.clone(),
+            hub: hub.clone(),
         }));
         let dev_mailbox = match (mail_settings.dev_mailbox, mail_settings.transport) {
             (true, wakat_mail::MailTransport::Outbox) => {
@@ -214,7 +218,25 @@ impl Application {
             public_url,
             Clock::system(),
         );
+        let chat_stores = wakat_app::chat::ChatStores {
+            chat: Arc::new(wakat_chat::ChatStore::new(engine.kv.clone())),
+            accounts: accounts.clone(),
+            employers: employers.clone(),
+            signer: signer.clone(),
+            blobs: blobs.clone(),
+        };
+        let hub_events = Arc::new(crate::chat_hub::HubEvents::default());
+        let chat = wakat_app::chat::ChatService::new(engine.clone(), chat_stores.clone(), hub_events.clone(), settings.chat.clone(), Clock::system());
+        let chat_mails = wakat_app::jobs::chat_mails::ChatMails::new(chat_stores.clone(), mail_queue.clone(), public_url, &settings.chat, Clock::system());
+        let hub_runtime = wakat_hub::HubRuntime::new(
+            crate::chat_hub::ChatHub::new(engine.clone(), chat.clone()),
+            settings.hub.clone(),
+            crate::chat_hub::origins(&engine, public_url),
+        );
+        hub_events.attach(hub_runtime.clients());
+        let _ = hub.set(hub_runtime.clone());
         let candidate_stores = wakat_app::candidates::area::CandidateStores {
+            chat: chat_stores.chat.clone(),
             accounts: accounts.clone(),
             applications: applications.clone(),
             redirects: redirects.clone(),
@@ -290,10 +312,15 @@ impl Application {
             candidate_accounts,
             candidate_area,
             applying,
+            chat,
+            chat_mails,
+            hub: hub.clone(),
         };
         state.employer_offers.restore_published(&wakat_app::Principal::Internal).map_err(|error| std::io::Error::other(error.to_string()))?;
         let scheduler = start_scheduler(&engine, &state)?;
         let workers = server_settings.workers;
+        // Signals are handled in `run_until_stopped`: the hub's long-lived connections are sent
+        // their Close message before the HTTP server's graceful stop would wait for them.
         let mut server = HttpServer::new(move || {
             App::new()
                 .app_data(web::Data::new(state.clone()))
@@ -307,9 +334,11 @@ impl Application {
                 .wrap(TracingLogger::<RequestSpan>::new())
                 .route("/health", web::get().to(health))
                 .route("/metrics", web::get().to(metrics_text))
+                .configure(|config| hub_runtime.configure(config, crate::chat_hub::HUB_PATH))
                 .configure(routes::configure)
                 .default_service(web::to(|| async { Err::<HttpResponse, _>(ApiError::new(ErrorCode::NotFound).with_message("no such endpoint")) }))
         })
+        .disable_signals()
         .listen(listener)?;
         if workers > 0 {
             server = server.workers(workers);
@@ -327,6 +356,7 @@ impl Application {
             offer_stats_flusher,
             mail_queue: (mail_queue, mail_workers),
             scheduler,
+            hub,
         })
     }
 
@@ -348,6 +378,15 @@ impl Application {
     /// Serves until the server is stopped (SIGTERM, Ctrl+C, [`Application::handle`]), then
     /// writes the views still counted in memory.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        let (handle, hub) = (self.server.handle(), self.hub.clone());
+        actix_web::rt::spawn(async move {
+            wait_for_stop_signal().await;
+            tracing::info!("stopping: the hub's connections first, then the HTTP server");
+            if let Some(hub) = hub.get() {
+                hub.stop().await;
+            }
+            handle.stop(true).await;
+        });
         let served = self.server.await;
         if let Some((scheduler, thread)) = self.scheduler {
             scheduler.stop();
@@ -364,6 +403,29 @@ impl Application {
             tracing::error!("a mail sender thread panicked");
         }
         served
+    }
+}
+
+/// SIGTERM or Ctrl+C (SIGINT), as actix's own signal handling would take them.
+async fn wait_for_stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match (signal(SignalKind::terminate()), signal(SignalKind::interrupt())) {
+            (Ok(mut terminate), Ok(mut interrupt)) => {
+                tokio::select! {
+                    _ = terminate.recv() => {}
+                    _ = interrupt.recv() => {}
+                }
+            }
+            _ => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 
@@ -415,6 +477,18 @@ fn start_scheduler(engine: &Arc<Engine>, state: &AppState) -> std::io::Result<Op
         run: Box::new(move |tenant, day| {
             let tenant = bump_state.tenant(tenant).map_err(|error| error.to_string())?;
             bump_state.bumps.run(&Principal::Internal, &tenant, day).map(drop).map_err(|error| error.to_string())
+        }),
+    });
+    // The chat's unread-message mails are due by the minute, not once a day.
+    let chat_state = state.clone();
+    scheduler.register_interval(IntervalJob {
+        name: "chat-mails".into(),
+        every: Duration::from_secs(settings.chat.unread_mail_run_secs.max(1)),
+        run: Box::new(move || {
+            for tenant in chat_state.engine.tenants.values() {
+                chat_state.chat_mails.run(&Principal::Internal, tenant).map_err(|error| format!("{}: {error}", tenant.settings.slug))?;
+            }
+            Ok(())
         }),
     });
     let thread = scheduler.start()?;

@@ -92,6 +92,12 @@ pub struct AppState {
     pub candidate_area: wakat_app::candidates::area::CandidateArea,
     /// Applications and tracked redirects to offers.
     pub applying: wakat_app::candidates::applying::Applying,
+    /// The chat between passive candidates and employers (REST and the hub alike).
+    pub chat: wakat_app::chat::ChatService,
+    /// The chat's unread-message e-mails (the scheduler's, and `POST …/internal/chat-mails/run`).
+    pub chat_mails: wakat_app::jobs::chat_mails::ChatMails,
+    /// The chat's hub, once running.
+    pub hub: crate::chat_hub::HubHandle,
 }
 
 impl AppState {

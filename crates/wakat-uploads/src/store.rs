@@ -82,6 +82,13 @@ impl BlobStore {
         })
     }
 
+    /// Reads a stored blob whole (a CV to download or attach: at most the upload limit).
+    pub fn read(&self, hash: &BlobHash) -> Result<Vec<u8>, UploadError> {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut self.open(hash)?, &mut bytes).map_err(|err| UploadError::io(format!("cannot read blob {hash}"), err))?;
+        Ok(bytes)
+    }
+
     /// Records that `owner` (an opaque key such as `it/candidate/123/cv/1`) uses the blob.
     ///
     /// Attaching twice is harmless. The blob must exist: a reference never points at nothing.

@@ -29,6 +29,8 @@ import { AccountNav } from '@/features/account/components/account-nav';
 import { FavouritesHeaderButton } from '@/features/favourites/components/favourites-header-button';
 import { AlertsHeaderLink } from '@/features/alerts/components/alerts-header-link';
 import { AlertEntryPoints } from '@/features/alerts/components/entry-points';
+import { ChatWidget } from '@/features/chat/components/chat-widget';
+import { BoardMapProvider } from '@/features/map/components/map-provider';
 
 // Every page depends on the locale cookie and live API data.
 export const dynamic = 'force-dynamic';
@@ -75,7 +77,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const look = lookChoice(flags, horizontalTheme);
   const horizontalPopup = Boolean(flags.horizontalPopup) && look === null;
   // Candidate accounts: the login check once per request, only with the flag and a session cookie.
-  const candidateFeatures = { login: Boolean(flags.candidatePortalLogin), favourites: Boolean(flags.favouritesButton), history: Boolean(flags.applicationHistory), matched: Boolean(flags.matchedForYou) };
+  const candidateFeatures = { login: Boolean(flags.candidatePortalLogin), favourites: Boolean(flags.favouritesButton), history: Boolean(flags.applicationHistory), matched: Boolean(flags.matchedForYou), chat: Boolean(flags.candidateChat) };
   const candidate = board && candidateFeatures.login ? await getCandidate() : null;
   // An employer's session (its cookie; one API call, shared with the panel's own check) puts the
   // employer's panel in the header instead of the candidates' login links.
@@ -85,6 +87,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body style={themeStyle(config, theme)}>
         <BoardTextsProvider texts={boardOverrides(board, locale)}>
         <SessionProvider candidate={candidate} features={candidateFeatures}>
+        <BoardMapProvider map={board?.map ?? null}>
         <a className="skip-link" href="#main">
           {t('nav.skip')}
         </a>
@@ -156,6 +159,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <AlertEntryPoints locale={locale} enabled={Boolean(flags.jobAlerts)} />
           </Suspense>
         ) : null}
+        {/* The candidate chat widget (issue 25): beside the header and footer, on the candidate's pages. */}
+        {board ? <ChatWidget locale={locale} flags={{ candidatePortalLogin: candidateFeatures.login, candidateChat: candidateFeatures.chat }} /> : null}
+        </BoardMapProvider>
         </SessionProvider>
         </BoardTextsProvider>
       </body>

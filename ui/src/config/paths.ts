@@ -32,6 +32,8 @@ export const paths = {
   register: (query: AuthLinkQuery = {}) => withQuery('/account/register', { ...query }),
   resetPassword: () => '/account/reset',
   account: () => '/account',
+  /** The passive-candidate settings: be found by employers, the mandatory preferences, blocked companies. */
+  accountChat: () => '/account/chat',
   favourites: () => '/favorite-offers',
   applicationHistory: () => '/application-history',
   savedSearches: () => '/saved-searches',

@@ -314,6 +314,246 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{tenant}/v1/candidate/chat/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The companies the candidate blocked. */
+        get: operations["chat_candidate_blocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/candidate/chat/blocks/{company_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Lifts a block (closed conversations stay closed). */
+        delete: operations["chat_candidate_unblock"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/candidate/chat/conversation-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The candidate's conversation requests (invites), newest first. */
+        get: operations["chat_candidate_invites"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/candidate/chat/conversation-requests/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts a request: the conversation opens with what the candidate shares. */
+        post: operations["chat_candidate_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/candidate/chat/conversation-requests/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines a request, and blocks its company when asked. */
+        post: operations["chat_candidate_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/candidate/chat/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The candidate's conversations, latest first. */
+        get: operations["chat_candidate_conversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/candidate/chat/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation of the candidate. */
+        get: operations["chat_candidate_conversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/candidate/chat/conversations/{id}/block": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Blocks the conversation's company (its conversations close, it cannot find the candidate). */
+        post: operations["chat_candidate_block"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/candidate/chat/conversations/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes a conversation for both sides. */
+        post: operations["chat_candidate_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/candidate/chat/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a conversation's history, oldest first. */
+        get: operations["chat_candidate_messages"];
+        put?: never;
+        /** Sends a message (a resend of the same `clientMessageId` answers 200 with the first one). */
+        post: operations["chat_candidate_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/candidate/chat/conversations/{id}/messages/{seq}/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reports a message of the company. */
+        post: operations["chat_candidate_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/candidate/chat/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks messages read. */
+        post: operations["chat_candidate_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/candidate/chat/hub-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A short-lived token opening the board's chat hub as this candidate. */
+        post: operations["chat_candidate_hub_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/candidate/chat/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The candidate's passive profile, what it misses, maintenance and the unread badge. */
+        get: operations["chat_candidate_profile"];
+        /** Saves the passive profile (opening up to offers needs every mandatory preference). */
+        put: operations["chat_candidate_save_profile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{tenant}/v1/candidate/confirm": {
         parameters: {
             query?: never;
@@ -687,6 +927,27 @@ export interface paths {
          *     or not the e-mail already has an account (the mail says which).
          */
         post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/chat/mail-unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The page of the mail's link: one button turns the mails off (a GET changes nothing, so a mail
+         *     scanner following links does not unsubscribe anyone).
+         */
+        get: operations["chat_mail_unsubscribe_page"];
+        put?: never;
+        /** Turns the chat's e-mails off for the link's account (the page's button, or one click). */
+        post: operations["chat_mail_unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1487,6 +1748,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{tenant}/v2/employer-panel/chat/conversation-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The requests the company sent, newest first. */
+        get: operations["chat_employer_requests"];
+        put?: never;
+        /** Asks a passive candidate about an active offer, with a first message. */
+        post: operations["chat_employer_send_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v2/employer-panel/chat/conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company's conversations, latest first. */
+        get: operations["chat_employer_conversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v2/employer-panel/chat/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation of the company. */
+        get: operations["chat_employer_conversation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v2/employer-panel/chat/conversations/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes a conversation for both sides. */
+        post: operations["chat_employer_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v2/employer-panel/chat/conversations/{id}/cv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The CV the candidate shared on accepting the conversation (as they keep it now). */
+        get: operations["chat_employer_shared_cv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v2/employer-panel/chat/conversations/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a conversation's history, oldest first. */
+        get: operations["chat_employer_messages"];
+        put?: never;
+        /** Sends a message as the company (a resend of the same `clientMessageId` answers 200). */
+        post: operations["chat_employer_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v2/employer-panel/chat/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks messages read for the company (every user of it). */
+        post: operations["chat_employer_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v2/employer-panel/chat/hub-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A short-lived token opening the board's chat hub as this user of the company. */
+        post: operations["chat_employer_hub_token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{tenant}/v2/employer-panel/codes": {
         parameters: {
             query?: never;
@@ -1584,6 +1983,23 @@ export interface paths {
          *     `format=csv` answers the same figures as a CSV file.
          */
         get: operations["statistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v2/employer-panel/offers/{slug}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The board's passive candidates ranked for an active offer of the company, anonymised. */
+        get: operations["chat_employer_candidates"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2018,6 +2434,24 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description `POST …/conversation-requests/{id}/accept`. */
+        AcceptBody: {
+            /**
+             * @description Share one of the account's CVs.
+             * @default null
+             */
+            cvDocumentId: string | null;
+            /**
+             * @description Share the account's e-mail.
+             * @default false
+             */
+            shareEmail: boolean;
+            /**
+             * @description Share the account's name.
+             * @default false
+             */
+            shareName: boolean;
+        };
         /** @description An accepted request whose outcome arrives by mail (the same answer whatever the account state). */
         AcceptedDto: {
             /** @description `checkYourMail`. */
@@ -2074,6 +2508,32 @@ export interface components {
             /** @description The slug to show. */
             slug: string;
         };
+        /** @description An anonymous passive candidate as employers see them. */
+        AnonymousCandidateDto: {
+            /** @description The reference to send a request to. */
+            candidateRef: string;
+            /** @description Roles wanted (category values). */
+            categories: number[];
+            /** @description City slugs. */
+            cities: string[];
+            /** @description Contracts accepted. */
+            contractTypes: string[];
+            /** @description Its currency. */
+            currency: string;
+            /** @description Seniorities accepted. */
+            experienceLevels: string[];
+            /** @description Wants remote work. */
+            remote: boolean;
+            /**
+             * Format: double
+             * @description Salary expectation.
+             */
+            salaryMin?: number | null;
+            /** @description Its period. */
+            salaryUnit: string;
+            /** @description Key skills. */
+            skills: string[];
+        };
         /** @description The answer of an application. */
         ApplicationCreated: {
             /** @description The application's id (the same id when the same person applied within a minute). */
@@ -2101,6 +2561,23 @@ export interface components {
             /** @description NIP (Polish companies: 10 digits, checksum checked; spaces, dashes and `PL` allowed). */
             taxId?: string;
         };
+        /** @description A company the candidate blocked. */
+        BlockDto: {
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            at: number;
+            /** @description The company. */
+            companyId: string;
+            /** @description Its name. */
+            name: string;
+        };
+        /** @description The candidate's blocks. */
+        BlocksDto: {
+            /** @description In no particular order. */
+            items: components["schemas"]["BlockDto"][];
+        };
         /** @description A board the web app may serve, with the host names it serves it on. */
         BoardDto: {
             captcha?: null | components["schemas"]["CaptchaWidget"];
@@ -2108,6 +2585,7 @@ export interface components {
             defaultLocale: string;
             /** @description Lowercase host names without port (`it.localhost`); a host belongs to one board. */
             hosts: string[];
+            map?: null | components["schemas"]["MapStyleDto"];
             /** @description Display name. */
             name: string;
             /** @description Path prefix of the board's calls: `/api/{slug}`. */
@@ -2190,6 +2668,38 @@ export interface components {
             /** @description Apply-prompt status. */
             status: components["schemas"]["UserStatus"];
         };
+        /** @description One candidate for an offer. */
+        CandidateForOfferDto: {
+            /** @description Anonymous. */
+            candidate: components["schemas"]["AnonymousCandidateDto"];
+            request?: null | components["schemas"]["CandidateRequestDto"];
+            /** @description The match. */
+            score: components["schemas"]["MatchScoreDto"];
+        };
+        /** @description The company's request to a listed candidate. */
+        CandidateRequestDto: {
+            /** @description The conversation, once accepted. */
+            conversationId?: string | null;
+            /** @description The request. */
+            id: string;
+            /** @description Its status. */
+            status: string;
+        };
+        /** @description "Candidates for this offer". */
+        CandidatesForOfferDto: {
+            /**
+             * Format: int32
+             * @description Requests the company may send per UTC day.
+             */
+            dailyLimit: number;
+            /** @description Best match first. */
+            items: components["schemas"]["CandidateForOfferDto"][];
+            /**
+             * Format: int32
+             * @description Requests it sent this UTC day.
+             */
+            sentToday: number;
+        };
         /** @description The captcha widget a browser renders to earn the `Recaptcha-Token` of a public write. */
         CaptchaWidget: {
             /** @description The widget's script (explicit rendering). */
@@ -2251,6 +2761,137 @@ export interface components {
             currentPassword: string;
             /** @description The new password. */
             newPassword: string;
+        };
+        /** @description The employer of a conversation or an invite. */
+        ChatEmployerDto: {
+            /** @description Logo URL. */
+            avatarUrl?: string | null;
+            /** @description Company name. */
+            name: string;
+        };
+        /**
+         * @description The matchmaking preferences of `PUT …/chat/profile` (matched-for-you's own shape; `currency`
+         *     may be null: the board's default, PLN).
+         */
+        ChatPreferencesBody: {
+            /**
+             * @description City slugs (at most 10).
+             * @default []
+             */
+            cities: string[];
+            /**
+             * @description Its currency (`pln`, `eur`…).
+             * @default null
+             */
+            currency: string | null;
+            /**
+             * @description Seniorities (`trainee`, `junior`, `mid`, `senior`, `manager`, `c_level`).
+             * @default []
+             */
+            experienceLevels: string[];
+            /**
+             * @description Wants remote work.
+             * @default false
+             */
+            remote: boolean;
+            /**
+             * Format: double
+             * @description Salary expectation per `salaryUnit`.
+             * @default null
+             */
+            salaryMin: number | null;
+            /**
+             * @description Key skills (at most 20, each ≤ 60 characters).
+             * @default []
+             */
+            skills: string[];
+        };
+        /** @description The matchmaking preferences of a passive profile (matched-for-you's own). */
+        ChatPreferencesDto: {
+            /** @description City slugs. */
+            cities: string[];
+            /** @description Its currency (`pln`…). */
+            currency?: string | null;
+            /** @description Seniorities (`junior`, `mid`, `senior`…). */
+            experienceLevels: string[];
+            /** @description Wants remote work. */
+            remote: boolean;
+            /**
+             * Format: double
+             * @description Salary expectation per `salaryUnit`.
+             */
+            salaryMin?: number | null;
+            /** @description Key skills. */
+            skills: string[];
+        };
+        /** @description The widget's profile answer. */
+        ChatProfileAnswer: {
+            /** @description Whether employers can find the candidate now. */
+            findable: boolean;
+            /** @description The board's passive-candidate chat is in maintenance. */
+            maintenance: boolean;
+            /** @description Mandatory preferences missing: `categories`, `seniority`, `skills`, `place`, `salary`, `contractTypes`. */
+            missing: string[];
+            profile?: null | components["schemas"]["ChatProfileDto"];
+            /**
+             * Format: int64
+             * @description Messages unread by the candidate.
+             */
+            unreadTotal: number;
+        };
+        /** @description `PUT /v1/candidate/chat/profile`. */
+        ChatProfileBody: {
+            /**
+             * @description Category values of the board (at most 10).
+             * @default []
+             */
+            categories: number[];
+            /**
+             * @description Contracts accepted (`b2b`, `permanent`, `mandate_contract`…).
+             * @default []
+             */
+            contractTypes: string[];
+            /**
+             * @description Employers may find the candidate (needs every mandatory preference).
+             * @default false
+             */
+            openToOffers: boolean;
+            /**
+             * @default {
+             *       "cities": [],
+             *       "currency": null,
+             *       "experienceLevels": [],
+             *       "remote": false,
+             *       "salaryMin": null,
+             *       "skills": []
+             *     }
+             */
+            preferences: components["schemas"]["ChatPreferencesBody"];
+            /**
+             * @description Period of the salary expectation (`month` when absent).
+             * @default null
+             */
+            salaryUnit: string | null;
+        };
+        /** @description A saved passive profile. */
+        ChatProfileDto: {
+            /** @description Category values of the board (roles wanted). */
+            categories: number[];
+            /** @description Contracts accepted (`b2b`, `permanent`…). */
+            contractTypes: string[];
+            /** @description Employers may find the candidate. */
+            openToOffers: boolean;
+            /** @description Skills, seniorities, place, salary. */
+            preferences: components["schemas"]["ChatPreferencesDto"];
+            /** @description The anonymous reference employers see. */
+            publicId: string;
+            /** @description Period of `preferences.salaryMin` (`month`, `hour`…). */
+            salaryUnit: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            updatedAt: number;
         };
         /** @description A city of the gazetteer. */
         CityDto: {
@@ -2371,6 +3012,66 @@ export interface components {
             /** @description The token of the mailed link. */
             token: string;
         };
+        /** @description A conversation as the caller's side sees it. */
+        ConversationView: {
+            /** @description What the candidate shared. */
+            candidate: components["schemas"]["SharedCandidateDto"];
+            /** @description `candidate`, `company`, or `null` while open. */
+            closedBy?: string | null;
+            /** @description The company. */
+            employer: components["schemas"]["ChatEmployerDto"];
+            /** @description The conversation's id (the widget's `chatId`). */
+            id: string;
+            lastMessage?: null | components["schemas"]["MessageView"];
+            /**
+             * Format: int64
+             * @description When the newest message was sent.
+             */
+            lastMessageAt: number;
+            /**
+             * Format: int64
+             * @description Seq of the newest message.
+             */
+            lastSeq: number;
+            /** @description The offer's `jobAdvertisementId`. */
+            offerId: string;
+            /** @description The offer's slug while the board has it. */
+            offerSlug?: string | null;
+            /** @description The offer's title when the request was sent. */
+            offerTitle: string;
+            /**
+             * Format: int64
+             * @description When the candidate accepted.
+             */
+            openedAt: number;
+            /**
+             * Format: int64
+             * @description The other side's read mark ("seen").
+             */
+            otherReadSeq: number;
+            /**
+             * Format: int64
+             * @description The caller's read mark.
+             */
+            readSeq: number;
+            /** @description `open` or `closed`. */
+            status: string;
+            /**
+             * Format: int64
+             * @description Messages of the other side the caller has not read.
+             */
+            unread: number;
+        };
+        /** @description A list of conversations with the caller's unread total. */
+        ConversationsDto: {
+            /** @description Latest first. */
+            items: components["schemas"]["ConversationView"][];
+            /**
+             * Format: int64
+             * @description Messages unread by the caller's side over all of them.
+             */
+            unreadTotal: number;
+        };
         /** @description A typo correction searched. */
         CorrectionNote: {
             /** @description The word searched as well. */
@@ -2427,6 +3128,23 @@ export interface components {
             /** @description The list page's address (a path starting with '/'); default: the list with these filters. */
             searchUrl?: string | null;
         };
+        /** @description One criterion of a match. */
+        CriterionDto: {
+            /** @description `categories`, `seniority`, `skills`, `place`, `salary` or `contractTypes`. */
+            criterion: string;
+            /** @description What matched (skills, the city or `remote`, contract types, the category or level). */
+            matched: string[];
+            /**
+             * Format: int32
+             * @description How far it is met, 0–100.
+             */
+            percent: number;
+            /**
+             * Format: int32
+             * @description Its weight in the total (see ARCHITECTURE.md).
+             */
+            weight: number;
+        };
         /** @description A neighbouring step of a cursor listing. */
         CursorLink: {
             /** @description Opaque cursor for the `cursor` parameter. */
@@ -2470,6 +3188,14 @@ export interface components {
         DayDto: components["schemas"]["CountsDto"] & {
             /** @description `YYYY-MM-DD` (UTC). */
             date: string;
+        };
+        /** @description `POST …/conversation-requests/{id}/decline`. */
+        DeclineBody: {
+            /**
+             * @description Also block the company.
+             * @default false
+             */
+            blockCompany: boolean;
         };
         /** @description `DELETE /v1/candidate/account`. */
         DeleteAccountRequest: {
@@ -2665,7 +3391,7 @@ export interface components {
              * @description Stable machine-readable code (the OpenAPI document lists them).
              * @enum {string}
              */
-            code: "account_document_not_found" | "account_not_confirmed" | "active_job_alert_exists" | "already_applied" | "application_has_no_cv" | "application_not_found" | "body_too_long" | "brand_story_not_found" | "brand_story_slug_taken" | "candidate_account_exists" | "candidate_profile_exists" | "captcha_failed" | "code_used" | "csrf_failed" | "date_after_max" | "date_in_past" | "document_not_found" | "duplicate_skill" | "email_not_confirmed" | "email_taken" | "employer_user_not_found" | "empty_description" | "external_apply_only" | "feature_disabled" | "fieldRequired" | "fileOrDescriptionRequired" | "fileSize" | "fileType" | "forbidden_placeholder" | "form_contains_errors" | "image_not_found" | "incorrect_code" | "incorrect_ranges" | "internal_error" | "invalidCharactersError" | "invalidEmail" | "invalid_application_status" | "invalid_boolean" | "invalid_brand" | "invalid_candidate_id" | "invalid_category" | "invalid_city" | "invalid_code" | "invalid_company_name" | "invalid_coordinates" | "invalid_country" | "invalid_credentials" | "invalid_currency" | "invalid_cursor" | "invalid_date" | "invalid_date_range" | "invalid_day" | "invalid_employment_type" | "invalid_employment_types" | "invalid_experience_level" | "invalid_expiry" | "invalid_form" | "invalid_format" | "invalid_frequency" | "invalid_from" | "invalid_image" | "invalid_items_count" | "invalid_json" | "invalid_key" | "invalid_keyword" | "invalid_lang" | "invalid_language" | "invalid_limit" | "invalid_locations" | "invalid_multipart" | "invalid_name" | "invalid_nip" | "invalid_number" | "invalid_offer" | "invalid_offer_state" | "invalid_offer_token" | "invalid_option" | "invalid_order" | "invalid_page" | "invalid_password" | "invalid_path" | "invalid_per_page" | "invalid_phone" | "invalid_postal_code" | "invalid_query" | "invalid_radius" | "invalid_region" | "invalid_salary" | "invalid_salary_range" | "invalid_search_url" | "invalid_signature" | "invalid_since" | "invalid_skill" | "invalid_slug" | "invalid_sort" | "invalid_source" | "invalid_status_transition" | "invalid_tax_id" | "invalid_title" | "invalid_token" | "invalid_url" | "invalid_viewport" | "invalid_visited_at" | "invalid_working_time" | "invalid_workplace_type" | "invalid_zoom" | "job_alert_already_active" | "job_alert_exists" | "job_alert_limit" | "job_alert_not_found" | "job_filter_exists" | "job_filter_not_found" | "last_owner" | "limit_reached" | "link_expired" | "location_not_found" | "logo_empty" | "logo_reupload" | "logo_too_large" | "logo_too_small" | "logo_wrong_format" | "loopback_only" | "mail_unavailable" | "maxValueError" | "max_length" | "messageLength" | "method_not_allowed" | "min_length" | "min_lower_than_max" | "missing_placeholder" | "no_external_apply" | "no_stored_cv" | "no_whitespace" | "not_allowed_by_plan" | "not_found" | "offer_inactive" | "offer_not_found" | "offer_state_conflict" | "owner_role_required" | "password_blank" | "password_control_characters" | "password_is_email" | "password_mismatch" | "password_required" | "password_too_common" | "password_too_long" | "password_too_short" | "payload_too_large" | "payment_not_found" | "payment_unavailable" | "radius_without_city" | "rate_limited" | "redirect_not_found" | "required" | "same_email" | "slug_mismatch" | "three_times_rule" | "too_many_documents" | "too_many_images" | "too_many_invitations" | "too_many_languages" | "too_many_locations" | "too_many_skills" | "too_many_uppercase" | "too_many_values" | "two_words_required" | "type_required" | "unauthorized" | "unit_required" | "unknown_category" | "unknown_city" | "unknown_plan" | "unknown_technology" | "unknown_tenant" | "unsupported_grant_type" | "unsupported_media_type" | "url_protocol_required" | "value_must_be_number";
+            code: "account_document_not_found" | "account_not_confirmed" | "active_job_alert_exists" | "already_applied" | "already_requested" | "application_has_no_cv" | "application_not_found" | "body_too_long" | "brand_story_not_found" | "brand_story_slug_taken" | "candidate_account_exists" | "candidate_profile_exists" | "captcha_failed" | "chatDailyLimit" | "chatMaintenance" | "chat_candidate_not_found" | "chat_message_not_found" | "chat_no_shared_cv" | "code_used" | "conversationClosed" | "conversation_not_found" | "conversation_request_not_found" | "csrf_failed" | "date_after_max" | "date_in_past" | "document_not_found" | "duplicate_skill" | "email_not_confirmed" | "email_taken" | "employer_user_not_found" | "empty_description" | "external_apply_only" | "feature_disabled" | "fieldRequired" | "fileOrDescriptionRequired" | "fileSize" | "fileType" | "forbidden_placeholder" | "form_contains_errors" | "image_not_found" | "incorrect_code" | "incorrect_ranges" | "internal_error" | "invalidCharactersError" | "invalidEmail" | "invalid_application_status" | "invalid_boolean" | "invalid_brand" | "invalid_candidate_id" | "invalid_category" | "invalid_chat_input" | "invalid_city" | "invalid_code" | "invalid_company_name" | "invalid_coordinates" | "invalid_country" | "invalid_credentials" | "invalid_currency" | "invalid_cursor" | "invalid_date" | "invalid_date_range" | "invalid_day" | "invalid_employment_type" | "invalid_employment_types" | "invalid_experience_level" | "invalid_expiry" | "invalid_form" | "invalid_format" | "invalid_frequency" | "invalid_from" | "invalid_image" | "invalid_items_count" | "invalid_json" | "invalid_key" | "invalid_keyword" | "invalid_lang" | "invalid_language" | "invalid_limit" | "invalid_locations" | "invalid_message_text" | "invalid_multipart" | "invalid_name" | "invalid_nip" | "invalid_number" | "invalid_offer" | "invalid_offer_state" | "invalid_offer_token" | "invalid_option" | "invalid_order" | "invalid_page" | "invalid_password" | "invalid_path" | "invalid_per_page" | "invalid_phone" | "invalid_postal_code" | "invalid_query" | "invalid_radius" | "invalid_region" | "invalid_salary" | "invalid_salary_range" | "invalid_search_url" | "invalid_signature" | "invalid_since" | "invalid_skill" | "invalid_slug" | "invalid_sort" | "invalid_source" | "invalid_status_transition" | "invalid_tax_id" | "invalid_title" | "invalid_token" | "invalid_unsubscribe_link" | "invalid_url" | "invalid_viewport" | "invalid_visited_at" | "invalid_working_time" | "invalid_workplace_type" | "invalid_zoom" | "job_alert_already_active" | "job_alert_exists" | "job_alert_limit" | "job_alert_not_found" | "job_filter_exists" | "job_filter_not_found" | "last_owner" | "limit_reached" | "link_expired" | "location_not_found" | "logo_empty" | "logo_reupload" | "logo_too_large" | "logo_too_small" | "logo_wrong_format" | "loopback_only" | "mail_unavailable" | "maxValueError" | "max_length" | "messageLength" | "method_not_allowed" | "min_length" | "min_lower_than_max" | "missing_placeholder" | "no_external_apply" | "no_stored_cv" | "no_whitespace" | "not_allowed_by_plan" | "not_found" | "offer_inactive" | "offer_not_found" | "offer_state_conflict" | "owner_role_required" | "password_blank" | "password_control_characters" | "password_is_email" | "password_mismatch" | "password_required" | "password_too_common" | "password_too_long" | "password_too_short" | "payload_too_large" | "payment_not_found" | "payment_unavailable" | "profile_incomplete" | "radius_without_city" | "rate_limited" | "redirect_not_found" | "request_not_pending" | "required" | "same_email" | "slug_mismatch" | "three_times_rule" | "too_many_documents" | "too_many_images" | "too_many_invitations" | "too_many_languages" | "too_many_locations" | "too_many_skills" | "too_many_uppercase" | "too_many_values" | "two_words_required" | "type_required" | "unauthorized" | "unit_required" | "unknown_category" | "unknown_city" | "unknown_plan" | "unknown_technology" | "unknown_tenant" | "unsupported_grant_type" | "unsupported_media_type" | "url_protocol_required" | "value_must_be_number";
             /** @description Every field error, when a whole form was checked (the offer form). */
             errors?: components["schemas"]["FieldErrorBody"][] | null;
             /** @description Parameter or body field at fault, when one is. */
@@ -2797,6 +3523,16 @@ export interface components {
             /** @description The list page's address. */
             searchUrl?: string | null;
         };
+        /** @description A hub access token. */
+        HubTokenDto: {
+            /** @description The SignalR client's `access_token`. */
+            accessToken: string;
+            /**
+             * Format: int64
+             * @description Unix seconds; connect before.
+             */
+            expiresAt: number;
+        };
         /** @description `POST /v1/offers/initiate`. */
         InitiateRequest: {
             /** @description Plan slug. */
@@ -2828,6 +3564,34 @@ export interface components {
         InvitationRequest: {
             /** @description The `token` parameter of the link. */
             token: string;
+        };
+        /** @description The spec's chat invite. */
+        InviteDto: {
+            /** @description Accept or decline with it. */
+            conversationRequestId: string;
+            /** @description Who asks. */
+            employer: components["schemas"]["ChatEmployerDto"];
+            /** @description The employer's first message. */
+            firstMessage: string;
+            /** @description About which offer. */
+            jobAdvertisement: components["schemas"]["InviteOfferDto"];
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            sentAt: number;
+            /** @description `received`, `accepted`, `declined` or `expired`. */
+            status: string;
+        };
+        /** @description The offer of an invite. */
+        InviteOfferDto: {
+            /** @description The offer's title. */
+            name: string;
+        };
+        /** @description A list of invites. */
+        InvitesDto: {
+            /** @description Newest first. */
+            items: components["schemas"]["InviteDto"][];
         };
         /** @description An alert's state. */
         JobAlertDto: {
@@ -2948,6 +3712,17 @@ export interface components {
              */
             longitude: number;
         };
+        /** @description A board's tile provider (`[tenants.map]`): the MapLibre styles every map of the web app loads. */
+        MapStyleDto: {
+            /** @description Credit added to the map's attribution; absent: the style's sources' own. */
+            attribution?: string | null;
+            /** @description Further origins (tiles, sprites, glyphs) the page's Content-Security-Policy allows. */
+            origins: string[];
+            /** @description The style (absolute URL). */
+            styleUrl: string;
+            /** @description The style in dark mode; absent: `styleUrl` in both modes. */
+            styleUrlDark?: string | null;
+        };
         /** @description Paging of [`MarkerPage`]. */
         MarkerMeta: {
             /** @description 1-based page. */
@@ -2968,6 +3743,49 @@ export interface components {
             data: components["schemas"]["OfferItem"][];
             /** @description Paging. */
             meta: components["schemas"]["MarkerMeta"];
+        };
+        /** @description A match with its explanation. */
+        MatchScoreDto: {
+            /** @description One line per criterion. */
+            criteria: components["schemas"]["CriterionDto"][];
+            /**
+             * Format: int32
+             * @description 0–100.
+             */
+            percent: number;
+        };
+        /** @description One page of history. */
+        MessagePage: {
+            /** @description Oldest first. */
+            items: components["schemas"]["MessageView"][];
+            /**
+             * Format: int64
+             * @description Pass as `before` for older messages; `null` at the first.
+             */
+            nextBefore?: number | null;
+        };
+        /** @description One message as the viewer sees it. */
+        MessageView: {
+            /** @description The sender's client id (`null` for a request's first message). */
+            clientMessageId?: string | null;
+            /** @description The conversation. */
+            conversationId: string;
+            /** @description Whether the viewer's side wrote it. */
+            mine: boolean;
+            /** @description `candidate` or `company`. */
+            sender: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            sentAt: number;
+            /**
+             * Format: int64
+             * @description 1, 2, 3… within the conversation.
+             */
+            seq: number;
+            /** @description The text; `null` once erased (show a tombstone). */
+            text?: string | null;
         };
         /** @description `POST /v1/users`: another user of the caller's company (mailed a link to set a password). */
         NewUserRequest: {
@@ -3423,6 +4241,14 @@ export interface components {
             /** @description Phone (empty removes it; the contact phone pattern). */
             phone?: string | null;
         };
+        /** @description `POST …/conversations/{id}/read`. */
+        ReadBody: {
+            /**
+             * Format: int64
+             * @description Every message up to this seq is read.
+             */
+            upToSeq: number;
+        };
         /** @description The answer of a tracked redirect (snake_case, as the spec reads it). */
         RedirectDto: {
             /** @description Where to send the browser. */
@@ -3449,6 +4275,18 @@ export interface components {
             lastName?: string;
             /** @description At least 8 characters, not the e-mail. */
             password: string;
+        };
+        /** @description `POST …/messages/{seq}/report`. */
+        ReportBody: {
+            /** @description The reporter's words (≤ 1,000 characters). */
+            note?: string | null;
+            /** @description `spam`, `abuse`, `scam` or `other`. */
+            reason: string;
+        };
+        /** @description A report's id. */
+        ReportDto: {
+            /** @description The report. */
+            id: string;
         };
         /** @description `POST /v1/candidate/password-reset/confirm`. */
         ResetConfirmRequest: {
@@ -3512,12 +4350,66 @@ export interface components {
             /** @description Other forms searched (translations, compound spellings). */
             synonyms: components["schemas"]["SynonymNote"][];
         };
+        /** @description `POST …/conversations/{id}/messages`. */
+        SendMessageBody: {
+            /** @description The client's id of the message (1–64 characters): a resend with it is not duplicated. */
+            clientMessageId: string;
+            /** @description Plain text, 1–2,000 characters. */
+            text: string;
+        };
+        /** @description `POST /v2/employer-panel/chat/conversation-requests`. */
+        SendRequestBody: {
+            /** @description From "Candidates for this offer". */
+            candidateRef: string;
+            /** @description The first message (the rules of every message). */
+            message: string;
+            /** @description An active offer of the company. */
+            offerSlug: string;
+        };
+        /** @description A request as the company that sent it sees it. */
+        SentRequestDto: {
+            /** @description The candidate's anonymous reference. */
+            candidateRef: string;
+            /** @description The conversation, once accepted. */
+            conversationId?: string | null;
+            /** @description The request's id. */
+            id: string;
+            /** @description The offer's `jobAdvertisementId`. */
+            offerId: string;
+            /** @description The offer's title when sent. */
+            offerTitle: string;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            sentAt: number;
+            /** @description The company user who sent it. */
+            sentByUserId: string;
+            /** @description `received`, `accepted`, `declined` or `expired`. */
+            status: string;
+        };
+        /** @description A list of sent requests. */
+        SentRequestsDto: {
+            /** @description Newest first. */
+            items: components["schemas"]["SentRequestDto"][];
+        };
         /** @description The answer of a login: the profile and the CSRF token (also in the `wakat_csrf` cookie). */
         SessionDto: {
             /** @description The logged-in candidate. */
             candidate: components["schemas"]["CandidateDto"];
             /** @description Repeat it in `X-CSRF-Token` on every write. */
             csrfToken: string;
+        };
+        /** @description What the candidate shared on accepting (the company sees nothing else of them). */
+        SharedCandidateDto: {
+            /** @description Their e-mail, if shared. */
+            email?: string | null;
+            /** @description Whether they shared a CV. */
+            hasCv: boolean;
+            /** @description Their name, if shared. */
+            name?: string | null;
+            /** @description The candidate's anonymous reference. */
+            ref: string;
         };
         /** @description The company of a sign-up. */
         SignUpCompany: {
@@ -4893,6 +5785,987 @@ export interface operations {
             };
             /** @description Not logged in */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_blocks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The blocks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BlocksDto"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The board has the chat off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_unblock: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The company */
+                company_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lifted (or there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not a company id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The board has the chat off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_invites: {
+        parameters: {
+            query?: {
+                /** @description `received` (default), `accepted`, `declined`, `expired` or `all`. */
+                status?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invites */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitesDto"];
+                };
+            };
+            /** @description Not a status */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The board has the chat off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_accept: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The request (`conversationRequestId`) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptBody"];
+            };
+        };
+        responses: {
+            /** @description The conversation */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationView"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such request of the candidate, no such CV, or the chat off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request was answered or expired (`request_not_pending`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has another content type than the call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Maintenance (`chatMaintenance`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_decline: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The request */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeclineBody"];
+            };
+        };
+        responses: {
+            /** @description The declined invite */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteDto"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such request of the candidate, or the chat off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request was answered or expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has another content type than the call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_conversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationsDto"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The board has the chat off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The conversation */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationView"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation of the candidate */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_block: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The conversation */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation, closed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationView"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation of the candidate */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_close: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The conversation */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationView"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation of the candidate */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_messages: {
+        parameters: {
+            query?: {
+                /** @description Messages with a seq below this (the `nextBefore` of the previous page). */
+                before?: number;
+                /** @description 1 to 100 (default 30). */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The conversation */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                };
+            };
+            /** @description Bad paging */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation of the candidate */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_send: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The conversation */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageBody"];
+            };
+        };
+        responses: {
+            /** @description A resend: the first message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageView"];
+                };
+            };
+            /** @description Stored and delivered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageView"];
+                };
+            };
+            /** @description A text or client id breaking a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation of the candidate */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The conversation is closed (`conversationClosed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has another content type than the call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Maintenance (`chatMaintenance`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_report: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The conversation */
+                id: string;
+                /** @description The message */
+                seq: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportBody"];
+            };
+        };
+        responses: {
+            /** @description Reported (again: the first report) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportDto"];
+                };
+            };
+            /** @description One's own message, or a note too long */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation or message */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has another content type than the call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_read: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The conversation */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadBody"];
+            };
+        };
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationView"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation of the candidate */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has another content type than the call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_hub_token: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HubTokenDto"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The board has the chat off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_profile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatProfileAnswer"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The board has the chat off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_candidate_save_profile: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The session's CSRF token */
+                "X-CSRF-Token": string;
+            };
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChatProfileBody"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatProfileAnswer"];
+                };
+            };
+            /** @description A preference breaks a rule, or one is missing to open up (`profile_incomplete`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not logged in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The board has the chat off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has another content type than the call takes */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6416,6 +8289,129 @@ export interface operations {
             };
             /** @description The body has another content type than the call takes */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_mail_unsubscribe_page: {
+        parameters: {
+            query: {
+                /** @description The account the mails go to. */
+                account: string;
+                /** @description The link's signature. */
+                code: string;
+            };
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description HTML page with the button */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description The link lacks its account or code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown board */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_mail_unsubscribe: {
+        parameters: {
+            query: {
+                /** @description The account the mails go to. */
+                account: string;
+                /** @description The link's signature. */
+                code: string;
+            };
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Turned off (HTML confirmation) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": unknown;
+                };
+            };
+            /** @description The link lacks its account or code */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The link is not the server's */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown board */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9418,6 +11414,583 @@ export interface operations {
             };
         };
     };
+    chat_employer_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentRequestsDto"];
+                };
+            };
+            /** @description Not an employer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The board has the chat off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_employer_send_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Sent */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentRequestDto"];
+                };
+            };
+            /** @description A message breaking a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an employer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such active offer of the company or findable candidate */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already asked about this offer (`already_requested`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has another content type than the call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Over the daily limit (`chatDailyLimit`) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Maintenance (`chatMaintenance`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_employer_conversations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationsDto"];
+                };
+            };
+            /** @description Not an employer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The board has the chat off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_employer_conversation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The conversation */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationView"];
+                };
+            };
+            /** @description Not an employer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation of the company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_employer_close: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The conversation */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationView"];
+                };
+            };
+            /** @description Not an employer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation of the company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_employer_shared_cv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The conversation */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file (PDF, DOCX, JPEG or PNG by its content), as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": number[];
+                    "image/jpeg": number[];
+                    "image/png": number[];
+                };
+            };
+            /** @description Not an employer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation of the company, or no CV shared in it (`chat_no_shared_cv`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_employer_messages: {
+        parameters: {
+            query?: {
+                /** @description Messages with a seq below this (the `nextBefore` of the previous page). */
+                before?: number;
+                /** @description 1 to 100 (default 30). */
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The conversation */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessagePage"];
+                };
+            };
+            /** @description Not an employer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation of the company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_employer_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The conversation */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendMessageBody"];
+            };
+        };
+        responses: {
+            /** @description A resend: the first message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageView"];
+                };
+            };
+            /** @description Stored and delivered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageView"];
+                };
+            };
+            /** @description A text or client id breaking a rule */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an employer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation of the company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Closed (`conversationClosed`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has another content type than the call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Maintenance (`chatMaintenance`) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_employer_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The conversation */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReadBody"];
+            };
+        };
+        responses: {
+            /** @description The conversation */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationView"];
+                };
+            };
+            /** @description The body cannot be read */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an employer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such conversation of the company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body has another content type than the call takes */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_employer_hub_token: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HubTokenDto"];
+                };
+            };
+            /** @description Not an employer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The board has the chat off */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     codes: {
         parameters: {
             query?: never;
@@ -9728,6 +12301,49 @@ export interface operations {
                 };
             };
             /** @description An offer the company does not have */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    chat_employer_candidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description An active offer of the company */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Best match first, with the daily budget of requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CandidatesForOfferDto"];
+                };
+            };
+            /** @description Not an employer */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No active offer of the company with that slug, or the chat off */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { boardForHost, boardOrigin, captchaOrigins, createBoardDirectory, hostName, hostPort, parseBoards, type Board } from './boards';
+import { boardForHost, boardOrigin, captchaOrigins, createBoardDirectory, mapOrigins, hostName, hostPort, parseBoards, type Board } from './boards';
 
-const IT: Board = { slug: 'it', name: 'Wakat IT', hosts: ['it.localhost', '127.0.0.1', 'localhost'], defaultLocale: 'pl', captcha: null, texts: {} };
-const WORK: Board = { slug: 'work', name: 'Wakat Praca', hosts: ['work.localhost'], defaultLocale: 'pl', captcha: null, texts: {} };
+const IT: Board = { slug: 'it', name: 'Wakat IT', hosts: ['it.localhost', '127.0.0.1', 'localhost'], defaultLocale: 'pl', captcha: null, texts: {}, map: null };
+const WORK: Board = { slug: 'work', name: 'Wakat Praca', hosts: ['work.localhost'], defaultLocale: 'pl', captcha: null, texts: {}, map: null };
 const BOARDS = [IT, WORK];
 
 describe('hostName', () => {
@@ -69,6 +69,30 @@ describe('parseBoards', () => {
     expect(parseBoards({ data: [{ ...IT, captcha: { ...captcha, widget: 'friendly' } }] })[0].captcha).toBeNull();
     expect(parseBoards({ data: [{ ...IT, captcha: { ...captcha, scriptUrl: 'javascript:alert(1)' } }] })[0].captcha).toBeNull();
     expect(parseBoards({ data: [{ ...IT, captcha: undefined }] })[0].captcha).toBeNull();
+  });
+});
+
+describe('board tile providers', () => {
+  const provider = { styleUrl: 'https://tiles.example.com/styles/streets.json?key=k', styleUrlDark: null, attribution: '© Example', origins: ['https://glyphs.example.com'] };
+
+  it('keeps a well-formed tile provider and drops a malformed one (the board stays, offline)', () => {
+    expect(parseBoards({ data: [{ ...IT, map: provider }] })[0].map).toEqual(provider);
+    expect(parseBoards({ data: [{ ...IT, map: { ...provider, styleUrl: '/map/style.json' } }] })[0].map).toBeNull();
+    expect(parseBoards({ data: [{ ...IT, map: { ...provider, styleUrl: 'javascript:alert(1)' } }] })[0].map).toBeNull();
+    const sloppy = parseBoards({ data: [{ ...IT, map: { styleUrl: provider.styleUrl, styleUrlDark: 'data:x', attribution: '  ', origins: ['ftp://x', 'https://a.example.com'] } }] })[0].map;
+    expect(sloppy).toEqual({ styleUrl: provider.styleUrl, styleUrlDark: null, attribution: null, origins: ['https://a.example.com'] });
+    expect(parseBoards({ data: [{ ...IT, map: undefined }] })[0].map).toBeNull();
+  });
+
+  it("allows every board's style origins and listed origins in the page policy, once each", () => {
+    const dark = { ...provider, styleUrlDark: 'https://dark.example.org:8443/dark.json', origins: ['https://glyphs.example.com', 'https://*.cdn.example.com'] };
+    expect(mapOrigins([{ ...IT, map: provider }, { ...WORK, map: dark }])).toEqual([
+      'https://tiles.example.com',
+      'https://glyphs.example.com',
+      'https://dark.example.org:8443',
+      'https://*.cdn.example.com',
+    ]);
+    expect(mapOrigins(BOARDS)).toEqual([]);
   });
 });
 

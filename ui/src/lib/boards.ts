@@ -19,6 +19,57 @@ export interface Board {
   captcha: CaptchaWidget | null;
   /** The board's wording of the web app's texts: message key → language → text (over the catalogue's defaults). */
   texts: BoardTexts;
+  /** The maps' tile provider (`[tenants.map]`); null: the offline basemap (or the build's `NEXT_PUBLIC_MAP_STYLE_URL`). */
+  map: BoardMap | null;
+}
+
+/** A board's tile provider: the MapLibre styles every map loads instead of the offline basemap. */
+export interface BoardMap {
+  styleUrl: string;
+  /** Dark mode's style; null: `styleUrl` in both modes. */
+  styleUrlDark: string | null;
+  /** Credit added to the map's attribution. */
+  attribution: string | null;
+  /** Further origins (tiles, sprites, glyphs) the page's Content-Security-Policy allows. */
+  origins: string[];
+}
+
+const httpUrl = (value: unknown): value is string => typeof value === 'string' && /^https?:\/\/[^/\s]/i.test(value);
+
+function parseMap(value: unknown): BoardMap | null {
+  const entry = value as Partial<Record<keyof BoardMap, unknown>> | null | undefined;
+  if (!entry || !httpUrl(entry.styleUrl)) return null;
+  return {
+    styleUrl: entry.styleUrl,
+    styleUrlDark: httpUrl(entry.styleUrlDark) ? entry.styleUrlDark : null,
+    attribution: typeof entry.attribution === 'string' && entry.attribution.trim() ? entry.attribution.trim() : null,
+    origins: Array.isArray(entry.origins) ? entry.origins.filter(httpUrl) : [],
+  };
+}
+
+/**
+ * The origins the boards' tile providers need in the page policy (their styles' and the origins
+ * they list: tiles, sprites, glyphs). All boards', like the captcha's: one policy per app.
+ */
+export function mapOrigins(boards: readonly Board[]): string[] {
+  const origins = new Set<string>();
+  for (const { map } of boards) {
+    if (!map) continue;
+    for (const url of [map.styleUrl, map.styleUrlDark, ...map.origins]) {
+      if (!url) continue;
+      // `https://*.example.com` is a CSP source as it is; URL() would refuse the wildcard.
+      const wildcard = /^(https?:\/\/\*\.[^/]+)/i.exec(url);
+      if (wildcard) origins.add(wildcard[1].toLowerCase());
+      else {
+        try {
+          origins.add(new URL(url).origin);
+        } catch {
+          // Not a URL: nothing to allow.
+        }
+      }
+    }
+  }
+  return [...origins];
 }
 
 export type BoardTexts = Record<string, Partial<Record<Locale, string>>>;
@@ -130,7 +181,7 @@ export function parseBoards(body: unknown): Board[] {
         entry.hosts.every((host: unknown) => typeof host === 'string') &&
         (entry.defaultLocale === 'pl' || entry.defaultLocale === 'en'),
     )
-    .map((board) => ({ ...board, captcha: parseCaptcha(board.captcha), texts: parseTexts(board.texts) }));
+    .map((board) => ({ ...board, captcha: parseCaptcha(board.captcha), texts: parseTexts(board.texts), map: parseMap(board.map) }));
 }
 
 /**

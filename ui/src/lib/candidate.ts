@@ -65,6 +65,8 @@ export interface ApplicationItem {
 export interface MatchedOffer {
   offer: Offer;
   matchPercent: number;
+  /** The spec's card field: the conversation with this offer's employer (`/?chat={id}`), when there is one. */
+  conversationLink?: string | null;
   matched: { kind: string; label: string }[];
   missed: { kind: string; label: string }[];
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   applicationHistoryEnabled,
+  candidateChatEnabled,
+  chatInMaintenance,
   homeCountSource,
   mapToggleable,
   redirectThrottle,
@@ -63,5 +65,16 @@ describe('feature flags', () => {
   it('redirectCountThrottling: throttle option 2 when on, 1 when off', () => {
     expect(redirectThrottle(with_('redirectCountThrottling'))).toBe(2);
     expect(redirectThrottle(without('redirectCountThrottling'))).toBe(1);
+  });
+
+  it('candidateChat: the chat and "Candidates for this offer" show only when on', () => {
+    expect(candidateChatEnabled(with_('candidateChat'))).toBe(true);
+    expect(candidateChatEnabled(without('candidateChat'))).toBe(false);
+    expect(candidateChatEnabled({})).toBe(false);
+  });
+
+  it('passiveCandidateMaintenance: the chat says it is paused only when on', () => {
+    expect(chatInMaintenance(with_('passiveCandidateMaintenance'))).toBe(true);
+    expect(chatInMaintenance(without('passiveCandidateMaintenance'))).toBe(false);
   });
 });

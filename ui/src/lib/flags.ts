@@ -61,3 +61,19 @@ export function applicationHistoryEnabled(flags: FeatureFlags): boolean {
 export function redirectThrottle(flags: FeatureFlags): 1 | 2 {
   return on(flags, 'redirectCountThrottling') ? 2 : 1;
 }
+
+/**
+ * `candidateChat`: passive candidates and employers may chat (issue 25). Off, the web app shows
+ * nothing of it — no "Candidates for this offer" link or page — and the API answers 404 to its paths.
+ */
+export function candidateChatEnabled(flags: FeatureFlags): boolean {
+  return on(flags, 'candidateChat');
+}
+
+/**
+ * `passiveCandidateMaintenance`: the chat is paused — reads work, while sending a message,
+ * accepting a request and sending one are refused (503 `chatMaintenance`); the pages say so first.
+ */
+export function chatInMaintenance(flags: FeatureFlags): boolean {
+  return on(flags, 'passiveCandidateMaintenance');
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createNonce, originsOf, pageContentSecurityPolicy, servedOverHttps, STATIC_SECURITY_HEADERS } from './security-headers';
+import { createNonce, hubSocketOrigin, originsOf, pageContentSecurityPolicy, servedOverHttps, STATIC_SECURITY_HEADERS } from './security-headers';
 
 const directives = (policy: string) => new Map(policy.split('; ').map((part) => [part.split(' ')[0], part.split(' ').slice(1)]));
 
@@ -45,6 +45,20 @@ describe('pageContentSecurityPolicy', () => {
     expect(dev.get('script-src')).toContain("'unsafe-eval'");
     expect(dev.get('connect-src')).toContain('ws:');
     expect(pageContentSecurityPolicy({ nonce: 'n', https: true })).toMatch(/; upgrade-insecure-requests$/);
+  });
+});
+
+describe('hubSocketOrigin', () => {
+  it('allows the page\'s own WebSocket origin, wss over HTTPS', () => {
+    expect(hubSocketOrigin('it.localhost:3100', false)).toBe('ws://it.localhost:3100');
+    expect(hubSocketOrigin('Wakat.PL', true)).toBe('wss://wakat.pl');
+    expect(hubSocketOrigin('[::1]:3000', false)).toBe('ws://[::1]:3000');
+    const policy = directives(pageContentSecurityPolicy({ nonce: 'n', socketOrigin: hubSocketOrigin('wakat.pl', true) }));
+    expect(policy.get('connect-src')).toEqual(["'self'", 'wss://wakat.pl']);
+  });
+
+  it('writes nothing for a host that could smuggle a directive or another origin', () => {
+    for (const host of ["evil.example; script-src *", 'a b', 'x.example/path', 'user@host', '', null, 'host:99999999']) expect(hubSocketOrigin(host, false), String(host)).toBeNull();
   });
 });
 

@@ -67,6 +67,20 @@ export interface PagePolicyOptions {
   imageOrigins?: readonly string[];
   /** The captcha widget's origins (its frames and calls), when a board has one. */
   captchaOrigins?: readonly string[];
+  /**
+   * The page's own WebSocket origin (`hubSocketOrigin`): the chat hub is forwarded on the app's
+   * origin, and older browsers do not count `ws:`/`wss:` of the same host as 'self'.
+   */
+  socketOrigin?: string | null;
+}
+
+// A Host header fit to be written into the policy: a host name or bracketed IPv6, an optional port.
+const SAFE_HOST = /^(?:[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/** `wss://{host}` (HTTPS) or `ws://{host}` of the request's host, or null for a host unfit to write into a header. */
+export function hubSocketOrigin(hostHeader: string | null | undefined, https: boolean): string | null {
+  const host = (hostHeader ?? '').trim().toLowerCase();
+  return SAFE_HOST.test(host) ? `${https ? 'wss' : 'ws'}://${host}` : null;
 }
 
 /**
@@ -76,8 +90,8 @@ export interface PagePolicyOptions {
  * data:/blob: images. A captcha widget (off by default) adds its origins to frames and calls; its
  * script is loaded by the app's own (nonced) code, which 'strict-dynamic' allows.
  */
-export function pageContentSecurityPolicy({ nonce, dev = false, https = false, mapOrigins = [], imageOrigins = [], captchaOrigins = [] }: PagePolicyOptions): string {
-  const map = [...mapOrigins, ...captchaOrigins].join(' ');
+export function pageContentSecurityPolicy({ nonce, dev = false, https = false, mapOrigins = [], imageOrigins = [], captchaOrigins = [], socketOrigin = null }: PagePolicyOptions): string {
+  const map = [...(socketOrigin ? [socketOrigin] : []), ...mapOrigins, ...captchaOrigins].join(' ');
   const frames = captchaOrigins.length ? captchaOrigins.join(' ') : "'none'";
   const images = [...new Set([...mapOrigins, ...imageOrigins])].join(' ');
   const directives = [

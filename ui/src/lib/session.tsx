@@ -23,6 +23,8 @@ export interface SessionFeatures {
   history: boolean;
   /** `matchedForYou`. */
   matched: boolean;
+  /** `candidateChat`: employers may find passive candidates and talk with them. */
+  chat?: boolean;
 }
 
 interface SessionContextValue {

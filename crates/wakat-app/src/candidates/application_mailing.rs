@@ -120,10 +120,7 @@ impl ApplicationMailing {
     }
 
     fn read_blob(&self, attachment: &AttachmentRef) -> Result<Vec<u8>> {
-        let mut file = self.blobs.open(&hash_of(attachment)?).map_err(|error| AppError::internal("opening a CV", error))?;
-        let mut bytes = Vec::with_capacity(usize::try_from(attachment.size).unwrap_or(0));
-        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(|error| AppError::internal("reading a CV", error))?;
-        Ok(bytes)
+        self.blobs.read(&hash_of(attachment)?).map_err(|error| AppError::internal("reading a CV", error))
     }
 
     /// The CV of application `id` behind a mailed link: `InvalidSignature` when the link is wrong

@@ -11,6 +11,7 @@ use wakat_alerts::{AlertStore, Owner};
 use wakat_applications::{
     Application, ApplicationStore, Favourite, FavouriteStore, History, HistoryItem, HistoryKind, Page, Paged, RedirectStore, TrackedRedirect,
 };
+use wakat_chat::{match_score, Actor, ChatStore};
 use wakat_core::filters::{OrderBy, Sort, SortBy};
 use wakat_core::matching::{match_offer, OfferMatch};
 use wakat_core::{ErrorCode, FieldError, Filters};
@@ -53,6 +54,18 @@ pub struct CandidateExport {
     pub external_applications: serde_json::Value,
     /// The favourites.
     pub favourites: serde_json::Value,
+    /// The chat: the passive profile, requests received, conversations with their messages, blocks.
+    pub chat: serde_json::Value,
+}
+
+/// What the chat adds to a matched-for-you card.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ChatCard {
+    /// The candidate's passive profile scored against the offer (`wakat_chat::match_score`);
+    /// `None` without a complete profile or with the chat off.
+    pub match_percent: Option<u8>,
+    /// The candidate's latest conversation about the offer.
+    pub conversation_id: Option<String>,
 }
 
 /// The logged-in candidate's area.
@@ -66,6 +79,7 @@ pub struct CandidateArea {
     history: Arc<History>,
     alerts: Arc<AlertStore>,
     blobs: Arc<BlobStore>,
+    chat: Arc<ChatStore>,
     clock: Clock,
 }
 
@@ -86,6 +100,8 @@ pub struct CandidateStores {
     pub alerts: Arc<AlertStore>,
     /// Uploaded files (CVs, attachments).
     pub blobs: Arc<BlobStore>,
+    /// The chat (its passive profile scores matched cards; erased with the account).
+    pub chat: Arc<ChatStore>,
 }
 
 fn with_offers<T>(paged: Paged<T>, card: impl Fn(&T) -> Result<Option<OfferCard>>) -> Result<Paged<(T, Option<OfferCard>)>> {
@@ -104,8 +120,8 @@ fn document_owner(tenant: &str, account_id: &str, document_id: &str) -> String {
 impl CandidateArea {
     /// The service over the engine (offers of the cards, matched offers), the stores and the clock.
     pub fn new(engine: Arc<Engine>, stores: CandidateStores, clock: Clock) -> CandidateArea {
-        let CandidateStores { accounts, applications, redirects, favourites, history, alerts, blobs } = stores;
-        CandidateArea { engine, accounts, applications, redirects, favourites, history, alerts, blobs, clock }
+        let CandidateStores { accounts, applications, redirects, favourites, history, alerts, blobs, chat } = stores;
+        CandidateArea { engine, accounts, applications, redirects, favourites, history, alerts, blobs, chat, clock }
     }
 
     /// The candidate's account; [`AppError::Unauthenticated`] when it was deleted under a session.
@@ -192,8 +208,40 @@ impl CandidateArea {
 
     /// Active offers ranked by the candidate's preferences: a pool read from the index (newest
     /// offers with each preferred skill, at the preferred seniorities, and the newest overall),
-    /// then scored by `wakat_core::matching`. Empty preferences give an empty list.
-    pub fn matched_offers(&self, tenant: &Tenant, principal: &Principal, page: Page) -> Result<Paged<(Hit, OfferMatch)>> {
+    /// then scored by `wakat_core::matching`. Empty preferences give an empty list. With the
+    /// board's chat on, each card also carries the passive profile's score and the candidate's
+    /// conversation about the offer ([`ChatCard`]).
+    pub fn matched_offers(&self, tenant: &Tenant, principal: &Principal, page: Page) -> Result<Paged<(Hit, OfferMatch, ChatCard)>> {
+        let matched = self.matched_by_preferences(tenant, principal, page)?;
+        if !tenant.flag(crate::chat::CHAT_FLAG) {
+            let items = matched.items.into_iter().map(|(hit, offer_match)| (hit, offer_match, ChatCard::default())).collect();
+            return Ok(Paged {
+                items,
+                page_number: matched.page_number,
+                page_size: matched.page_size,
+                has_next_page: matched.has_next_page,
+                total: matched.total,
+            });
+        }
+        let slug = &tenant.settings.slug;
+        let actor = Actor::candidate(principal.candidate_account()?);
+        let profile = self.chat.profile(slug, &actor)?.filter(|profile| profile.complete().is_ok());
+        // Most recently active first: the first conversation about an offer is the one to open.
+        let conversations = self.chat.conversations(slug, &actor)?;
+        let items = matched
+            .items
+            .into_iter()
+            .map(|(hit, offer_match)| {
+                let match_percent = profile.as_ref().map(|profile| match_score(profile, &hit.offer, &self.engine.rates, &tenant.categories).percent);
+                let conversation_id =
+                    conversations.iter().find(|conversation| conversation.offer_id == hit.offer.guid).map(|conversation| conversation.id.clone());
+                (hit, offer_match, ChatCard { match_percent, conversation_id })
+            })
+            .collect();
+        Ok(Paged { items, page_number: matched.page_number, page_size: matched.page_size, has_next_page: matched.has_next_page, total: matched.total })
+    }
+
+    fn matched_by_preferences(&self, tenant: &Tenant, principal: &Principal, page: Page) -> Result<Paged<(Hit, OfferMatch)>> {
         let slug = &tenant.settings.slug;
         let preferences = self.account(slug, principal)?.preferences;
         if preferences.is_empty() {
@@ -293,9 +341,7 @@ impl CandidateArea {
     pub fn signed_download(&self, tenant: &Tenant, account_id: &str, document_id: &str) -> Result<(Document, Vec<u8>)> {
         let document = self.document_of(&tenant.settings.slug, account_id, document_id)?;
         let hash = BlobHash::parse(&document.blob_hash).map_err(|error| AppError::internal("reading a CV", error))?;
-        let mut file = self.blobs.open(&hash).map_err(|error| AppError::internal("reading a CV", error))?;
-        let mut bytes = Vec::with_capacity(document.size as usize);
-        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(|error| AppError::internal("reading a CV", error))?;
+        let bytes = self.blobs.read(&hash).map_err(|error| AppError::internal("reading a CV", error))?;
         Ok((document, bytes))
     }
 
@@ -306,7 +352,36 @@ impl CandidateArea {
         let applications = self.applications.export_candidate(slug, &account.id)?;
         let external_applications = self.redirects.export_candidate(slug, &account.id)?;
         let favourites = self.favourites.export_candidate(slug, &account.id)?;
-        Ok(CandidateExport { exported_at: self.clock.now(), board: slug.clone(), account, applications, external_applications, favourites })
+        let chat = self.export_chat(slug, &account.id)?;
+        Ok(CandidateExport { exported_at: self.clock.now(), board: slug.clone(), account, applications, external_applications, favourites, chat })
+    }
+
+    /// The candidate's chat as stored: profile, requests received, conversations with every
+    /// message (the company's too: they were written to the candidate), blocks.
+    fn export_chat(&self, slug: &str, account_id: &str) -> Result<serde_json::Value> {
+        let actor = Actor::candidate(account_id);
+        let mut conversations = Vec::new();
+        for conversation in self.chat.conversations(slug, &actor)? {
+            let mut messages = Vec::new();
+            let mut before = None;
+            loop {
+                let page = self.chat.history(slug, &actor, &conversation.id, before, wakat_chat::MAX_HISTORY_PAGE)?;
+                messages.extend(page.messages);
+                match page.next_before {
+                    Some(next) => before = Some(next),
+                    None => break,
+                }
+            }
+            messages.reverse();
+            conversations.push(serde_json::json!({"conversation": conversation, "messages": messages}));
+        }
+        let export = serde_json::json!({
+            "profile": self.chat.profile(slug, &actor)?,
+            "requests": self.chat.requests_received(slug, &actor, self.clock.now())?,
+            "conversations": conversations,
+            "blocks": self.chat.blocked_companies(slug, &actor)?,
+        });
+        Ok(export)
     }
 
     /// Deletes the account (GDPR article 17): its CVs, the personal data of its applications, its
@@ -327,6 +402,8 @@ impl CandidateArea {
         self.favourites.erase_candidate(slug, account_id)?;
         // Saved searches and their alerts go too: no digest is mailed to a deleted account.
         self.alerts.erase_owner(slug, &Owner::Account(account_id.clone()))?;
+        // The chat: message texts become tombstones the employer keeps, what was shared goes.
+        self.chat.erase_candidate(slug, &Actor::candidate(account_id.clone()), self.clock.now())?;
         let deleted = self.accounts.delete_account(slug, account_id)?;
         for document in &deleted.documents {
             self.release_document(slug, account_id, document);

@@ -50,9 +50,10 @@ fn candidates() -> Candidates {
         applications: applications.clone(),
         redirects: redirects.clone(),
         favourites: favourites.clone(),
-        history: Arc::new(History::new(kv)),
+        history: Arc::new(History::new(kv.clone())),
         alerts: setup.alerts_store.clone(),
         blobs: blobs.clone(),
+        chat: Arc::new(wakat_chat::ChatStore::new(kv)),
     };
     let area = CandidateArea::new(setup.engine.clone(), stores, setup.clock());
     let applying = Applying::new(

@@ -357,9 +357,7 @@ impl EmployerOffers {
         if !owners.iter().any(|owner| owner.starts_with(&owner_prefix)) {
             return Err(AppError::ImageNotFound);
         }
-        let mut file = self.blobs.open(&hash).map_err(|_| AppError::ImageNotFound)?;
-        let mut bytes = Vec::new();
-        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(|e| AppError::internal("reading an image", e))?;
+        let bytes = self.blobs.read(&hash).map_err(|_| AppError::ImageNotFound)?;
         let mime = if bytes.starts_with(&[0x89, b'P', b'N', b'G']) { "image/png" } else { "image/jpeg" };
         Ok((mime, bytes))
     }

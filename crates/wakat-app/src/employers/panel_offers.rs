@@ -330,9 +330,7 @@ impl PanelOffersService {
         }
         let attachment = application.applicant.and_then(|applicant| applicant.attachment).ok_or(AppError::ApplicationHasNoCv)?;
         let hash = BlobHash::parse(&attachment.blob_hash).map_err(|e| AppError::internal("an attachment's hash", e))?;
-        let mut file = self.blobs.open(&hash).map_err(|e| AppError::internal("opening a CV", e))?;
-        let mut bytes = Vec::with_capacity(usize::try_from(attachment.size).unwrap_or(0));
-        std::io::Read::read_to_end(&mut file, &mut bytes).map_err(|e| AppError::internal("reading a CV", e))?;
+        let bytes = self.blobs.read(&hash).map_err(|e| AppError::internal("reading a CV", e))?;
         Ok((attachment, bytes))
     }
 }

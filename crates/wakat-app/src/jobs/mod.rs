@@ -5,5 +5,6 @@
 
 pub mod application_digests;
 pub mod bumps;
+pub mod chat_mails;
 pub mod digests;
 pub mod scheduler;

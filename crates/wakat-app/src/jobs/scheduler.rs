@@ -33,11 +33,25 @@ pub struct DailyJob {
     pub run: JobRun,
 }
 
+/// A job run every `every` (at the scheduler's tick, so at most [`TICK`] late): work that is due
+/// by the minute, such as the chat's unread-message mails. Nothing is marked in the store: the
+/// job itself knows what is due (a restart simply runs it at the first tick).
+pub struct IntervalJob {
+    /// Name, for the logs.
+    pub name: String,
+    /// Time between two runs.
+    pub every: Duration,
+    /// The work; an error is logged and the job runs again at its next time.
+    pub run: Box<dyn Fn() -> Result<(), String> + Send + Sync>,
+}
+
 /// The jobs and the thread that runs them.
 pub struct Scheduler {
     kv: Arc<dyn KvStore>,
     zone: TimeZone,
     jobs: Mutex<Vec<Arc<DailyJob>>>,
+    /// Interval jobs with the time of their last run (none before the first).
+    interval_jobs: Mutex<Vec<(Arc<IntervalJob>, Option<jiff::Timestamp>)>>,
     stopping: AtomicBool,
     wake: (Mutex<bool>, Condvar),
 }
@@ -49,12 +63,46 @@ fn marker(job: &str, tenant: &str) -> Vec<u8> {
 impl Scheduler {
     /// A scheduler keeping its marks in `kv`, telling time in `zone`.
     pub fn new(kv: Arc<dyn KvStore>, zone: TimeZone) -> Arc<Scheduler> {
-        Arc::new(Scheduler { kv, zone, jobs: Mutex::new(Vec::new()), stopping: AtomicBool::new(false), wake: (Mutex::new(false), Condvar::new()) })
+        Arc::new(Scheduler {
+            kv,
+            zone,
+            jobs: Mutex::new(Vec::new()),
+            interval_jobs: Mutex::new(Vec::new()),
+            stopping: AtomicBool::new(false),
+            wake: (Mutex::new(false), Condvar::new()),
+        })
     }
 
     /// Registers a job.
     pub fn register(&self, job: DailyJob) {
         self.jobs.lock().unwrap_or_else(|p| p.into_inner()).push(Arc::new(job));
+    }
+
+    /// Registers a job run every `job.every`.
+    pub fn register_interval(&self, job: IntervalJob) {
+        self.interval_jobs.lock().unwrap_or_else(|p| p.into_inner()).push((Arc::new(job), None));
+    }
+
+    /// Runs the interval jobs whose time has come at `now`; returns how many ran.
+    fn tick_intervals(&self, now: jiff::Timestamp) -> usize {
+        let due: Vec<Arc<IntervalJob>> = {
+            let mut jobs = self.interval_jobs.lock().unwrap_or_else(|p| p.into_inner());
+            let mut due = Vec::new();
+            for (job, last) in jobs.iter_mut() {
+                let every = jiff::SignedDuration::try_from(job.every).unwrap_or(jiff::SignedDuration::MAX);
+                if last.is_none_or(|last| now.duration_since(last) >= every) {
+                    *last = Some(now);
+                    due.push(job.clone());
+                }
+            }
+            due
+        };
+        for job in &due {
+            if let Err(error) = (job.run)() {
+                tracing::error!(%error, job = %job.name, "an interval job failed; it runs again at its next time");
+            }
+        }
+        due.len()
     }
 
     /// The last local day a job finished for a board.
@@ -83,7 +131,7 @@ impl Scheduler {
 
     /// Runs what is due at `now`, one job at a time; returns how many finished.
     pub fn tick(&self, now: jiff::Timestamp) -> usize {
-        let mut finished = 0;
+        let mut finished = self.tick_intervals(now);
         for (job, tenant, day) in self.due(now) {
             if self.stopping.load(Ordering::SeqCst) {
                 break;
@@ -158,6 +206,26 @@ mod tests {
         // Summer time: 06:00 UTC in July is 08:00 in Warsaw (UTC+2).
         assert_eq!(scheduler.tick(at("2027-07-01T06:00:00Z")), 1);
         assert_eq!(*runs.lock().unwrap(), ["it 2026-11-26", "work 2026-11-26", "it 2027-07-01"]);
+    }
+
+    #[test]
+    fn interval_jobs_run_at_the_first_tick_then_every_interval() {
+        let kv: Arc<dyn KvStore> = Arc::new(wakat_store::MemoryStore::new());
+        let scheduler = Scheduler::new(kv, TimeZone::UTC);
+        let runs = Arc::new(AtomicUsize::new(0));
+        let counted = runs.clone();
+        scheduler.register_interval(IntervalJob {
+            name: "chat-mails".into(),
+            every: Duration::from_secs(60),
+            run: Box::new(move || {
+                counted.fetch_add(1, Ordering::SeqCst);
+                Err("a failure is retried next time".into())
+            }),
+        });
+        for (time, expected) in [("2026-11-26T10:00:00Z", 1), ("2026-11-26T10:00:30Z", 1), ("2026-11-26T10:01:00Z", 2), ("2026-11-26T10:01:30Z", 2)] {
+            scheduler.tick(at(time));
+            assert_eq!(runs.load(Ordering::SeqCst), expected, "{time}");
+        }
     }
 
     #[test]

@@ -74,8 +74,9 @@ mod tests {
     use super::{catalogue, format, ENGLISH_SOURCE, POLISH_SOURCE};
 
     /// The sources that name message ids: every mail module, and this one's parent.
-    const CODE: [&str; 6] = [
+    const CODE: [&str; 7] = [
         include_str!("mod.rs"),
+        include_str!("chat.rs"),
         include_str!("accounts.rs"),
         include_str!("alerts.rs"),
         include_str!("applications.rs"),

@@ -8,6 +8,7 @@ pub mod alerts;
 pub mod application_mails;
 pub mod applications;
 mod catalogue;
+pub mod chat;
 pub mod employers;
 #[cfg(test)]
 mod tests;

@@ -123,3 +123,19 @@ fn unread_messages_are_mailed_after_the_delay_at_most_once_an_hour() {
     assert!(due(Side::Candidate, sent_at + 400 * 60).is_empty());
     assert_eq!(store.record_mail_sent(BOARD, Side::Candidate, "0123456789abcdef0123456789abcdef", T0), Err(ChatError::NotFound { what: "conversation" }));
 }
+
+#[test]
+fn mails_can_be_turned_off_per_account_and_erasure_forgets_the_choice() {
+    let store = store();
+    assert!(!store.mails_off(BOARD, "cand-a").unwrap());
+    store.set_mails_off(BOARD, "cand-a", true).unwrap();
+    assert!(store.mails_off(BOARD, "cand-a").unwrap());
+    assert!(!store.mails_off(BOARD, "recruiter-1").unwrap(), "one account's choice only");
+    assert!(!store.mails_off("work", "cand-a").unwrap(), "one board's only");
+    store.set_mails_off(BOARD, "cand-a", false).unwrap();
+    assert!(!store.mails_off(BOARD, "cand-a").unwrap());
+    store.set_mails_off(BOARD, "cand-a", true).unwrap();
+    store.erase_candidate(BOARD, &candidate_a(), T0).unwrap();
+    assert!(!store.mails_off(BOARD, "cand-a").unwrap());
+    assert!(matches!(store.set_mails_off(BOARD, "a/b", true), Err(ChatError::InvalidInput { .. })));
+}

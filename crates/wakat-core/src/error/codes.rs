@@ -211,6 +211,33 @@ error_codes! {
     InvalidSince => ("invalid_since", 400, "since must be unix seconds"),
     /// A `day` that is not a date (YYYY-MM-DD).
     InvalidDay => ("invalid_day", 400, "day must be YYYY-MM-DD"),
+    // The chat between passive candidates and employers (issue 25). The three camelCase codes are
+    // fixed by issue 25's chat contract: the web app maps its texts by them.
+    /// The board's passive-candidate chat is in maintenance (flag `passiveCandidateMaintenance`):
+    /// reads work, new messages, requests and acceptances wait.
+    ChatMaintenance => ("chatMaintenance", 503, "the chat is under maintenance; try again later"),
+    /// The company sent as many conversation requests today (UTC) as its plan allows.
+    ChatDailyLimit => ("chatDailyLimit", 429, "the company has sent as many conversation requests today as its plan allows"),
+    /// A message to a closed conversation.
+    ConversationClosed => ("conversationClosed", 409, "the conversation is closed"),
+    /// No such conversation of the caller (or of the caller's company).
+    ConversationNotFound => ("conversation_not_found", 404, "there is no such conversation"),
+    /// No such conversation request addressed to (or sent by) the caller.
+    ConversationRequestNotFound => ("conversation_request_not_found", 404, "there is no such conversation request"),
+    /// No findable passive candidate of that reference (or one who blocked the company).
+    ChatCandidateNotFound => ("chat_candidate_not_found", 404, "there is no such candidate"),
+    /// No such message in the conversation.
+    ChatMessageNotFound => ("chat_message_not_found", 404, "there is no such message"),
+    /// The candidate shared no CV in the conversation (or has since deleted it).
+    ChatNoSharedCv => ("chat_no_shared_cv", 404, "the candidate shared no CV in this conversation"),
+    /// The company already asked this candidate about this offer (waiting, accepted or declined).
+    AlreadyRequested => ("already_requested", 409, "this candidate was already asked about this offer"),
+    /// The request was answered or expired already.
+    RequestNotPending => ("request_not_pending", 409, "the request is no longer waiting for an answer"),
+    /// Opening up to offers without every mandatory matchmaking preference (`missing` names them).
+    ProfileIncomplete => ("profile_incomplete", 400, "the matchmaking preferences are incomplete"),
+    /// An unsubscribe link of the chat's e-mails that is not the server's.
+    InvalidUnsubscribeLink => ("invalid_unsubscribe_link", 403, "the unsubscribe link is not valid"),
     /// Our fault; the cause is in the log.
     InternalError => ("internal_error", 500, "something went wrong on our side"),
 
@@ -419,6 +446,11 @@ error_codes! {
     InvalidPostalCode => ("invalid_postal_code", 400),
     /// A technology the board's dictionary does not have.
     UnknownTechnology => ("unknown_technology", 400),
+    // The chat (issue 25).
+    /// A message text that breaks a rule (empty, over 2,000 characters, a control character).
+    InvalidMessageText => ("invalid_message_text", 400),
+    /// A chat argument that cannot be used (an id, a client message id, a report note).
+    InvalidChatInput => ("invalid_chat_input", 400),
 }
 
 impl std::fmt::Display for ErrorCode {
@@ -434,8 +466,19 @@ mod tests {
     /// Keys the specs fix for the apply form (`applyForm.errors.*`) and the job-alert form;
     /// camelCase because the web app's messages are looked up by them. Every other code is
     /// snake_case.
-    const SPEC_CAMEL_CASE_KEYS: &[&str] =
-        &["invalidEmail", "fileOrDescriptionRequired", "fileSize", "fileType", "messageLength", "fieldRequired", "invalidCharactersError", "maxValueError"];
+    const SPEC_CAMEL_CASE_KEYS: &[&str] = &[
+        "invalidEmail",
+        "fileOrDescriptionRequired",
+        "fileSize",
+        "fileType",
+        "messageLength",
+        "fieldRequired",
+        "invalidCharactersError",
+        "maxValueError",
+        "chatMaintenance",
+        "chatDailyLimit",
+        "conversationClosed",
+    ];
 
     #[test]
     fn wire_codes_are_unique_snake_case_or_the_specs_keys() {

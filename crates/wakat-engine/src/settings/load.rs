@@ -110,6 +110,7 @@ impl EngineSettings {
             check_legal(tenant)?;
             check_texts(tenant)?;
             check_plans(tenant)?;
+            check_map(tenant)?;
             if tenant.job_alerts.send_hour > 23 || tenant.job_alerts.max_offers == 0 {
                 return Err(ConfigError::Invalid(format!("tenant '{}': job_alerts.send_hour must be 0-23 and max_offers at least 1", tenant.slug)));
             }
@@ -199,6 +200,36 @@ fn check_legal(tenant: &TenantSettings) -> Result<(), ConfigError> {
         }
     }
     Ok(())
+}
+
+/// A tile provider's style URLs are absolute http(s) URLs, its origins bare origins, and a dark
+/// style comes with a light one (the web app falls back from dark to light, never the other way).
+fn check_map(tenant: &TenantSettings) -> Result<(), ConfigError> {
+    let map = &tenant.map;
+    let invalid = |what: String| Err(ConfigError::Invalid(format!("tenant '{}': map.{what}", tenant.slug)));
+    for (key, url) in [("style_url", &map.style_url), ("style_url_dark", &map.style_url_dark)] {
+        if !url.is_empty() && !is_http_url(url) {
+            return invalid(format!("{key} '{url}' must be an absolute http(s) URL"));
+        }
+    }
+    if map.style_url.is_empty() && !map.style_url_dark.is_empty() {
+        return invalid("style_url_dark needs a style_url".into());
+    }
+    if let Some(origin) = map.origins.iter().find(|origin| !is_http_url(origin) || origin.trim_end_matches('/').matches('/').count() != 2) {
+        return invalid(format!("origins: '{origin}' must be an origin such as https://tiles.example.com (no path)"));
+    }
+    if map.attribution.chars().count() > 300 {
+        return invalid("attribution is longer than 300 characters".into());
+    }
+    Ok(())
+}
+
+/// `http://` or `https://` followed by a host, without spaces or quotes (it goes into a header).
+fn is_http_url(url: &str) -> bool {
+    let rest = url.strip_prefix("https://").or_else(|| url.strip_prefix("http://"));
+    rest.is_some_and(|rest| {
+        !rest.is_empty() && !rest.starts_with('/') && !url.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '\'' || c == ';' || c == ',')
+    })
 }
 
 /// Plans have distinct slugs, a price and a positive duration.

@@ -108,6 +108,31 @@ pub struct TenantSettings {
     pub job_alerts: JobAlertSettings,
     /// Applications mailed to an offer's address (`[tenants.applications]`).
     pub applications: ApplicationSettings,
+    /// The maps' tile provider (`[tenants.map]`); none: the web app's offline basemap.
+    pub map: MapSettings,
+}
+
+/// A board's tile provider: every map of the web app loads this MapLibre style instead of the
+/// offline basemap (which has no streets). Empty `style_url`: the offline basemap.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MapSettings {
+    /// The MapLibre style (an absolute http(s) URL), e.g. a provider's `…/style.json?key=…`.
+    pub style_url: String,
+    /// The style in dark mode (empty: `style_url` in both modes).
+    pub style_url_dark: String,
+    /// Credit shown in the map's attribution besides what the style's sources credit.
+    pub attribution: String,
+    /// Origins (`https://host[:port]`) of the tiles, sprites and glyphs the style refers to, when
+    /// not the style's own: the page's Content-Security-Policy allows them and the styles' origins.
+    pub origins: Vec<String>,
+}
+
+impl MapSettings {
+    /// Whether the board has a tile provider.
+    pub fn is_configured(&self) -> bool {
+        !self.style_url.is_empty()
+    }
 }
 
 /// The largest `attach_max_bytes`: the mailer's bound on a mail's attachments
@@ -276,6 +301,7 @@ impl Default for TenantSettings {
             employers: wakat_employers::EmployerSettings::default(),
             job_alerts: JobAlertSettings::default(),
             applications: ApplicationSettings::default(),
+            map: MapSettings::default(),
         }
     }
 }

@@ -139,3 +139,33 @@ fn reads_how_applications_mail_their_cv() {
     assert!(EngineSettings::from_toml(&with("digest_hour = 24"), []).is_err());
     assert!(EngineSettings::from_toml(&with("emailCv = \"link\""), []).is_err(), "unknown keys are refused");
 }
+
+#[test]
+fn reads_and_checks_a_boards_tile_provider() {
+    let defaults = EngineSettings::from_toml(BASE, []).unwrap();
+    assert!(!defaults.tenants[0].map.is_configured(), "no [tenants.map]: the offline basemap");
+    let with = |section: &str| format!("{BASE}\n[tenants.map]\n{section}\n");
+    let provider = with(
+        "style_url = \"https://tiles.example.com/styles/liberty.json?key=k\"\nstyle_url_dark = \"https://tiles.example.com/styles/dark.json\"\nattribution = \"© Example tiles\"\norigins = [\"https://fonts.example.com\", \"https://*.cdn.example.com/\"]",
+    );
+    let map = EngineSettings::from_toml(&provider, []).unwrap().tenants[0].map.clone();
+    assert!(map.is_configured());
+    assert_eq!(map.style_url, "https://tiles.example.com/styles/liberty.json?key=k");
+    assert_eq!(map.style_url_dark, "https://tiles.example.com/styles/dark.json");
+    assert_eq!(map.attribution, "© Example tiles");
+    assert_eq!(map.origins.len(), 2);
+    let env = [("WAKAT_TENANTS__0__MAP__STYLE_URL".to_string(), "http://127.0.0.1:8081/style.json".to_string())];
+    assert_eq!(EngineSettings::from_toml(BASE, env).unwrap().tenants[0].map.style_url, "http://127.0.0.1:8081/style.json", "set from the environment");
+    for bad in [
+        "style_url = \"/map/style.json\"",
+        "style_url = \"ftp://tiles.example.com/style.json\"",
+        "style_url = \"https://tiles.example.com/a b.json\"",
+        "style_url = \"https://tiles.example.com/x.json; script-src *\"",
+        "style_url_dark = \"https://tiles.example.com/dark.json\"",
+        "style_url = \"https://tiles.example.com/s.json\"\norigins = [\"https://fonts.example.com/glyphs\"]",
+        "style_url = \"https://tiles.example.com/s.json\"\norigins = [\"fonts.example.com\"]",
+        "styleUrl = \"https://tiles.example.com/s.json\"",
+    ] {
+        assert!(EngineSettings::from_toml(&with(bad), []).is_err(), "{bad}");
+    }
+}

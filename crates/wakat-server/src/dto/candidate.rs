@@ -7,7 +7,7 @@ use wakat_core::matching::OfferMatch;
 use wakat_search::Hit;
 
 use crate::dto::{iso_time, OfferItem};
-use wakat_app::candidates::area::{CandidateExport, HistoryEntry};
+use wakat_app::candidates::area::{CandidateExport, ChatCard, HistoryEntry};
 use wakat_app::candidates::OfferCard;
 
 /// Paging facts of the candidate lists (the spec's `metadata`).
@@ -136,6 +136,12 @@ pub struct MatchedDto {
     /// Preferences not met.
     #[schema(value_type = Vec<Object>)]
     pub missed: Vec<serde_json::Value>,
+    /// The candidate's passive chat profile scored against the offer (0–100, the score employers
+    /// see in "Candidates for this offer"); `null` without a complete profile or with the chat off.
+    pub passive_match_percent: Option<u8>,
+    /// The web app's link opening the candidate's conversation about this offer
+    /// (`/?chat={conversationId}`), or `null`.
+    pub conversation_link: Option<String>,
 }
 
 fn reasons(reasons: &[wakat_core::matching::MatchReason]) -> Vec<serde_json::Value> {
@@ -151,16 +157,18 @@ fn reasons(reasons: &[wakat_core::matching::MatchReason]) -> Vec<serde_json::Val
 
 impl MatchedDto {
     /// The page of matched offers.
-    pub fn page(paged: Paged<(Hit, OfferMatch)>, lang: &str, now: i64) -> PagedDto<MatchedDto> {
+    pub fn page(paged: Paged<(Hit, OfferMatch, ChatCard)>, lang: &str, now: i64) -> PagedDto<MatchedDto> {
         let meta = PagingMeta::of(&paged);
         let data = paged
             .items
             .iter()
-            .map(|(hit, offer_match)| MatchedDto {
+            .map(|(hit, offer_match, chat)| MatchedDto {
                 offer: OfferItem::from_hit(hit, lang, now),
                 match_percent: offer_match.percent,
                 matched: reasons(&offer_match.matched),
                 missed: reasons(&offer_match.missed),
+                passive_match_percent: chat.match_percent,
+                conversation_link: chat.conversation_id.as_ref().map(|id| format!("/?chat={id}")),
             })
             .collect();
         PagedDto { data, meta }
@@ -248,7 +256,7 @@ impl StatusChangeDto {
 
 /// The candidate's data export as one JSON document (GDPR articles 15 and 20).
 pub fn export_json(export: CandidateExport) -> serde_json::Value {
-    let CandidateExport { exported_at, board, account, applications, external_applications, favourites } = export;
+    let CandidateExport { exported_at, board, account, applications, external_applications, favourites, chat } = export;
     serde_json::json!({
         "exportedAt": iso_time(exported_at),
         "board": board,
@@ -273,5 +281,6 @@ pub fn export_json(export: CandidateExport) -> serde_json::Value {
         "applications": applications,
         "externalApplications": external_applications,
         "favourites": favourites,
+        "chat": chat,
     })
 }

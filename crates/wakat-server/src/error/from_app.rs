@@ -1,5 +1,6 @@
 //! The services' errors as the API's answers.
 
+use super::chat::chat_error;
 use super::{accounts_error, alerts_error, applications_error, employers_error, ApiError, ErrorCode};
 
 /// The one mapping of the services' domain errors to the API's codes: every reason of
@@ -68,6 +69,10 @@ impl From<wakat_app::AppError> for ApiError {
             AppError::Alerts(alerts) => alerts_error(alerts),
             AppError::Accounts(accounts) => accounts_error(accounts),
             AppError::Employers(employers) => employers_error(employers),
+            AppError::FeatureDisabled => ApiError::new(ErrorCode::FeatureDisabled),
+            AppError::ChatMaintenance => ApiError::new(ErrorCode::ChatMaintenance),
+            AppError::Chat(chat) => chat_error(chat),
+            AppError::ChatNoSharedCv => ApiError::new(ErrorCode::ChatNoSharedCv),
             AppError::Store(store) => store.into(),
             AppError::Search(search) => search.into(),
             internal @ AppError::Internal { .. } => ApiError::internal(&internal),

@@ -28,7 +28,7 @@ const URL_PARAMS: [(&str, &str, &str); 11] = [
 ];
 
 /// Feature flags every board answers, with their defaults when the configuration is silent.
-const KNOWN_FLAGS: [&str; 30] = [
+const KNOWN_FLAGS: [&str; 31] = [
     "workplaceFilter",
     "onlyMinimumSalaryFilter",
     "favouritesButton",
@@ -59,6 +59,7 @@ const KNOWN_FLAGS: [&str; 30] = [
     "horizontalPopup",
     "whistleblowerReport",
     "candidateChat",
+    "passiveCandidateMaintenance",
 ];
 
 fn localized(en: &str, pl: &str) -> Value {

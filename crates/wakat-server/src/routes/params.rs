@@ -186,3 +186,32 @@ pub struct SandboxActionPath {
     /// `pay`, `fail` or `cancel`.
     pub action: String,
 }
+
+/// `/api/{tenant}/…/chat/…/{id}`: a conversation or a conversation request.
+#[derive(Debug, Deserialize)]
+pub struct ChatIdPath {
+    /// Board slug.
+    pub tenant: String,
+    /// The conversation's or request's id.
+    pub id: String,
+}
+
+/// `/api/{tenant}/v1/candidate/chat/conversations/{id}/messages/{seq}/report`
+#[derive(Debug, Deserialize)]
+pub struct ChatMessagePath {
+    /// Board slug.
+    pub tenant: String,
+    /// The conversation.
+    pub id: String,
+    /// The message's seq.
+    pub seq: u64,
+}
+
+/// `/api/{tenant}/v1/candidate/chat/blocks/{company_id}`
+#[derive(Debug, Deserialize)]
+pub struct ChatCompanyPath {
+    /// Board slug.
+    pub tenant: String,
+    /// The blocked company.
+    pub company_id: String,
+}

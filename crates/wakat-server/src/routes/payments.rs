@@ -32,7 +32,7 @@ pub async fn status(state: web::Data<AppState>, employer: Employer, path: web::P
     Ok(HttpResponse::Ok().insert_header(("cache-control", "no-store")).json(PaymentStatusDto { data: PaymentStatusData { status: payment.status.outcome() } }))
 }
 
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 

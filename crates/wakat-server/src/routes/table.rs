@@ -10,8 +10,8 @@ use actix_web::http::Method;
 use actix_web::web;
 
 use super::{
-    accounts, alerts, applications, brand_stories, candidate, employer_offers, employer_panel, employers, internal, meta, offers, panel_offers, payments,
-    places,
+    accounts, alerts, applications, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, employer_offers, employer_panel, employers, internal,
+    meta, offers, panel_offers, payments, places,
 };
 use crate::ratelimit::RateClass;
 
@@ -57,6 +57,8 @@ pub enum BrowserSession {
 
 /// A JSON body of a few fields.
 const SMALL_JSON: u32 = 4 * 1024;
+/// A chat message of 2,000 characters (up to 4 bytes each in UTF-8) with its ids.
+const CHAT_MESSAGE: u32 = 12 * 1024;
 /// A 5,000,000-byte attachment plus the multipart framing and the form's other fields.
 const UPLOAD: u32 = 5_000_000 + 64 * 1024;
 
@@ -260,6 +262,41 @@ route_table! {
     GET "/v1/offers/{slug}/applications/{id}/download" => panel_offers::download_cv, browser employer(0);
     // The CV link mailed to an offer's address (signed and expiring; no login).
     GET "/v1/applications/{id}/cv" => applications::mailed_cv, browser anyone(0);
+    // The chat between passive candidates and employers (issue 25's chat contract). The
+    // candidate's calls carry the session cookie, the employer's the bearer token; a message is
+    // at most 2,000 characters (8 KB of JSON with its client id).
+    GET "/v1/candidate/chat/profile" => chat_candidate::profile, browser anyone(0);
+    PUT "/v1/candidate/chat/profile" => chat_candidate::save_profile, browser anyone(16 * 1024);
+    GET "/v1/candidate/chat/conversation-requests" => chat_candidate::invites, browser anyone(0);
+    POST "/v1/candidate/chat/conversation-requests/{id}/accept" => chat_candidate::accept, browser anyone(SMALL_JSON);
+    POST "/v1/candidate/chat/conversation-requests/{id}/decline" => chat_candidate::decline, browser anyone(SMALL_JSON);
+    GET "/v1/candidate/chat/conversations" => chat_candidate::conversations, browser anyone(0);
+    GET "/v1/candidate/chat/conversations/{id}" => chat_candidate::conversation, browser anyone(0);
+    GET "/v1/candidate/chat/conversations/{id}/messages" => chat_candidate::messages, browser anyone(0);
+    POST "/v1/candidate/chat/conversations/{id}/messages" => chat_candidate::send, browser anyone(CHAT_MESSAGE);
+    POST "/v1/candidate/chat/conversations/{id}/read" => chat_candidate::read, browser anyone(SMALL_JSON);
+    POST "/v1/candidate/chat/conversations/{id}/close" => chat_candidate::close, browser anyone(SMALL_JSON);
+    POST "/v1/candidate/chat/conversations/{id}/block" => chat_candidate::block, browser anyone(SMALL_JSON);
+    POST "/v1/candidate/chat/conversations/{id}/messages/{seq}/report" => chat_candidate::report, browser anyone(CHAT_MESSAGE);
+    GET "/v1/candidate/chat/blocks" => chat_candidate::blocks, browser anyone(0);
+    DELETE "/v1/candidate/chat/blocks/{company_id}" => chat_candidate::unblock, browser anyone(SMALL_JSON);
+    POST "/v1/candidate/chat/hub-token" => chat_candidate::hub_token, browser anyone(SMALL_JSON);
+    GET "/v2/employer-panel/offers/{slug}/candidates" => chat_employer::candidates, browser employer(0);
+    POST "/v2/employer-panel/chat/conversation-requests" => chat_employer::send_request, browser employer(CHAT_MESSAGE);
+    GET "/v2/employer-panel/chat/conversation-requests" => chat_employer::requests, browser employer(0);
+    GET "/v2/employer-panel/chat/conversations" => chat_employer::conversations, browser employer(0);
+    GET "/v2/employer-panel/chat/conversations/{id}" => chat_employer::conversation, browser employer(0);
+    GET "/v2/employer-panel/chat/conversations/{id}/messages" => chat_employer::messages, browser employer(0);
+    GET "/v2/employer-panel/chat/conversations/{id}/cv" => chat_employer::shared_cv, browser employer(0);
+    POST "/v2/employer-panel/chat/conversations/{id}/messages" => chat_employer::send, browser employer(CHAT_MESSAGE);
+    POST "/v2/employer-panel/chat/conversations/{id}/read" => chat_employer::read, browser employer(SMALL_JSON);
+    POST "/v2/employer-panel/chat/conversations/{id}/close" => chat_employer::close, browser employer(SMALL_JSON);
+    POST "/v2/employer-panel/chat/hub-token" => chat_employer::hub_token, browser employer(SMALL_JSON);
+    // The chat mails' unsubscribe link (signed; no login): a page with a button, and its POST
+    // (also RFC 8058's one click). Cookieless: the link proves the account, not a session.
+    GET "/v1/chat/mail-unsubscribe" => chat_mail::unsubscribe_page, limit PublicWrite, browser cookieless(0);
+    POST "/v1/chat/mail-unsubscribe" => chat_mail::unsubscribe, limit PublicWrite, browser cookieless(SMALL_JSON);
+    POST "/internal/chat-mails/run" => chat_mail::run, browser not_forwarded();
 }
 
 /// The operations wrapped in a [`RateClass`], as the OpenAPI document names them (lower-case

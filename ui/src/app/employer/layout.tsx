@@ -13,6 +13,9 @@ import { getTranslator } from '@/i18n/request';
 import { EmployerProvider } from '@/features/employer/session/client';
 import { employerPaths, isPublicEmployerPath, PATHNAME_HEADER } from '@/features/employer/paths';
 import { requireEmployer } from '@/features/employer/session/server';
+import { getConfig } from '@/features/config/api/get-config';
+import { ChatProvider } from '@/lib/chat/use-chat';
+import '@/components/chat/chat.css';
 import '@/components/ui/forms.css';
 import '@/features/employer/employer.css';
 
@@ -34,8 +37,10 @@ export default async function EmployerLayout({ children }: { children: ReactNode
     );
   }
   const employer = await requireEmployer(pathname);
-  return (
-    <EmployerProvider employer={employer}>
+  // The candidate chat (issue 25): one live connection for the panel, for the unread badge and the
+  // Conversations page.
+  const chat = Boolean((await getConfig().catch(() => null))?.featureFlags.candidateChat);
+  const panel = (
       <div className="employer-panel" data-testid="employer-panel">
         <aside className="employer-panel__side">
           <p className="employer-panel__who" data-testid="employer-who">
@@ -44,7 +49,7 @@ export default async function EmployerLayout({ children }: { children: ReactNode
             <br />
             <span className="muted">{employer.email}</span>
           </p>
-          <EmployerPanelNav locale={locale} />
+          <EmployerPanelNav locale={locale} chat={chat} />
           <EmployerLogoutButton locale={locale} />
         </aside>
         <div className="employer-panel__content">
@@ -58,6 +63,6 @@ export default async function EmployerLayout({ children }: { children: ReactNode
           {children}
         </div>
       </div>
-    </EmployerProvider>
   );
+  return <EmployerProvider employer={employer}>{chat ? <ChatProvider side="employer">{panel}</ChatProvider> : panel}</EmployerProvider>;
 }

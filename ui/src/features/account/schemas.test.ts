@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePasswordSchema, loginSchema, parseSkills, personalSchema, preferencesSchema, registerSchema, resetPasswordSchema, salaryValue } from './schemas';
+import { changePasswordSchema, loginSchema, parseSkills, passiveProfileSchema, personalSchema, preferenceDefaults, preferencesOf, preferencesSchema, registerSchema, resetPasswordSchema, salaryValue } from './schemas';
 
 const issues = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   result.success ? {} : Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
@@ -56,5 +56,31 @@ describe('profile', () => {
     expect(issues(preferencesSchema.safeParse({ ...base, salaryMin: '', experienceLevels: ['guru'] })).experienceLevels ?? issues(preferencesSchema.safeParse({ ...base, salaryMin: '', experienceLevels: ['guru'] }))['experienceLevels.0']).toBeTruthy();
     expect(salaryValue('15000,50')).toBe(15000.5);
     expect(salaryValue(' ')).toBeNull();
+  });
+});
+
+describe('passiveProfileSchema', () => {
+  const complete = { skills: 'Rust, SQL', experienceLevels: ['senior'], cities: ['krakow'], remote: false, salaryMin: '20000', currency: 'pln', openToOffers: true, salaryUnit: 'month', categories: ['1'], contractTypes: ['b2b'] };
+
+  it('accepts a complete profile, and an incomplete one while not open to offers', () => {
+    expect(passiveProfileSchema.safeParse(complete).success).toBe(true);
+    expect(passiveProfileSchema.safeParse({ ...complete, openToOffers: false, skills: '', categories: [], contractTypes: [], salaryMin: '' }).success).toBe(true);
+  });
+
+  it('puts each missing mandatory preference on its field when opening up', () => {
+    const result = issues(passiveProfileSchema.safeParse({ ...complete, skills: ' , ', experienceLevels: [], cities: [], categories: [], salaryMin: '', contractTypes: [] }));
+    expect(result).toEqual({ categories: 'required', experienceLevels: 'required', skills: 'required', cities: 'placeRequired', salaryMin: 'required', contractTypes: 'required' });
+    // Remote is a place too.
+    expect(passiveProfileSchema.safeParse({ ...complete, cities: [], remote: true }).success).toBe(true);
+  });
+
+  it('allows at most 10 categories and the API\'s salary periods only', () => {
+    expect(issues(passiveProfileSchema.safeParse({ ...complete, categories: Array.from({ length: 11 }, (_, index) => String(index + 1)) })).categories).toBe('too_many_values');
+    expect(passiveProfileSchema.safeParse({ ...complete, salaryUnit: 'week' }).success).toBe(false);
+  });
+
+  it('round-trips stored preferences through the form values', () => {
+    const preferences = { skills: ['Rust', 'SQL'], experienceLevels: ['senior' as const], cities: ['krakow'], remote: true, salaryMin: 18000.5, currency: 'eur' as const };
+    expect(preferencesOf(preferenceDefaults(preferences))).toEqual(preferences);
   });
 });

@@ -5,7 +5,7 @@
  * same. The API checks everything again and has the last word.
  */
 import { z } from 'zod';
-import { EXPERIENCE_LEVELS, PREFERENCE_CURRENCIES, type ExperienceLevel } from '@/lib/candidate';
+import { EXPERIENCE_LEVELS, PREFERENCE_CURRENCIES, type ExperienceLevel, type Preferences } from '@/lib/candidate';
 import type { Currency } from '@/lib/types';
 
 export const PASSWORD_MIN = 8;
@@ -94,3 +94,50 @@ export type PreferencesValues = z.input<typeof preferencesSchema>;
 
 /** The salary text as the API takes it. */
 export const salaryValue = (text: string): number | null => (text.trim() === '' ? null : Number(text.trim().replace(',', '.')));
+
+/** The form's values of stored preferences. */
+export function preferenceDefaults(preferences: Preferences): PreferencesValues {
+  return {
+    skills: preferences.skills.join(', '),
+    experienceLevels: preferences.experienceLevels,
+    cities: preferences.cities,
+    remote: preferences.remote,
+    salaryMin: preferences.salaryMin === null ? '' : String(preferences.salaryMin),
+    currency: preferences.currency,
+  };
+}
+
+/** The preferences as the API takes them from the form's values. */
+export function preferencesOf(values: PreferencesValues): Preferences {
+  return { skills: parseSkills(values.skills), experienceLevels: values.experienceLevels, cities: values.cities, remote: values.remote, salaryMin: salaryValue(values.salaryMin), currency: values.currency };
+}
+
+/** The salary periods a passive profile's expectation may be in (monthly first: the default). */
+export const SALARY_UNITS = ['month', 'hour', 'day', 'year'] as const;
+/** Most categories a passive profile lists (wakat-chat `MAX_PROFILE_CATEGORIES`). */
+export const MAX_PROFILE_CATEGORIES = 10;
+
+/**
+ * The passive-candidate form (`PUT /v1/candidate/chat/profile`): the preferences plus the roles
+ * (category values, as the checkboxes' texts), the salary's period and the contract types. Opening
+ * up to offers needs every mandatory preference (the server refuses `profile_incomplete` too):
+ * each missing one is put on its field.
+ */
+export const passiveProfileSchema = preferencesSchema
+  .extend({
+    openToOffers: z.boolean(),
+    salaryUnit: z.enum(SALARY_UNITS),
+    categories: z.array(z.string().regex(/^\d+$/)).max(MAX_PROFILE_CATEGORIES, 'too_many_values'),
+    contractTypes: z.array(z.string().min(1)),
+  })
+  .superRefine((values, context) => {
+    if (!values.openToOffers) return;
+    const missing = (path: string, message = 'required') => context.addIssue({ code: 'custom', path: [path], message });
+    if (!values.categories.length) missing('categories');
+    if (!values.experienceLevels.length) missing('experienceLevels');
+    if (!parseSkills(values.skills).length) missing('skills');
+    if (!values.cities.length && !values.remote) missing('cities', 'placeRequired');
+    if (values.salaryMin.trim() === '') missing('salaryMin');
+    if (!values.contractTypes.length) missing('contractTypes');
+  });
+export type PassiveProfileValues = z.input<typeof passiveProfileSchema>;

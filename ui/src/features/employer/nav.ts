@@ -9,7 +9,7 @@ import { employerPaths } from './paths';
 
 export interface EmployerNavLink {
   /** Stable id (tests, `data-nav`). */
-  id: 'offers' | 'new-offer' | 'applications' | 'profile' | 'company' | 'billing' | 'clauses' | 'users' | 'brand-story' | 'codes';
+  id: 'offers' | 'new-offer' | 'applications' | 'conversations' | 'profile' | 'company' | 'billing' | 'clauses' | 'users' | 'brand-story' | 'codes';
   label: MessageKey;
   href: string;
 }
@@ -18,6 +18,8 @@ export const EMPLOYER_NAV: readonly EmployerNavLink[] = [
   { id: 'offers', label: 'employer.nav.offers', href: employerPaths.offers() },
   { id: 'new-offer', label: 'employer.nav.newOffer', href: employerPaths.newOffer() },
   { id: 'applications', label: 'employer.nav.applications', href: employerPaths.applications() },
+  // Only on boards with the candidate chat (`navFor`'s `chat`).
+  { id: 'conversations', label: 'chat.employer.nav', href: employerPaths.conversations() },
   { id: 'profile', label: 'employer.nav.profile', href: employerPaths.profile() },
   { id: 'company', label: 'employer.nav.company', href: employerPaths.company() },
   { id: 'billing', label: 'employer.nav.billing', href: employerPaths.billing() },
@@ -38,7 +40,12 @@ export function activeNavLink(pathname: string): EmployerNavLink['id'] | null {
   return best?.id ?? null;
 }
 
-/** The links `role` may open: recruiters do not manage users or billing data. */
-export function navFor(role: 'owner' | 'recruiter' | undefined): readonly EmployerNavLink[] {
-  return role === 'recruiter' ? EMPLOYER_NAV.filter((link) => link.id !== 'users' && link.id !== 'billing') : EMPLOYER_NAV;
+/**
+ * The links `role` may open: recruiters do not manage users or billing data. The conversations
+ * with candidates are there when the board has the chat (`chat`), for owners and recruiters alike.
+ */
+export function navFor(role: 'owner' | 'recruiter' | undefined, { chat = false }: { chat?: boolean } = {}): readonly EmployerNavLink[] {
+  const hidden = new Set<EmployerNavLink['id']>(role === 'recruiter' ? ['users', 'billing'] : []);
+  if (!chat) hidden.add('conversations');
+  return EMPLOYER_NAV.filter((link) => !hidden.has(link.id));
 }

@@ -30,6 +30,8 @@ export const employerPaths = {
   offerSummary: (slug: string) => `${slugPath(slug)}/summary`,
   offerPublish: (slug: string) => `${slugPath(slug)}/publish`,
   offerEnd: (slug: string) => `${slugPath(slug)}/end`,
+  /** "Candidates for this offer": passive candidates ranked by match (boards with `candidateChat`). */
+  offerCandidates: (slug: string) => `${slugPath(slug)}/candidates`,
   /** The provider sends the employer back here; the API adds `paymentId`. */
   paymentReturn: (paymentId?: string | null, offer?: string | null) => withQuery('/employer/payments/return', { offer, paymentId }),
   applications: () => '/employer/applications',
@@ -40,6 +42,8 @@ export const employerPaths = {
   users: () => '/employer/users',
   brandStory: () => '/employer/brand-story',
   codes: () => '/employer/codes',
+  /** The conversations with candidates (flag `candidateChat`); `conversation` selects one. */
+  conversations: (conversation?: string | null) => withQuery('/employer/chat', { c: conversation }),
 };
 
 /**

@@ -15,6 +15,8 @@ import { ApiError } from '@/lib/api-client';
 import { boardSlug } from '@/lib/board-server';
 import { employerPaths } from '@/features/employer/paths';
 import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
+import { getConfig } from '@/features/config/api/get-config';
+import { candidateChatEnabled } from '@/lib/flags';
 import '@/features/employer/panel/panel.css';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -29,12 +31,14 @@ export default async function EmployerOffersPage({ searchParams }: { searchParam
   const view = offersView(await searchParams);
   const { locale, t } = await getTranslator();
   const board = await boardSlug();
-  const [offers, stats] = await Promise.all([
+  const [offers, stats, chat] = await Promise.all([
     employerServerGet<PanelOffers>('/v2/employer-panel/offers', offersQuery(view), locale),
     employerServerGet<Statistics>('/v2/employer-panel/offers/statistics', statisticsQuery(view), locale).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 400) return null;
       throw error;
     }),
+    // Active offers link to "Candidates for this offer" on boards with the chat.
+    getConfig().then((config) => candidateChatEnabled(config.featureFlags), () => false),
   ]);
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
   const date = (iso: string | null) => (iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso)) : '–');
@@ -104,6 +108,15 @@ export default async function EmployerOffersPage({ searchParams }: { searchParam
                 {countCells(offer.counts)}
                 <td>
                   {offer.state !== 'draft' ? <Link href={`${employerPaths.applications()}?offer=${encodeURIComponent(offer.slug)}`}>{t('employerOffers.seeApplications')}</Link> : null}
+                  {chat && offer.state === 'active' ? (
+                    <>
+                      <br />
+                      <Link href={employerPaths.offerCandidates(offer.slug)} data-testid="offer-row-candidates">
+                        {t('employerCandidates.short')}
+                        <span className="visually-hidden">: {offer.title || offer.slug}</span>
+                      </Link>
+                    </>
+                  ) : null}
                 </td>
               </tr>
             ))}

@@ -1,5 +1,5 @@
 'use client';
-/** The candidate's pages as tabs of one area: profile, favourites, application history. */
+/** The candidate's pages as tabs of one area: profile, favourites, application history, offers from employers (the chat). */
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { paths } from '@/config/paths';
@@ -15,6 +15,7 @@ export function AccountTabs({ locale }: { locale: Locale }) {
     { href: paths.account(), label: t('account.profile') },
     ...(features.favourites ? [{ href: paths.favourites(), label: t('account.favourites') }] : []),
     { href: paths.applicationHistory(), label: t('account.history') },
+    ...(features.chat ? [{ href: paths.accountChat(), label: t('chat.profile.tab') }] : []),
   ];
   return (
     <nav className="account-tabs" aria-label={t('account.menu')}>

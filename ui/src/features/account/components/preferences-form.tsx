@@ -2,19 +2,20 @@
 /**
  * Matchmaking preferences (what "Matched for you" is picked from): skills, seniorities, cities
  * (gazetteer slugs chosen from `GET /v2/user-panel/cities` suggestions), remote, lowest salary
- * and its currency.
+ * and its currency. `PreferenceFields` and `useCityInput` are the inputs themselves, shared with
+ * the passive-candidate form (`passive-profile-form.tsx`), which stores the same preferences.
  */
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { Controller, useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormMessage, SelectField, TextField } from '@/components/ui/form-field';
+import { FieldErrorText, FormMessage, SelectField, TextField } from '@/components/ui/form-field';
 import { useTranslator } from '@/i18n/board-texts';
 import type { Candidate, ExperienceLevel } from '@/lib/candidate';
 import { setSessionCandidate } from '@/lib/session';
 import type { City, Currency, Locale } from '@/lib/types';
 import { profileInput, updateProfile } from '../api/profile';
 import { errorText, showServerError } from '../form';
-import { parseSkills, preferencesSchema, salaryValue, type PreferencesValues } from '../schemas';
+import { preferenceDefaults, preferencesOf, preferencesSchema, type PreferencesValues } from '../schemas';
 import { suggestCities, useCitySuggestions } from '@/lib/cities';
 import { typedCity } from '@/lib/city-names';
 
@@ -117,24 +118,25 @@ function CityPicker({
   );
 }
 
-export function PreferencesForm({ locale, candidate, options }: { locale: Locale; candidate: Candidate; options: PreferenceOptions }) {
-  const t = useTranslator(locale);
-  const [saved, setSaved] = useState(false);
-  const [names, setNames] = useState(options.cityNames);
-  const preferences = candidate.preferences;
-  const form = useForm<PreferencesValues>({
-    resolver: zodResolver(preferencesSchema),
-    defaultValues: {
-      skills: preferences.skills.join(', '),
-      experienceLevels: preferences.experienceLevels,
-      cities: preferences.cities,
-      remote: preferences.remote,
-      salaryMin: preferences.salaryMin === null ? '' : String(preferences.salaryMin),
-      currency: preferences.currency,
-    },
-    mode: 'onTouched',
-  });
-  const { errors, isSubmitting } = form.formState;
+/** The form values the preference inputs edit (the matched-for-you preferences' own form and the passive profile's). */
+type WithPreferences = PreferencesValues;
+
+/** The city input's state kept by a form: what is typed, and the names of the chosen slugs. */
+export interface CityInput {
+  typed: TypedText;
+  names: Record<string, string>;
+  setNames: (update: (names: Record<string, string>) => Record<string, string>) => void;
+  /**
+   * Before saving: a city typed but not picked joins the chosen ones when the gazetteer names it;
+   * otherwise the save stops on it (false, the input focused; it used to be dropped without a word).
+   */
+  resolveTyped: () => Promise<boolean>;
+}
+
+export function useCityInput<T extends WithPreferences>(anyForm: UseFormReturn<T>, locale: Locale, initialNames: Record<string, string>, onEdit: () => void = () => undefined): CityInput {
+  // Only the preference fields are touched: the form's other values are its own.
+  const form = anyForm as unknown as UseFormReturn<WithPreferences>;
+  const [names, setNames] = useState(initialNames);
   const [cityText, setCityText] = useState('');
   const [cityUnplaced, setCityUnplaced] = useState(false);
   const cityInput = useRef<HTMLInputElement>(null);
@@ -143,57 +145,60 @@ export function PreferencesForm({ locale, candidate, options }: { locale: Locale
     setText: (text) => {
       setCityText(text);
       setCityUnplaced(false);
+      onEdit();
     },
     inputRef: cityInput,
     unplaced: cityUnplaced,
   };
-  const save = form.handleSubmit(async (values) => {
-    setSaved(false);
-    try {
-      const updated = await updateProfile({
-        ...profileInput(candidate),
-        preferences: { skills: parseSkills(values.skills), experienceLevels: values.experienceLevels, cities: values.cities, remote: values.remote, salaryMin: salaryValue(values.salaryMin), currency: values.currency },
-      });
-      await setSessionCandidate(updated);
-      setSaved(true);
-    } catch (error) {
-      showServerError(form, error, {
-        skills: 'skills',
-        'preferences.skills': 'skills',
-        experienceLevels: 'experienceLevels',
-        cities: 'cities',
-        'preferences.cities': 'cities',
-        salaryMin: 'salaryMin',
-        'preferences.salaryMin': 'salaryMin',
-        currency: 'currency',
-      });
-    }
-  });
-  // A city typed but not picked joins the chosen ones when the gazetteer names it; otherwise the
-  // save stops on it (it used to be dropped without a word).
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const resolveTyped = async () => {
     const text = cityText.trim();
-    if (text) {
-      const city = typedCity(text, await suggestCities(text).then((answer) => answer.cities, () => []));
-      if (!city) {
-        setCityUnplaced(true);
-        cityInput.current?.focus();
-        return;
-      }
-      const chosen = form.getValues('cities');
-      if (!chosen.includes(city.slug)) form.setValue('cities', [...chosen, city.slug], { shouldDirty: true });
-      setNames((current) => ({ ...current, [city.slug]: locale === 'en' && city.nameEn ? city.nameEn : city.name }));
-      setCityText('');
+    if (!text) return true;
+    const city = typedCity(text, await suggestCities(text).then((answer) => answer.cities, () => []));
+    if (!city) {
+      setCityUnplaced(true);
+      cityInput.current?.focus();
+      return false;
     }
-    await save(event);
+    const chosen = form.getValues('cities');
+    if (!chosen.includes(city.slug)) form.setValue('cities', [...chosen, city.slug], { shouldDirty: true });
+    setNames((current) => ({ ...current, [city.slug]: locale === 'en' && city.nameEn ? city.nameEn : city.name }));
+    setCityText('');
+    return true;
   };
-  const formError = errorText(t, errors.root?.server);
+  return { typed, names, setNames, resolveTyped };
+}
+
+/** Where the server's field names land in the preference inputs. */
+export const PREFERENCE_SERVER_FIELDS = {
+  skills: 'skills',
+  'preferences.skills': 'skills',
+  experienceLevels: 'experienceLevels',
+  'preferences.experienceLevels': 'experienceLevels',
+  cities: 'cities',
+  'preferences.cities': 'cities',
+  salaryMin: 'salaryMin',
+  'preferences.salaryMin': 'salaryMin',
+  currency: 'currency',
+  'preferences.currency': 'currency',
+} as const;
+
+/**
+ * The preference inputs: skills, seniorities, cities (picked from the gazetteer's suggestions) and
+ * remote, lowest salary and its currency. `required` marks them for the passive profile; `salaryLabel`
+ * and `salaryAside` (its period) are the passive profile's own salary wording.
+ */
+export function PreferenceFields<T extends WithPreferences>({ locale, form: anyForm, options, city, onEdit, required = false, salaryLabel, salaryAside }: { locale: Locale; form: UseFormReturn<T>; options: PreferenceOptions; city: CityInput; onEdit: () => void; required?: boolean; salaryLabel?: string; salaryAside?: ReactNode }) {
+  const t = useTranslator(locale);
+  const form = anyForm as unknown as UseFormReturn<WithPreferences>;
+  const { errors } = form.formState;
   return (
-    <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="preferences-form" onChange={() => setSaved(false)}>
-      <TextField id="pref-skills" label={t('account.skills')} hint={t('account.skillsHint')} error={errorText(t, errors.skills)} {...form.register('skills')} />
-      <fieldset className="form-fieldset">
-        <legend>{t('account.experienceLevels')}</legend>
+    <>
+      <TextField id="pref-skills" label={t('account.skills')} hint={t('account.skillsHint')} required={required} error={errorText(t, errors.skills)} {...form.register('skills')} />
+      <fieldset className="form-fieldset" aria-describedby={errors.experienceLevels ? 'pref-levels-error' : undefined}>
+        <legend>
+          {t('account.experienceLevels')}
+          {required ? <span aria-hidden="true"> *</span> : null}
+        </legend>
         <div className="checkbox-row">
           {options.experienceLevels.map((level) => (
             <label key={level.value} className="checkbox">
@@ -202,6 +207,7 @@ export function PreferencesForm({ locale, candidate, options }: { locale: Locale
             </label>
           ))}
         </div>
+        <FieldErrorText id="pref-levels" error={errorText(t, errors.experienceLevels)} />
       </fieldset>
       <Controller
         control={form.control}
@@ -212,11 +218,11 @@ export function PreferencesForm({ locale, candidate, options }: { locale: Locale
             value={field.value}
             onChange={(cities) => {
               field.onChange(cities);
-              setSaved(false);
+              onEdit();
             }}
-            names={names}
-            onName={(slug, name) => setNames((current) => ({ ...current, [slug]: name }))}
-            typed={typed}
+            names={city.names}
+            onName={(slug, name) => city.setNames((current) => ({ ...current, [slug]: name }))}
+            typed={city.typed}
           />
         )}
       />
@@ -226,9 +232,44 @@ export function PreferencesForm({ locale, candidate, options }: { locale: Locale
         {t('account.remote')}
       </label>
       <div className="form-row">
-        <TextField id="pref-salary" label={t('account.salaryMin')} inputMode="decimal" error={errorText(t, errors.salaryMin)} {...form.register('salaryMin')} />
+        <TextField id="pref-salary" label={salaryLabel ?? t('account.salaryMin')} inputMode="decimal" required={required} error={errorText(t, errors.salaryMin)} {...form.register('salaryMin')} />
         <SelectField id="pref-currency" label={t('account.currency')} options={options.currencies.map((currency) => ({ value: currency, label: currency.toUpperCase() }))} {...form.register('currency')} />
+        {salaryAside}
       </div>
+    </>
+  );
+}
+
+export function PreferencesForm({ locale, candidate, options }: { locale: Locale; candidate: Candidate; options: PreferenceOptions }) {
+  const t = useTranslator(locale);
+  const [saved, setSaved] = useState(false);
+  const preferences = candidate.preferences;
+  const form = useForm<PreferencesValues>({
+    resolver: zodResolver(preferencesSchema),
+    defaultValues: preferenceDefaults(preferences),
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+  const city = useCityInput(form, locale, options.cityNames, () => setSaved(false));
+  const save = form.handleSubmit(async (values) => {
+    setSaved(false);
+    try {
+      const updated = await updateProfile({ ...profileInput(candidate), preferences: preferencesOf(values) });
+      await setSessionCandidate(updated);
+      setSaved(true);
+    } catch (error) {
+      showServerError(form, error, PREFERENCE_SERVER_FIELDS);
+    }
+  });
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!(await city.resolveTyped())) return;
+    await save(event);
+  };
+  const formError = errorText(t, errors.root?.server);
+  return (
+    <form className="stack-form" onSubmit={onSubmit} noValidate data-testid="preferences-form" onChange={() => setSaved(false)}>
+      <PreferenceFields locale={locale} form={form} options={options} city={city} onEdit={() => setSaved(false)} />
       {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={isSubmitting} data-testid="preferences-save">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { navFor } from '@/features/employer/nav';
+import { activeNavLink, navFor } from '@/features/employer/nav';
 import { storySchema, storySlugOf } from './schemas';
 
 describe('company panel forms', () => {
@@ -21,5 +21,12 @@ describe('company panel forms', () => {
     expect(ids('recruiter')).not.toContain('billing');
     expect(ids('owner')).toContain('users');
     expect(ids(undefined)).toContain('billing');
+  });
+
+  it('lists the conversations with candidates for owners and recruiters, only on boards with the chat', () => {
+    expect(navFor('owner').map((link) => link.id)).not.toContain('conversations');
+    expect(navFor('owner', { chat: true }).map((link) => link.id)).toContain('conversations');
+    expect(navFor('recruiter', { chat: true }).map((link) => link.id)).toContain('conversations');
+    expect(activeNavLink('/employer/chat')).toBe('conversations');
   });
 });

@@ -3,6 +3,8 @@
 import { useMemo } from 'react';
 import { Marker } from 'react-map-gl/maplibre';
 import { MapCanvas } from './map-canvas';
+import { useBoardMap } from './map-provider';
+import { usesOfflineBasemap } from '../lib/style';
 import { boundsOf } from '../lib/viewport';
 import type { Locale } from '@/lib/types';
 
@@ -17,23 +19,31 @@ export interface MapLocation {
 /** Spec: the offer page's map zooms in to 15 at most. */
 export const OFFER_MAX_ZOOM = 15;
 
+/**
+ * The zoom of a one-location map: the streets around the offer with a tile provider; the offline
+ * basemap has no streets, so one step out shows the city with its neighbours' names instead.
+ */
+export const CITY_ZOOM = { streets: 12, offline: 11 } as const;
+
 export default function LocationMap({ locations, current, locale, currentLabel }: { locations: MapLocation[]; current: string; locale: Locale; currentLabel: string }) {
+  const offline = usesOfflineBasemap(useBoardMap());
   const initialViewState = useMemo(() => {
     const bounds = boundsOf(locations.map((location) => [location.longitude, location.latitude]));
     if (!bounds || locations.length === 1) {
       const only = locations[0];
-      return { longitude: only.longitude, latitude: only.latitude, zoom: 12 };
+      return { longitude: only.longitude, latitude: only.latitude, zoom: offline ? CITY_ZOOM.offline : CITY_ZOOM.streets };
     }
     return {
       bounds: [
         [bounds.west, bounds.south],
         [bounds.east, bounds.north],
       ] as [[number, number], [number, number]],
-      fitBoundsOptions: { padding: { top: 48, bottom: 24, left: 32, right: 32 }, maxZoom: OFFER_MAX_ZOOM },
+      fitBoundsOptions: { padding: { top: 48, bottom: 40, left: 32, right: 32 }, maxZoom: OFFER_MAX_ZOOM },
     };
-  }, [locations]);
+  }, [locations, offline]);
+  const focus = locations.map(({ city, longitude, latitude }) => ({ city, longitude, latitude }));
   return (
-    <MapCanvas locale={locale} initialViewState={initialViewState} maxZoom={OFFER_MAX_ZOOM} dragRotate={false} touchPitch={false} cooperativeGestures>
+    <MapCanvas locale={locale} focus={focus} initialViewState={initialViewState} maxZoom={OFFER_MAX_ZOOM} dragRotate={false} touchPitch={false} cooperativeGestures>
       {locations.map((location) => {
         const isCurrent = location.slug === current;
         const label = [location.street, location.city].filter(Boolean).join(', ');

@@ -3,15 +3,18 @@
  * The MapLibre map shared by the offers map and the offer page's map. Loaded only through
  * `next/dynamic` (it pulls in maplibre-gl), never imported by a page directly.
  */
-import { forwardRef, useEffect, useMemo, useState, type ReactNode } from 'react';
-import Map, { AttributionControl, Marker, NavigationControl, type MapProps, type MapRef } from 'react-map-gl/maplibre';
+import { forwardRef, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import Map, { AttributionControl, Marker, NavigationControl, ScaleControl, type MapProps, type MapRef } from 'react-map-gl/maplibre';
 import * as maplibregl from 'maplibre-gl';
 import type { StyleSpecification } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useColorScheme } from '../hooks/use-color-scheme';
-import { absolutizeStyle, isOfflineStyle, selectStyleUrl } from '../lib/style';
+import { edgePointers, placeLabels, PLACES_MIN_ZOOM, type EdgePointer, type FocusPlace, type PlaceLabel, type PlacedLabel } from '../lib/place-labels';
+import { absolutizeStyle, boardStyles, isOfflineStyle, selectStyleUrl } from '../lib/style';
 import { WORKER_URL } from '../lib/support';
+import { useBoardMap } from './map-provider';
 import { createTranslator } from '@/i18n/translate';
+import { formatNumber } from '@/lib/format';
 import type { Locale } from '@/lib/types';
 
 /** MapLibre's own control texts in the page's language. */
@@ -30,14 +33,16 @@ function controlTexts(locale: Locale): Record<string, string> {
 // Turbopack cannot bundle MapLibre's module worker: it is served from public/map/.
 maplibregl.setWorkerUrl(WORKER_URL);
 
-interface CityLabel {
-  name: string;
-  nameEn: string;
-  rank: number;
-  coordinates: [number, number];
+interface LoadedStyle {
+  style: StyleSpecification | string;
+  /** The offline basemap's main cities (empty for a tile provider's style, which names places itself). */
+  cities: PlaceLabel[];
+  /** The offline basemap's gazetteer places, loaded when the map zooms in (null: none). */
+  placesUrl: string | null;
 }
 
-const styleCache = new globalThis.Map<string, Promise<{ style: StyleSpecification | string; cities: CityLabel[] }>>();
+const styleCache = new globalThis.Map<string, Promise<LoadedStyle>>();
+const placesCache = new globalThis.Map<string, Promise<PlaceLabel[]>>();
 
 async function fetchJson<T>(url: string): Promise<T> {
   const response = await fetch(url);
@@ -45,50 +50,74 @@ async function fetchJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Loads a style. Relative (offline) styles get absolute source URLs and their city labels. */
-function loadStyle(url: string) {
-  let promise = styleCache.get(url);
+type PlaceCollection = { features: { properties: { name: string; nameEn?: string; rank: number }; geometry: { coordinates: [number, number] } }[] };
+
+/** Points with a name and rank (cities.geojson, places.geojson) as labels. */
+async function fetchPlaces(url: string): Promise<PlaceLabel[]> {
+  const collection = await fetchJson<PlaceCollection>(url);
+  return collection.features.map(({ properties, geometry }) => ({
+    name: properties.name,
+    nameEn: properties.nameEn ?? properties.name,
+    rank: properties.rank,
+    coordinates: geometry.coordinates,
+  }));
+}
+
+/** One fetch per URL and page; a failed one is asked again next time. */
+function cached<T>(cache: globalThis.Map<string, Promise<T>>, url: string, load: (url: string) => Promise<T>): Promise<T> {
+  let promise = cache.get(url);
   if (!promise) {
-    promise = (async () => {
-      if (/^https?:\/\//.test(url)) return { style: url, cities: [] };
-      const raw = await fetchJson<StyleSpecification>(url);
-      const style = absolutizeStyle(raw as never, window.location.href) as StyleSpecification;
-      if (!isOfflineStyle(style)) return { style, cities: [] };
-      const citiesUrl = ((style.metadata ?? {}) as Record<string, unknown>)['wakat:cities'];
-      const cities: CityLabel[] = [];
-      if (typeof citiesUrl === 'string') {
-        const collection = await fetchJson<{ features: { properties: { name: string; nameEn: string; rank: number }; geometry: { coordinates: [number, number] } }[] }>(citiesUrl);
-        for (const item of collection.features) cities.push({ ...item.properties, coordinates: item.geometry.coordinates });
-      }
-      return { style, cities };
-    })();
-    promise.catch(() => styleCache.delete(url));
-    styleCache.set(url, promise);
+    promise = load(url);
+    promise.catch(() => cache.delete(url));
+    cache.set(url, promise);
   }
   return promise;
 }
 
-/** The largest city rank labelled at a zoom (1: biggest cities only). */
-function labelRank(zoom: number): number {
-  if (zoom >= 7) return 3;
-  if (zoom >= 6) return 2;
-  return zoom >= 4.5 ? 1 : 0;
+/** Loads a style. Relative (offline) styles get absolute source URLs and their place names. */
+function loadStyle(url: string): Promise<LoadedStyle> {
+  return cached(styleCache, url, async () => {
+    if (/^https?:\/\//.test(url)) return { style: url, cities: [], placesUrl: null };
+    const raw = await fetchJson<StyleSpecification>(url);
+    const style = absolutizeStyle(raw as never, window.location.href) as StyleSpecification;
+    if (!isOfflineStyle(style)) return { style, cities: [], placesUrl: null };
+    const metadata = (style.metadata ?? {}) as Record<string, unknown>;
+    const citiesUrl = metadata['wakat:cities'];
+    const placesUrl = metadata['wakat:places'];
+    return { style, cities: typeof citiesUrl === 'string' ? await fetchPlaces(citiesUrl) : [], placesUrl: typeof placesUrl === 'string' ? placesUrl : null };
+  });
 }
+
+/** How far the offer's city is written from its point: clear of the offer's pin when it is named there. */
+const FOCUS_OFFSET = 18;
+
+/** Room the controls take at the right (zoom buttons) and bottom (scale, credit): no labels there. */
+const CONTROLS_MARGIN = { right: 44, bottom: 28 };
 
 export type MapCanvasProps = Omit<MapProps, 'mapStyle' | 'mapLib' | 'locale'> & {
   locale: Locale;
   children?: ReactNode;
   /** Called once when the style fails to load (reported; the caller decides what to show). */
   onLoadError?: (error: unknown) => void;
+  /** The places the map is about (an offer's locations): the offline basemap names their cities. */
+  focus?: readonly FocusPlace[];
 };
 
-export const MapCanvas = forwardRef<MapRef, MapCanvasProps>(function MapCanvas({ locale, children, onLoadError, onZoomEnd, onLoad, ...props }, ref) {
+export const MapCanvas = forwardRef<MapRef, MapCanvasProps>(function MapCanvas({ locale, children, onLoadError, onZoomEnd, onMoveEnd, onLoad, focus, ...props }, ref) {
   const scheme = useColorScheme();
-  const url = selectStyleUrl(scheme);
+  const board = useBoardMap();
+  const url = selectStyleUrl(scheme, boardStyles(board));
   const texts = useMemo(() => controlTexts(locale), [locale]);
-  const [loaded, setLoaded] = useState<{ url: string; style: StyleSpecification | string; cities: CityLabel[] } | null>(null);
+  const [loaded, setLoaded] = useState<(LoadedStyle & { url: string }) | null>(null);
   const [ready, setReady] = useState(false);
   const [zoom, setZoom] = useState<number>(() => Number((props.initialViewState as { zoom?: number } | undefined)?.zoom ?? 5));
+  const [places, setPlaces] = useState<PlaceLabel[] | null>(null);
+  const [labels, setLabels] = useState<PlacedLabel[]>([]);
+  const [pointers, setPointers] = useState<EdgePointer[]>([]);
+  const instance = useRef<maplibregl.Map | null>(null);
+  // Callers build `focus` inline: compared by value, so a new array of the same places relabels nothing.
+  const focusKey = JSON.stringify(focus ?? []);
+  const focusPlaces = useMemo(() => JSON.parse(focusKey) as FocusPlace[], [focusKey]);
 
   useEffect(() => {
     let live = true;
@@ -104,10 +133,51 @@ export const MapCanvas = forwardRef<MapRef, MapCanvasProps>(function MapCanvas({
     };
   }, [url, onLoadError]);
 
+  // The gazetteer's places: only once the map is zoomed in far enough to name them.
+  const placesUrl = loaded?.placesUrl ?? null;
+  const wantPlaces = placesUrl !== null && zoom >= PLACES_MIN_ZOOM;
+  useEffect(() => {
+    if (!wantPlaces || !placesUrl) return;
+    let live = true;
+    cached(placesCache, placesUrl, fetchPlaces).then(
+      (result) => live && setPlaces(result),
+      (error: unknown) => console.error('map places failed to load', error),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wantPlaces, placesUrl]);
+
+  // Which names fit the view (offline basemap only: a provider's style names places itself).
+  const relabel = useCallback(() => {
+    const map = instance.current;
+    if (!map || !loaded) return;
+    if (!loaded.cities.length && !loaded.placesUrl) {
+      setLabels([]);
+      setPointers([]);
+      return;
+    }
+    const current = map.getZoom();
+    const container = map.getContainer();
+    const source = current >= PLACES_MIN_ZOOM && places ? places : loaded.cities;
+    const view = {
+      zoom: current,
+      width: container.clientWidth - CONTROLS_MARGIN.right,
+      height: container.clientHeight - CONTROLS_MARGIN.bottom,
+      project: (coordinates: [number, number]): [number, number] => {
+        const point = map.project(coordinates);
+        return [point.x, point.y];
+      },
+    };
+    const placed = placeLabels(source, focusPlaces, view);
+    setLabels(placed);
+    setPointers(places && current >= PLACES_MIN_ZOOM ? edgePointers(places, focusPlaces, view, placed) : []);
+  }, [loaded, places, focusPlaces]);
+  useEffect(relabel, [relabel]);
+
   if (!loaded) return <div className="map-canvas map-canvas--loading" aria-hidden="true" />;
-  const rank = labelRank(zoom);
   return (
-    <div className="map-canvas" data-scheme={scheme} data-zoom={zoom.toFixed(2)} data-ready={ready || undefined} data-testid="map-canvas">
+    <div className="map-canvas" data-scheme={scheme} data-zoom={zoom.toFixed(2)} data-ready={ready || undefined} data-offline={loaded.placesUrl !== null || undefined} data-testid="map-canvas">
       <Map
         ref={ref}
         {...props}
@@ -116,7 +186,9 @@ export const MapCanvas = forwardRef<MapRef, MapCanvasProps>(function MapCanvas({
         mapStyle={loaded.style}
         attributionControl={false}
         onLoad={(event) => {
+          instance.current = event.target;
           setZoom(event.target.getZoom());
+          relabel();
           // The compact attribution starts open; keep it folded into its (i) button on small maps.
           event.target.getContainer().querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show');
           onLoad?.(event);
@@ -126,19 +198,44 @@ export const MapCanvas = forwardRef<MapRef, MapCanvasProps>(function MapCanvas({
           setZoom(event.viewState.zoom);
           onZoomEnd?.(event);
         }}
+        onMoveEnd={(event) => {
+          relabel();
+          onMoveEnd?.(event);
+        }}
+        onResize={relabel}
         onError={(event) => console.error('map error', event.error)}
       >
         <NavigationControl position="top-right" showCompass={false} />
-        <AttributionControl position="bottom-right" compact />
-        {loaded.cities
-          .filter((city) => city.rank <= rank)
-          .map((city) => (
-            <Marker key={city.name} longitude={city.coordinates[0]} latitude={city.coordinates[1]} anchor="left" offset={[5, 0]} className="map-city-label">
-              <span className={`map-city-label__text map-city-label__text--${city.rank}`}>{locale === 'en' ? city.nameEn : city.name}</span>
-            </Marker>
-          ))}
+        <ScaleControl position="bottom-left" unit="metric" />
+        <AttributionControl position="bottom-right" compact customAttribution={board?.attribution ?? undefined} />
+        {labels.map((label) => (
+          <Marker
+            key={label.name}
+            longitude={label.coordinates[0]}
+            latitude={label.coordinates[1]}
+            anchor={label.side === 'right' ? 'left' : 'right'}
+            offset={[(label.focus ? FOCUS_OFFSET : 5) * (label.side === 'right' ? 1 : -1), 0]}
+            className="map-city-label"
+          >
+            <span
+              className={`map-city-label__text map-city-label__text--${label.rank} map-city-label__text--${label.side}${label.focus ? ' map-city-label__text--focus' : ''}`}
+              data-testid="map-place-label"
+              data-focus={label.focus || undefined}
+            >
+              {locale === 'en' ? label.nameEn : label.name}
+            </span>
+          </Marker>
+        ))}
         {children}
       </Map>
+      {pointers.map((pointer) => (
+        <span key={pointer.name} className={`map-pointer map-pointer--${pointer.edge}`} style={{ left: pointer.x, top: pointer.y }} data-testid="map-pointer">
+          <span className="map-pointer__arrow" style={{ transform: `rotate(${pointer.angle.toFixed(0)}deg)` }} aria-hidden="true">
+            →
+          </span>
+          {locale === 'en' ? pointer.nameEn : pointer.name} {formatNumber(pointer.km)} km
+        </span>
+      ))}
     </div>
   );
 });

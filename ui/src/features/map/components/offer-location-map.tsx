@@ -23,7 +23,10 @@ export function OfferLocationMap({ locations, current, locale }: { locations: Ma
   const [near, setNear] = useState(false);
   const [supported, setSupported] = useState<boolean | null>(null);
   const points = mappableLocations(locations);
+  const shown = points.length > 0;
 
+  // Watched from when the card is there: in the offer form it appears only once a city is typed
+  // (watching from the first render only, the form's map never loaded: an empty card).
   useEffect(() => {
     setSupported(supportsWebGL2());
     const target = ref.current;
@@ -31,7 +34,7 @@ export function OfferLocationMap({ locations, current, locale }: { locations: Ma
     const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: '300px' });
     observer.observe(target);
     return () => observer.disconnect();
-  }, []);
+  }, [shown]);
 
   if (!points.length) return null;
   return (

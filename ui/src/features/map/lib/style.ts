@@ -1,8 +1,10 @@
 /**
  * Which map style to load. The offline basemap (public/map/style-{light,dark}.json, built by
- * scripts/build-basemap.mjs) is the default; NEXT_PUBLIC_MAP_STYLE_URL (and optionally
- * NEXT_PUBLIC_MAP_STYLE_URL_DARK) replace it with a tile provider's style.
+ * scripts/build-basemap.mjs) is the default. A tile provider's style replaces it: the board's own
+ * (`[tenants.map]` in wakat.toml, read at run time from the board list) first, else the build's
+ * NEXT_PUBLIC_MAP_STYLE_URL (and optionally NEXT_PUBLIC_MAP_STYLE_URL_DARK).
  */
+import type { BoardMap } from '@/lib/boards';
 
 export type ColorScheme = 'light' | 'dark';
 
@@ -19,6 +21,18 @@ export function configuredStyles(): StyleUrls {
     light: process.env.NEXT_PUBLIC_MAP_STYLE_URL?.trim() || undefined,
     dark: process.env.NEXT_PUBLIC_MAP_STYLE_URL_DARK?.trim() || undefined,
   };
+}
+
+/** The styles of the board's tile provider when it has one, else the build's (`configured`). */
+export function boardStyles(board: Pick<BoardMap, 'styleUrl' | 'styleUrlDark'> | null | undefined, configured: StyleUrls = configuredStyles()): StyleUrls {
+  if (board?.styleUrl) return { light: board.styleUrl, dark: board.styleUrlDark ?? undefined };
+  return configured;
+}
+
+/** Whether the maps draw the offline basemap (no tile provider, neither the board's nor the build's). */
+export function usesOfflineBasemap(board: Pick<BoardMap, 'styleUrl' | 'styleUrlDark'> | null | undefined, configured: StyleUrls = configuredStyles()): boolean {
+  const styles = boardStyles(board, configured);
+  return !styles.light && !styles.dark;
 }
 
 /** The style URL for a scheme: the configured one (dark falls back to light), else the offline one. */

@@ -1,16 +1,15 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import Link from 'next/link';
 import { ManageOffer } from '@/features/employer/offer/components/manage-offer';
+import { offerStateOrNotFound, publicOfferTitle } from '@/features/employer/offer/server';
 import { StatsChart } from '@/features/employer/panel/components/stats-chart';
 import { StatsTotals } from '@/features/employer/panel/components/stats-totals';
 import type { Statistics } from '@/features/employer/panel/types';
-import type { OfferState } from '@/features/employer/offer/types';
 import { getTranslator } from '@/i18n/request';
-import { ApiError, apiGet } from '@/lib/api-client';
-import { boardSlug } from '@/lib/board-server';
 import { employerPaths } from '@/features/employer/paths';
 import { employerServerGet, requireEmployer } from '@/features/employer/session/server';
+import { getConfig } from '@/features/config/api/get-config';
+import { candidateChatEnabled } from '@/lib/flags';
 import '@/features/employer/offer/offer.css';
 import '@/features/employer/panel/panel.css';
 
@@ -29,21 +28,28 @@ export default async function ManageOfferPage({ params }: Props) {
   const { slug } = await params;
   await requireEmployer(employerPaths.offer(slug));
   const { locale, t } = await getTranslator();
-  let state: OfferState;
-  try {
-    state = await employerServerGet<OfferState>(`/v2/employer-panel/offers/end/${encodeURIComponent(slug)}`);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
+  const state = await offerStateOrNotFound(slug);
   // The public title, when candidates can see the offer.
-  const title = state.state === 'published' ? await apiGet<{ title: string }>(`/v1/offers/${encodeURIComponent(slug)}`, undefined, { locale, board: await boardSlug() }).then((offer) => offer.title).catch(() => '') : '';
+  const title = await publicOfferTitle(state, locale);
   // A draft has no figures; a failing statistics call leaves the management part usable.
   const stats =
     state.state === 'draft' ? null : await employerServerGet<Statistics>('/v2/employer-panel/offers/statistics', { 'offers[]': slug }, locale).catch(() => null);
+  // "Candidates for this offer": active offers of boards with the chat (no link at all otherwise).
+  const candidates = state.state === 'published' && state.isActive && (await getConfig().then((config) => candidateChatEnabled(config.featureFlags), () => false));
   return (
     <>
       <ManageOffer initial={state} title={title} locale={locale} />
+      {candidates ? (
+        <section aria-labelledby="offer-candidates-heading" className="offer-candidates-teaser" data-testid="offer-candidates-teaser">
+          <h2 id="offer-candidates-heading">{t('employerCandidates.title')}</h2>
+          <p>{t('employerCandidates.teaser')}</p>
+          <p>
+            <Link className="button button--primary" href={employerPaths.offerCandidates(slug)} data-testid="offer-candidates-link">
+              {t('employerCandidates.open')}
+            </Link>
+          </p>
+        </section>
+      ) : null}
       {stats ? (
         <section aria-labelledby="offer-stats-heading" data-testid="offer-stats">
           <h2 id="offer-stats-heading">{t('employerOffers.offerStatistics')}</h2>
