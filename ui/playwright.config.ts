@@ -9,19 +9,22 @@
  *   `/api/*` rewrite).
  * - Screenshots of each journey's end go to `test-output/{journey}.png`; traces of failed journeys and
  *   other artefacts to `test-output/artifacts/`, the HTML report to `test-output/report/` (all git-ignored).
+ *   `E2E_OUTPUT_DIR` names another directory than `test-output`: two runs at once need one each, since
+ *   a run empties its artefacts and report directories when it starts (scripts/test runs two).
  */
 import { defineConfig } from '@playwright/test';
 
 const baseURL = (process.env.E2E_BASE_URL || 'http://127.0.0.1:3000').replace(/\/+$/, '');
 const base = new URL(baseURL);
 const port = base.port || (base.protocol === 'https:' ? '443' : '80');
+const output = process.env.E2E_OUTPUT_DIR || 'test-output';
 
 export default defineConfig({
   testDir: './e2e',
-  // The captcha journey needs the API restarted with a captcha: scripts/test runs it alone, last.
-  // Journeys that need the API restarted another way run alone, chosen by their variable.
+  // The captcha journey needs an API with a captcha, the SMTP ones an API that mails through SMTP:
+  // each runs alone, chosen by its variable (scripts/test runs them on an API of their own).
   testMatch: process.env.E2E_CAPTCHA_STUB ? '**/captcha.journey.ts' : process.env.E2E_SMTP_DIR ? '**/*-smtp.journey.ts' : '**/*.spec.ts',
-  outputDir: './test-output/artifacts',
+  outputDir: `./${output}/artifacts`,
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
   // The machine (and CI) has 2 cores; the app server and the API share them.
@@ -30,7 +33,7 @@ export default defineConfig({
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 15_000 },
-  reporter: [['list'], ['html', { open: 'never', outputFolder: './test-output/report' }]],
+  reporter: [['list'], ['html', { open: 'never', outputFolder: `./${output}/report` }]],
   use: {
     baseURL,
     locale: 'pl-PL',

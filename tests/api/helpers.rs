@@ -1,19 +1,48 @@
 //! Starting the real application on a random port with temporary data directories.
 
 use std::path::PathBuf;
-use std::sync::OnceLock;
+use std::sync::{OnceLock, Weak};
+use std::time::{Duration, Instant};
 
+use actix_web::dev::ServerHandle;
 use serde_json::Value;
 use wakat_engine::Engine;
 use wakat_server::{Application, Settings};
 
-/// A running server and a client for it.
+/// A running server and a client for it. Dropping it stops the server (see [`Running`]).
 pub struct TestApp {
     pub base: String,
     pub client: reqwest::blocking::Client,
     /// The internal write API's token (generated in the data directory on start).
     pub internal_token: String,
+    server: Option<Running>,
     _data_dir: Option<tempfile::TempDir>,
+}
+
+/// The server of a [`TestApp`] started in this process. It is stopped when the test ends, and its
+/// engine closed, before its data directory is removed: a server left running on a removed
+/// directory retried its index commits without end, and the dead servers of the finished tests
+/// (one per test) took more CPU than the tests themselves by the end of the run.
+struct Running {
+    handle: ServerHandle,
+    thread: std::thread::JoinHandle<()>,
+    engine: Weak<Engine>,
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let Some(Running { handle, thread, engine }) = self.server.take() else { return };
+        // Not graceful: the test is over, and a graceful stop waits for the client's idle
+        // keep-alive connections. The stop command is sent when `stop` is called.
+        drop(handle.stop(false));
+        let _ = thread.join();
+        // The workers drop their share of the engine as their threads end; the last one closes
+        // the index writer (which commits what is pending into the directory).
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while engine.strong_count() > 0 && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
 }
 
 /// Absolute path of a file in the repository.
@@ -78,18 +107,24 @@ fn start(
     let mut settings = test_settings(data_dir.path(), with_default_data);
     configure(&mut settings);
     let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
+    let thread = std::thread::spawn(move || {
         actix_web::rt::System::new().block_on(async move {
             let engine = Engine::open(settings.engine.clone(), Some(wakat_server::dto::list_item::list_items)).expect("engine opens");
             prepare(&engine);
             let application = Application::build(engine, settings).expect("application builds");
-            sender.send(application.port()).expect("test is waiting");
+            sender.send((application.port(), application.handle(), std::sync::Arc::downgrade(&application.engine()))).expect("test is waiting");
             application.run_until_stopped().await.expect("server runs");
         })
     });
-    let port = receiver.recv().expect("server started");
+    let (port, handle, engine) = receiver.recv().expect("server started");
     let internal_token = read_internal_token(data_dir.path());
-    TestApp { base: format!("http://127.0.0.1:{port}"), client: reqwest::blocking::Client::new(), internal_token, _data_dir: Some(data_dir) }
+    TestApp {
+        base: format!("http://127.0.0.1:{port}"),
+        client: reqwest::blocking::Client::new(),
+        internal_token,
+        server: Some(Running { handle, thread, engine }),
+        _data_dir: Some(data_dir),
+    }
 }
 
 /// The token a server generated in its data directory, as the CLI reads it.
@@ -113,7 +148,7 @@ pub struct Answer {
 impl TestApp {
     /// A client of a server started elsewhere (a [`RealServer`]).
     pub fn attached(base: &str, internal_token: String) -> TestApp {
-        TestApp { base: base.to_string(), client: reqwest::blocking::Client::new(), internal_token, _data_dir: None }
+        TestApp { base: base.to_string(), client: reqwest::blocking::Client::new(), internal_token, server: None, _data_dir: None }
     }
 
     pub fn get(&self, path: &str) -> Answer {

@@ -3,7 +3,7 @@
 // prompt, and a candidate's profile, favourites and history, in both themes.
 import { test, expect, shot } from './fixtures';
 import { expectNoViolations } from './axe';
-import { formOffers, registerAndConfirm, uniqueEmail } from './candidate';
+import { formOffers, signedInCandidate, uniqueEmail } from './candidate';
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(theme, () => {
@@ -46,7 +46,7 @@ for (const theme of ['light', 'dark'] as const) {
 
 test('account-a11y-candidate-pages', async ({ page }) => {
   test.setTimeout(120_000);
-  await registerAndConfirm(page, uniqueEmail('a11y'));
+  await signedInCandidate(page, uniqueEmail('a11y'));
   for (const path of ['/account', '/favorite-offers', '/application-history', '/']) {
     await page.goto(path);
     await expectNoViolations(page, path);

@@ -2,10 +2,10 @@
 // reset from the mailed link; the e-mail changes through a link sent to the new address; the
 // password changes on the profile. Needs the real API with its dev mailbox.
 import { test, expect, shot, tenant } from './fixtures';
-import { linkFromMail, loginStatus, PASSWORD, registerAndConfirm, uniqueEmail } from './candidate';
+import { linkFromMail, loginStatus, PASSWORD, signedInCandidate, uniqueEmail } from './candidate';
 
 test('account-02-preferences-feed-matched-for-you', async ({ page }) => {
-  await registerAndConfirm(page, uniqueEmail('prefs'));
+  await signedInCandidate(page, uniqueEmail('prefs'));
   // Without preferences the tab says how to get matches.
   await page.goto('/');
   await page.getByTestId('tab-matchedForYou').click();
@@ -26,7 +26,7 @@ test('account-02-preferences-feed-matched-for-you', async ({ page }) => {
 test('account-03-reset-password-change-email-and-password', async ({ page }) => {
   test.setTimeout(150_000);
   const email = uniqueEmail('settings');
-  await registerAndConfirm(page, email);
+  await signedInCandidate(page, email);
   await page.goto('/');
   await page.getByTestId('account-menu').locator('summary').click();
   await page.getByTestId('logout').click();
@@ -80,7 +80,7 @@ test('account-03-reset-password-change-email-and-password', async ({ page }) => 
 // clicked. Now Enter takes the suggestion, a save keeps a typed city the gazetteer knows, and a
 // name it cannot place stops the save with a message instead of vanishing.
 test('account-05-a-typed-city-is-kept-or-questioned-never-dropped', async ({ page }) => {
-  await registerAndConfirm(page, uniqueEmail('prefs-city'));
+  await signedInCandidate(page, uniqueEmail('prefs-city'));
   await page.goto('/account');
   const cityInput = page.getByPlaceholder('Zacznij pisać nazwę miasta');
   // Typed and saved without touching the suggestions.

@@ -2,13 +2,13 @@
 // confirmed, and the saved-searches page on a phone. The journey with the digest run is in
 // alerts-digest.spec.ts. Needs the real API and the internal token (see e2e/alerts.ts).
 import { test, expect, shot, MOBILE } from './fixtures';
-import { registerAndConfirm, uniqueEmail } from './candidate';
+import { signedInCandidate, uniqueEmail } from './candidate';
 import { publishOffer, uniqueWord } from './alerts';
 
 
 test('alerts-candidate-01-switcher-delete-is-confirmed', async ({ page }) => {
   test.setTimeout(120_000);
-  await registerAndConfirm(page, uniqueEmail('alert-switch'));
+  await signedInCandidate(page, uniqueEmail('alert-switch'));
   await page.goto('/krakow?keyword=java');
   const toggle = page.getByTestId('job-alert-switch');
   await toggle.click();
@@ -29,7 +29,7 @@ test.describe('phone', () => {
   test('alerts-candidate-02-phone-screens', async ({ page, request }) => {
     test.setTimeout(120_000);
     const word = uniqueWord();
-    await registerAndConfirm(page, uniqueEmail('alert-phone'));
+    await signedInCandidate(page, uniqueEmail('alert-phone'));
     await page.goto(`/all-locations?keyword=${word}`);
     await page.getByTestId('job-alert-switch').click();
     await expect(page.getByTestId('job-alert-switch')).toHaveAttribute('data-saved', 'true');

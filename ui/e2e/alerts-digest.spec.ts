@@ -9,7 +9,7 @@
 // an alert's activation and its offer would settle the alert with nothing new. Needs the real API
 // with its dev mailbox and the internal token (see e2e/alerts.ts).
 import { test, expect, shot } from './fixtures';
-import { registerAndConfirm, uniqueEmail } from './candidate';
+import { signedInCandidate, uniqueEmail } from './candidate';
 import { entryLink, isDigestWith, mailsTo, oneClickUnsubscribe, onApp, publishOffer, runDigests, uniqueWord, waitForMail, type Mail } from './alerts';
 
 // In order, one at a time ('default' opts this file out of fullyParallel; a failure does not skip the rest).
@@ -73,7 +73,6 @@ test('alerts-digest-01-guest-activation-digest-one-click-unsubscribe', async ({ 
   expect(await oneClickUnsubscribe(request, digest)).toBe(200);
   const second = await publishOffer(request, word, 'Engineer');
   await runDigests(request);
-  await page.waitForTimeout(2000);
   const digests = (await mailsTo(request, email)).filter((mail: Mail) => isDigestWith(offer.title)(mail) || isDigestWith(second.title)(mail));
   expect(digests.map((mail) => mail.subject)).toHaveLength(1);
 });
@@ -102,7 +101,6 @@ test('alerts-digest-02-guest-unsubscribe-link-of-the-digest', async ({ page, req
   // Nothing more arrives.
   const second = await publishOffer(request, word, 'Engineer');
   await runDigests(request);
-  await page.waitForTimeout(2000);
   expect((await mailsTo(request, email)).filter(isDigestWith(second.title))).toHaveLength(0);
 });
 
@@ -110,7 +108,7 @@ test('alerts-digest-03-candidate-save-enable-digest-unsubscribe-read-delete', as
   test.setTimeout(240_000);
   const word = uniqueWord();
   const email = uniqueEmail('alert-candidate');
-  await registerAndConfirm(page, email);
+  await signedInCandidate(page, email);
 
   // Save the search with the switcher: stored on the server, the header links to it.
   await page.goto(`/all-locations?keyword=${word}`);
@@ -161,7 +159,6 @@ test('alerts-digest-03-candidate-save-enable-digest-unsubscribe-read-delete', as
   await expect(tile.getByTestId('saved-email-switch')).toHaveAttribute('aria-checked', 'false');
   const second = await publishOffer(request, word, 'Engineer');
   await runDigests(request);
-  await page.waitForTimeout(2000);
   expect((await mailsTo(request, email)).filter(isDigestWith(second.title))).toHaveLength(0);
 
   // E-mails on again from the tile, then off through the unsubscribe dialog.

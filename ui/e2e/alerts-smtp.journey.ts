@@ -86,6 +86,5 @@ test('alerts-smtp-02-candidate-confirms-saves-an-alert-gets-the-digest-and-leave
   await shot(page, 'alerts-smtp-02-unsubscribed-1280');
   const second = await publishOffer(request, word, 'Engineer');
   await runDigests(request);
-  await page.waitForTimeout(2000);
   expect(smtpMailsTo(email).filter(isDigestWith(second.title))).toHaveLength(0);
 });

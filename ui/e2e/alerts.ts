@@ -50,10 +50,14 @@ export interface PublishedOffer {
   companyName: string;
 }
 
+/** The `publishedAt` (Unix seconds) of the last offer this worker published (see `runDigests`). */
+let lastPublishedAt = 0;
+
 /** Publishes a new active offer whose title holds `word`, through the internal API; searchable within a second. */
 export async function publishOffer(request: APIRequestContext, word: string, label = 'Developer'): Promise<PublishedOffer> {
   const offer = templateOffer();
   const now = Math.floor(Date.now() / 1000);
+  lastPublishedAt = Math.max(lastPublishedAt, now);
   const slug = `e2e-${word}-${now.toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
   const title = `${label} ${word}`;
   const locations = (offer.locations as Record<string, unknown>[]).slice(0, 1).map((location) => ({ ...location, slug }));
@@ -73,7 +77,6 @@ export async function publishOffer(request: APIRequestContext, word: string, lab
 /** The internal trigger of a digest run (the scheduler's run, now). */
 export const DIGEST_RUN_PATH = `/api/${tenant}/internal/digests/run`;
 
-/** Runs the alerts' digests now and waits for the run to answer. */
 /**
  * A day of its own for each run. An alert gets one digest per day, and journeys run in parallel:
  * with one shared day, another journey's run between this one's activation and its new offer
@@ -84,10 +87,17 @@ function uniqueRunDay(): string {
   return day.toISOString().slice(0, 10);
 }
 
+/**
+ * Runs the alerts' digests now. It answers once the mail queue has sent the run's mails, so the
+ * mailbox read right after it holds every mail of the run: a run that must mail nothing is checked
+ * at once, with no wait for mails that could still come.
+ */
 export async function runDigests(request: APIRequestContext): Promise<unknown> {
   // A run mails the offers published up to the last whole second (those of the current second
-  // belong to the next run): let the second of an offer just published end first.
-  await new Promise((resolve) => setTimeout(resolve, 1100));
+  // belong to the next run): let the second of the offer last published end first (the API runs on
+  // this machine's clock).
+  const secondEnds = (lastPublishedAt + 1) * 1000 - Date.now();
+  if (secondEnds > 0) await new Promise((resolve) => setTimeout(resolve, secondEnds));
   // `wait`: the answer comes once the mail queue has sent the run's mails.
   const response = await request.post(`${apiURL}${DIGEST_RUN_PATH}?wait=true&day=${uniqueRunDay()}`, { headers: internalHeaders() });
   expect(response.status(), `digest run: ${(await response.text()).slice(0, 300)}`).toBeLessThan(300);

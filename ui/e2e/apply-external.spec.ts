@@ -2,7 +2,7 @@
 // opens in a new tab; a guest then sees similar offers in the side bar, a logged-in candidate is asked
 // whether they applied and a "yes" puts the application into the history.
 import { test, expect, shot } from './fixtures';
-import { externalOffers, registerAndConfirm, uniqueEmail } from './candidate';
+import { externalOffers, signedInCandidate, uniqueEmail } from './candidate';
 
 test('apply-04-external-guest-side-bar', async ({ page, context, request }) => {
   const [offer] = await externalOffers(request, 1);
@@ -26,7 +26,7 @@ test('apply-05-external-candidate-confirms', async ({ page, context, request }) 
   test.setTimeout(120_000);
   const [, offer] = await externalOffers(request, 2);
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Company</title>' }));
-  await registerAndConfirm(page, uniqueEmail('external'));
+  await signedInCandidate(page, uniqueEmail('external'));
   await page.goto(`/job-offer/${encodeURIComponent(offer.slug)}`);
   const opened = context.waitForEvent('page');
   await page.getByTestId('apply').click();

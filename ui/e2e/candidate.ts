@@ -85,7 +85,6 @@ export function fakePdfFile(): { name: string; mimeType: string; buffer: Buffer 
 
 export const PASSWORD = 'correct horse battery staple';
 
-/** Registers through the page, opens the confirmation link from the mailbox and confirms (which logs in). */
 /**
  * Registers `email` through the form and confirms it from the mailed link. `confirmationLink`
  * finds that link (the dev mailbox by default; the SMTP journeys read their SMTP server's mails).
@@ -112,6 +111,25 @@ export async function registerAndConfirm(
   await page.goto(link);
   await page.getByTestId('confirm-account').click();
   await expect(page.getByTestId('confirm-done')).toBeVisible();
+}
+
+/**
+ * A confirmed candidate, logged in in `page`'s browser, made through the API rather than the forms
+ * (about 3 s of a journey's CPU less): for the journeys about what a candidate does once signed in.
+ * The forms are the subject of account-01 and the SMTP journey, which use `registerAndConfirm`.
+ * Registered as the form registers (Polish, the terms accepted), confirmed with the mailed token
+ * through the app's `/api/*` forwarder, whose answer sets the session cookies in this browser (its
+ * request context shares the page's cookies), as the confirmation page's click does.
+ */
+export async function signedInCandidate(page: Page, email: string, names = { firstName: 'Ada', lastName: 'Lovelace' }): Promise<void> {
+  const registered = await page.request.post(`${baseURL}/api/${tenant}/v1/candidate/register`, {
+    data: { email, password: PASSWORD, ...names, lang: 'pl', acceptedTerms: true },
+  });
+  expect(registered.status(), `register: ${await registered.text()}`).toBe(202);
+  const token = new URL(await linkFromMail(page.request, email, '/account/confirm'), baseURL).searchParams.get('token');
+  const confirmed = await page.request.post(`${baseURL}/api/${tenant}/v1/candidate/confirm`, { data: { token } });
+  expect(confirmed.status(), `confirm: ${await confirmed.text()}`).toBe(200);
+  expect(await loginStatus(page), 'logged in').toBe(200);
 }
 
 /** Whether the browser's session is logged in, as the API sees it (through the app). */

@@ -1,6 +1,6 @@
 // The board's captcha (issue 9: "a verifier trait, off by default, with a configured verifier for
-// real deployments"). Not part of the default run: scripts/test runs it last, against the API
-// restarted with `[accounts.captcha]` pointing at the stand-in provider this file serves on
+// real deployments"). Not part of the default run: scripts/test runs it against an API of its own
+// started with `[accounts.captcha]` pointing at the stand-in provider this file serves on
 // E2E_CAPTCHA_STUB (its widget script and its siteverify endpoint):
 //   E2E_CAPTCHA_STUB=18097 npx playwright test
 // The widget is a button that yields the token 'human-token'; siteverify accepts only that one.

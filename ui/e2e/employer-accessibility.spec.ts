@@ -3,7 +3,7 @@
 // in both themes.
 import { expect, test } from './fixtures';
 import { expectNoViolations } from './axe';
-import { confirmViaApi, employerEmail, logInEmployer, signUpViaApi } from './employer';
+import { confirmViaApi, employerEmail, employerSession, signUpViaApi } from './employer';
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(theme, () => {
@@ -18,7 +18,7 @@ for (const theme of ['light', 'dark'] as const) {
       const email = employerEmail(`a11y-${theme}`);
       await signUpViaApi(request, email, 'Access Soft');
       await confirmViaApi(request, email);
-      await logInEmployer(page, email, undefined, '/employer/offers/new');
+      await employerSession(page, email, undefined, '/employer/offers/new');
       await expect(page.getByTestId('plan-cards')).toBeVisible();
       await expectNoViolations(page, 'plans');
       await page.getByTestId('choose-basic').click();

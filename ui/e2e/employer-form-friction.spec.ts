@@ -3,7 +3,7 @@
  * "Salary from" beside it, and the skill search says nothing while its box is empty.
  */
 import { expect, shot, test } from './fixtures';
-import { confirmViaApi, draftOfferViaApi, employerEmail, logInEmployer, signUpViaApi } from './employer';
+import { confirmViaApi, draftOfferViaApi, employerEmail, employerSession, signUpViaApi } from './employer';
 
 test('employer-form-friction-01-an-error-moves-no-neighbour-and-an-empty-skill-search-says-nothing', async ({ page, request }) => {
   const email = employerEmail('friction');
@@ -11,7 +11,7 @@ test('employer-form-friction-01-an-error-moves-no-neighbour-and-an-empty-skill-s
   await signUpViaApi(request, email, company);
   const token = await confirmViaApi(request, email);
   const slug = await draftOfferViaApi(request, token, company, 'Rust Developer');
-  await logInEmployer(page, email, undefined, `/employer/offers/${slug}/form`);
+  await employerSession(page, email, undefined, `/employer/offers/${slug}/form`);
 
   const from = page.locator('#offer-primarySalaryFrom');
   await from.fill('10000');
@@ -40,7 +40,7 @@ test('employer-form-friction-02-the-city-field-finds-any-gazetteer-place-and-say
   await signUpViaApi(request, email, company);
   const token = await confirmViaApi(request, email);
   const slug = await draftOfferViaApi(request, token, company, 'Go Developer');
-  await logInEmployer(page, email, undefined, `/employer/offers/${slug}/form`);
+  await employerSession(page, email, undefined, `/employer/offers/${slug}/form`);
 
   const city = page.locator('#location-0-city');
   const status = page.getByTestId('location-status-0');

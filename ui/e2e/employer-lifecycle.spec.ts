@@ -6,7 +6,7 @@
 import { expect, test } from './fixtures';
 import { internalToken } from './alerts';
 import { apiURL, tenant } from './env';
-import { companyIdOf, confirmViaApi, draftOfferViaApi, employerEmail, issueCode, logInEmployer, signUpViaApi } from './employer';
+import { companyIdOf, confirmViaApi, draftOfferViaApi, employerEmail, employerSession, issueCode, signUpViaApi } from './employer';
 
 test('employer-lifecycle', async ({ page, request }) => {
   test.setTimeout(150_000);
@@ -19,7 +19,7 @@ test('employer-lifecycle', async ({ page, request }) => {
   const [publishCode, extendCode] = [await issueCode(request, companyId, 'pro', internalToken()), await issueCode(request, companyId, 'pro', internalToken())];
 
   // The codes page lists both, unused.
-  await logInEmployer(page, email, undefined, '/employer/codes');
+  await employerSession(page, email, undefined, '/employer/codes');
   await expect(page.getByTestId('code-row')).toHaveCount(2);
 
   // Publish with a code: a wrong one is refused, the right one is checked, then spent.

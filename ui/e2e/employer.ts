@@ -1,12 +1,14 @@
 /**
  * Helpers of the employer journeys: accounts made through the API (sign-up, the mailed
- * confirmation link read from the dev mailbox) and the web app's employer login.
+ * confirmation link read from the dev mailbox), the web app's employer login, and a session
+ * opened without it.
  */
+import { randomBytes } from 'node:crypto';
 import { crc32, deflateSync } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from '@playwright/test';
 import { linksOf, waitForMail } from './alerts';
-import { apiURL, tenant } from './env';
+import { apiURL, baseURL, tenant } from './env';
 
 export const EMPLOYER_PASSWORD = 'employer pass 1';
 
@@ -56,6 +58,28 @@ export async function logInEmployer(page: Page, email: string, password = EMPLOY
   await page.locator('#employer-login-email').fill(email);
   await page.locator('#employer-login-password').fill(password);
   await page.getByTestId('employer-login-submit').click();
+  await expect(page.getByTestId('employer-panel')).toBeVisible();
+}
+
+/**
+ * Logs `page`'s browser in as an employer without the login form, then opens `next` and waits for
+ * the panel: the API's password grant, and the two cookies the login's server action sets with its
+ * answer (features/employer/session: the token in the HttpOnly `wakat_employer`, a CSRF value in
+ * the readable `wakat_employer_csrf`). For the journeys about the panel; employer-entry and
+ * employer-shell log in through the form, and the accessibility journey checks its page.
+ */
+export async function employerSession(page: Page, email: string, password = EMPLOYER_PASSWORD, next = '/employer/codes'): Promise<void> {
+  const answer = await page.request.post(`${apiURL}/api/${tenant}/v1/oauth/token`, { data: { grant_type: 'password', username: email, password } });
+  expect(answer.status(), 'password grant').toBe(200);
+  const { access_token: token, expires_in: lifetime } = (await answer.json()) as { access_token: string; expires_in: number };
+  const { hostname } = new URL(baseURL);
+  const expires = Math.floor(Date.now() / 1000) + lifetime;
+  const cookie = { domain: hostname, path: '/', expires, secure: false, sameSite: 'Strict' as const };
+  await page.context().addCookies([
+    { ...cookie, name: 'wakat_employer', value: token, httpOnly: true },
+    { ...cookie, name: 'wakat_employer_csrf', value: randomBytes(32).toString('hex'), httpOnly: false },
+  ]);
+  await page.goto(next);
   await expect(page.getByTestId('employer-panel')).toBeVisible();
 }
 

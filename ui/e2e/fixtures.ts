@@ -6,7 +6,8 @@
  *   `test.use({ popups: true })`. Extra cookies: `test.use({ cookies: { 'wakat-theme': 'dark' } })`.
  * - A journey fails on an uncaught page error (`pageerror`), reported after the journey's own steps.
  * - The last screen of every journey is written to `test-output/{journey}.png` (and attached to the
- *   report); `shot(page, name)` writes extra ones.
+ *   report); `shot(page, name)` writes extra ones. `E2E_SHOTS=0` takes neither (scripts/test: CI
+ *   keeps no artefacts, and the ~270 screenshots of a run cost ~20 s of CPU).
  * - `config`: the board's configuration, straight from the API (once per worker).
  * Defaults (playwright.config.ts): locale pl-PL, viewport 1280×900.
  */
@@ -50,6 +51,7 @@ export function screenshotDir(testInfo: TestInfo): string {
 }
 
 const fileName = (title: string) => title.replace(/[^\w.-]+/g, '-');
+const SHOTS = process.env.E2E_SHOTS !== '0';
 
 export const test = base.extend<Options, WorkerFixtures>({
   popups: [false, { option: true }],
@@ -83,9 +85,11 @@ export const test = base.extend<Options, WorkerFixtures>({
       }
     }
     await use(page);
-    const file = path.join(screenshotDir(testInfo), `${fileName(testInfo.title)}.png`);
-    await mkdir(path.dirname(file), { recursive: true });
-    if (await page.screenshot({ path: file }).then(() => true, () => false)) await testInfo.attach('last screen', { path: file, contentType: 'image/png' });
+    if (SHOTS) {
+      const file = path.join(screenshotDir(testInfo), `${fileName(testInfo.title)}.png`);
+      await mkdir(path.dirname(file), { recursive: true });
+      if (await page.screenshot({ path: file }).then(() => true, () => false)) await testInfo.attach('last screen', { path: file, contentType: 'image/png' });
+    }
     expect(errors, 'uncaught page errors').toEqual([]);
   },
 
@@ -106,6 +110,7 @@ export const MOBILE = { viewport: { width: 360, height: 780 }, isMobile: true, h
 
 /** Writes an extra screenshot to `test-output/{name}.png`. */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
   const file = path.join(screenshotDir(test.info()), `${name}.png`);
   await page.screenshot({ path: file });
   await test.info().attach(name, { path: file, contentType: 'image/png' });

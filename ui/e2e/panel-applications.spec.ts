@@ -5,8 +5,8 @@
 // WAKAT_INTERNAL_TOKEN, as for the alert journeys).
 import { readFile } from 'node:fs/promises';
 import { test, expect, shot } from './fixtures';
-import { pdfFile, registerAndConfirm, uniqueEmail } from './candidate';
-import { employerEmail, logInEmployer, EMPLOYER_PASSWORD } from './employer';
+import { pdfFile, signedInCandidate, uniqueEmail } from './candidate';
+import { employerEmail, employerSession, EMPLOYER_PASSWORD } from './employer';
 import { employerWithOffer } from './panel';
 
 test('panel-01-candidate-applies-employer-downloads-the-cv-and-invites-to-an-interview', async ({ page, browser, request }) => {
@@ -16,7 +16,7 @@ test('panel-01-candidate-applies-employer-downloads-the-cv-and-invites-to-an-int
 
   // The candidate registers, opens the offer (a view) and applies with a CV.
   const candidateEmail = uniqueEmail('panel');
-  await registerAndConfirm(page, candidateEmail);
+  await signedInCandidate(page, candidateEmail);
   await page.goto(`/job-offer/${encodeURIComponent(slug)}`);
   await page.getByTestId('apply').click();
   const dialog = page.getByTestId('apply-dialog');
@@ -31,8 +31,7 @@ test('panel-01-candidate-applies-employer-downloads-the-cv-and-invites-to-an-int
   // The employer, in a browser of their own.
   const employerContext = await browser.newContext({ acceptDownloads: true, storageState: { cookies: [], origins: [] } });
   const panel = await employerContext.newPage();
-  await logInEmployer(panel, email, EMPLOYER_PASSWORD, '/employer/offers');
-  await panel.goto('/employer/offers');
+  await employerSession(panel, email, EMPLOYER_PASSWORD, '/employer/offers');
   const row = panel.locator(`[data-testid="offer-row"][data-slug="${slug}"]`);
   await expect(row).toContainText(title);
   await expect(panel.getByTestId('stats-applications')).toHaveText('1');
@@ -86,7 +85,7 @@ test('panel-02-offers-page-works-without-javascript', async ({ browser, request 
   const { slug } = await employerWithOffer(request, email, 'Heron Software', title);
   const withJs = await browser.newContext({ storageState: { cookies: [], origins: [] } });
   const login = await withJs.newPage();
-  await logInEmployer(login, email, EMPLOYER_PASSWORD, '/employer/offers');
+  await employerSession(login, email, EMPLOYER_PASSWORD, '/employer/offers');
   const state = await withJs.storageState();
   await withJs.close();
 

@@ -6,7 +6,7 @@
  */
 import { expectNoViolations } from './axe';
 import { expect, shot, tenant, test } from './fixtures';
-import { confirmViaApi, employerEmail, logInEmployer, signUpViaApi } from './employer';
+import { confirmViaApi, employerEmail, employerSession, signUpViaApi } from './employer';
 import { acceptInvitation, coverPng, logoPng } from './panel-company';
 
 test('an owner runs the company panel and publishes a brand story candidates see', async ({ page, request, browser }) => {
@@ -16,7 +16,7 @@ test('an owner runs the company panel and publishes a brand story candidates see
   const ownerEmail = employerEmail('owner');
   await signUpViaApi(request, ownerEmail, company);
   await confirmViaApi(request, ownerEmail);
-  await logInEmployer(page, ownerEmail, undefined, '/employer/company');
+  await employerSession(page, ownerEmail, undefined, '/employer/company');
 
   // Company data with a logo checked by its content.
   await expect(page.getByTestId('employer-company')).toBeVisible();
@@ -65,7 +65,7 @@ test('an owner runs the company panel and publishes a brand story candidates see
   await acceptInvitation(request, recruiterEmail);
   const recruiterContext = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'pl-PL' });
   const recruiterPage = await recruiterContext.newPage();
-  await logInEmployer(recruiterPage, recruiterEmail, undefined, '/employer/profile');
+  await employerSession(recruiterPage, recruiterEmail, undefined, '/employer/profile');
   await expect(recruiterPage.getByTestId('profile-role')).toContainText('rekruter');
   const recruiterNav = recruiterPage.getByTestId('employer-nav');
   await expect(recruiterNav.getByRole('link', { name: 'Firma' })).toBeVisible();
@@ -143,7 +143,7 @@ test('the company panel pages have no axe violations (WCAG 2.1 AA)', async ({ pa
   const email = employerEmail('a11y');
   await signUpViaApi(request, email, `A11y Works ${Math.random().toString(36).slice(2, 7)}`);
   await confirmViaApi(request, email);
-  await logInEmployer(page, email, undefined, '/employer/profile');
+  await employerSession(page, email, undefined, '/employer/profile');
   for (const path of ['/employer/profile', '/employer/company', '/employer/billing', '/employer/clauses', '/employer/users', '/employer/brand-story']) {
     await page.goto(path);
     await expect(page.locator('h1')).toBeVisible();

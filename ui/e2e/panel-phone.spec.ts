@@ -3,7 +3,7 @@
 // sideways (825 and 879 px wide on a 390 px screen). Now a compact bar above the content, and
 // tables that become cards below the md breakpoint.
 import { test, expect, horizontalOverflow, shot } from './fixtures';
-import { employerEmail, logInEmployer, EMPLOYER_PASSWORD } from './employer';
+import { employerEmail, employerSession, EMPLOYER_PASSWORD } from './employer';
 import { employerWithOffer } from './panel';
 import { apiURL, tenant } from './env';
 
@@ -18,7 +18,7 @@ test('panel-03-the-panel-on-a-phone-has-a-compact-menu-and-card-tables', async (
     multipart: { name: 'Grace Hopper', email: `grace-${Date.now().toString(36)}@example.com`, message: 'I would like to join the team.' },
   });
   expect(applied.status(), await applied.text()).toBe(201);
-  await logInEmployer(page, email, EMPLOYER_PASSWORD, '/employer/offers');
+  await employerSession(page, email, EMPLOYER_PASSWORD, '/employer/offers');
 
   for (const [path, table] of [
     ['/employer/offers', 'offers-table'],
