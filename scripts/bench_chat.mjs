@@ -126,8 +126,10 @@ async function candidate(n, run, categories) {
   expect(await call('POST', `${api}/v1/candidate/confirm`, { body: { token } }), 200, 'confirm');
   const login = await call('POST', `${api}/v1/candidate/login`, { body: { email, password: PASSWORD } });
   expect(login, 200, 'login');
-  const cookie = login.cookies.map((c) => c.split(';')[0]).join('; ');
-  const headers = { cookie };
+  const pairs = login.cookies.map((c) => c.split(';')[0]);
+  // Writes repeat the session's readable CSRF cookie in a header (double submit), as the web app does.
+  const csrf = pairs.find((pair) => pair.startsWith('wakat_csrf='))?.slice('wakat_csrf='.length) ?? '';
+  const headers = { cookie: pairs.join('; '), 'x-csrf-token': csrf };
   const profile = expect(await call('PUT', `${api}/v1/candidate/chat/profile`, {
     headers,
     body: {
