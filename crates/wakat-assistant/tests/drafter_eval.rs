@@ -55,8 +55,9 @@ fn drafter() -> OfflineDrafter {
         .with_board("it", CategoryTree::from_json(&read("categories-it.json")).unwrap())
 }
 
-/// The conversation played turn by turn (the drafter answers each message); the last proposal.
-fn play(drafter: &OfflineDrafter, ad: &Ad) -> Option<ProposedAd> {
+/// The conversation played turn by turn (the drafter answers each message); the last proposal and
+/// the last answer (what it still asks for when it proposed nothing).
+fn play(drafter: &OfflineDrafter, ad: &Ad) -> (Option<ProposedAd>, String) {
     let mut history = Vec::new();
     let mut last = None;
     for message in &ad.messages {
@@ -73,7 +74,8 @@ fn play(drafter: &OfflineDrafter, ad: &Ad) -> Option<ProposedAd> {
         }
         history.push(Turn { from_user: false, text: answer });
     }
-    last
+    let answer = history.pop().map(|t| t.text).unwrap_or_default();
+    (last, answer)
 }
 
 fn names(list: &[String]) -> Vec<String> {
@@ -128,7 +130,11 @@ fn evaluate(file: &str, min_ads: usize) {
     for ad in &set.ads {
         let score = &mut scores.iter_mut().find(|(l, _)| *l == ad.language).expect("pl or en").1;
         score.ads += 1;
-        let proposal = play(&drafter, ad).unwrap_or_default();
+        let (proposal, answer) = play(&drafter, ad);
+        if verbose && proposal.is_none() {
+            println!("{} no proposal; the drafter's last answer: {answer:?}", ad.id);
+        }
+        let proposal = proposal.unwrap_or_default();
         let title = proposal.title.clone().unwrap_or_default();
         if title.trim().to_lowercase() == ad.expected.title.trim().to_lowercase() {
             score.title += 1;
