@@ -60,7 +60,8 @@ impl Draft {
         let untitled: Vec<String> = texts.iter().map(|t| title.as_ref().map_or(t.to_string(), |title| t.replace(title.as_str(), " "))).collect();
         let untitled: Vec<&str> = untitled.iter().map(String::as_str).collect();
         let sentences = terms::sentences(&untitled);
-        let skills = skills::extract(&untitled, dictionaries.skills, &[]);
+        // "biuro we Wrocławiu", "Warsaw-based": a city is not a skill written as a name.
+        let skills = skills::extract(&untitled, dictionaries.skills, &super::places::city_words(&untitled, dictionaries.gazetteer));
         let named = contracts_named(&untitled.join("\n"));
         let fallback = (named.len() == 1).then(|| named[0]);
         let mut salaries: Vec<SalaryRange> = Vec::new();

@@ -14,6 +14,7 @@ pub mod languages;
 pub mod places;
 pub mod position;
 pub mod salary;
+pub mod skill_items;
 pub mod skills;
 pub mod terms;
 pub mod text;
@@ -58,6 +59,16 @@ const PROPOSE: &[&str] = &[
     "stworz ogloszenie",
     "napisz ogloszenie",
     "gotowe",
+    "draft",
+    "write it up",
+    "put the ad together",
+    "put it together",
+    "szkic",
+    "prosze o ogloszenie",
+    "poprosze o ogloszenie",
+    "przygotowac ogloszenie",
+    "mozesz pisac",
+    "napisac ogloszenie",
 ];
 /// What the employer writes to ask what the assistant is.
 const WHO: &[&str] = &[

@@ -66,12 +66,53 @@ fn nominatives(word: &str) -> Vec<String> {
     ENDINGS.iter().filter_map(|(ending, with)| word.strip_suffix(ending).filter(|s| s.chars().count() >= 2).map(|stem| format!("{stem}{with}"))).collect()
 }
 
+/// A city this populous is named bare too ("Hybrid, Warsaw", "Siedziba firmy: Warszawa", "a
+/// Warsaw-based company"); a smaller one only after a cue ("w Kole", not "Koło").
+const BARE_NAME_POPULATION: u64 = 100_000;
+
+/// A big city named bare by `token` as typed (capitalised, in the nominative or in English, or
+/// as the first half of "Warsaw-based").
+fn bare_city<'a>(token: &str, gazetteer: &'a Gazetteer) -> Option<&'a Place> {
+    let name = token.trim_end_matches(['.', ':']);
+    let name = name.split_once('-').map_or(name, |(head, _)| head);
+    if !name.chars().next().is_some_and(char::is_uppercase) {
+        return None;
+    }
+    gazetteer.lookup(name).filter(|p| {
+        p.population >= BARE_NAME_POPULATION && (fold(&p.name) == fold(name) || p.name_en.iter().chain(&p.alt_names).any(|n| fold(n) == fold(name)))
+    })
+}
+
+/// The words of the texts that name a city (as typed: "Wrocławiu", "Warsaw-based"), for the
+/// extractors that must not read them as anything else.
+pub fn city_words(texts: &[&str], gazetteer: &Gazetteer) -> Vec<String> {
+    let mut words = Vec::new();
+    for text in texts {
+        for token in text.split(|c: char| c.is_whitespace() || ",;()!?".contains(c)) {
+            let token = token.trim_end_matches(['.', ':']);
+            let capital = token.chars().next().is_some_and(char::is_uppercase);
+            if capital && (bare_city(token, gazetteer).is_some() || lookup(&[token], gazetteer).is_some()) && !words.iter().any(|w| w == token) {
+                words.push(token.to_string());
+            }
+        }
+    }
+    words
+}
+
 /// The cities the texts name, in order, each once.
 pub fn extract<'a>(texts: &[&str], gazetteer: &'a Gazetteer) -> Vec<&'a Place> {
     let mut found: Vec<&Place> = Vec::new();
+    // Bare names count only when no city is named after a cue ("office in Warsaw, relocation to
+    // Cracow possible" is one city).
+    let mut bare: Vec<&Place> = Vec::new();
     for text in texts {
         let tokens: Vec<&str> = text.split(|c: char| c.is_whitespace() || ",;()!?".contains(c)).filter(|t| !t.is_empty()).collect();
         for (i, token) in tokens.iter().enumerate() {
+            if let Some(place) = bare_city(token, gazetteer) {
+                if !bare.iter().any(|p| p.slug == place.slug) {
+                    bare.push(place);
+                }
+            }
             let cue = fold(token);
             let labelled = cue.ends_with(':');
             if !CUES.contains(&cue.as_str()) {
@@ -94,7 +135,11 @@ pub fn extract<'a>(texts: &[&str], gazetteer: &'a Gazetteer) -> Vec<&'a Place> {
             }
         }
     }
-    found
+    if found.is_empty() {
+        bare
+    } else {
+        found
+    }
 }
 
 /// The place `parts` name, trying every word's possible nominatives.
@@ -146,5 +191,14 @@ mod tests {
         assert_eq!(slugs("Hybrid, office in Warsaw. Relocation to Cracow possible"), ["warszawa"]);
         assert_eq!(slugs("Location: Lodz"), ["lodz"]);
         assert!(slugs("Pracujemy w biurze, w zespole, w Scrumie, in our office").is_empty());
+    }
+
+    #[test]
+    fn finds_big_cities_named_bare() {
+        assert_eq!(slugs("Hybrydowo, Warszawa."), ["warszawa"]);
+        assert_eq!(slugs("Remote (Warsaw-based company)."), ["warszawa"]);
+        assert_eq!(slugs("We're a Krakow company"), ["krakow"]);
+        assert!(slugs("Koło naukowe, Ruda i Brzeg").is_empty());
+        assert_eq!(city_words(&["Biuro we Wrocławiu, Warsaw-based, w Javie"], &gazetteer()), ["Wrocławiu", "Warsaw-based"]);
     }
 }

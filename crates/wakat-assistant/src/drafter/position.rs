@@ -13,6 +13,28 @@ const TITLE_CUES: &[(&str, u8)] = &[
     ("stanowisko:", 3),
     ("tytul:", 3),
     ("tytul ogloszenia:", 3),
+    ("tytul oferty:", 3),
+    ("nazwa stanowiska:", 3),
+    ("is called", 2),
+    ("nazywa sie", 2),
+    ("posting for a", 2),
+    ("posting for an", 2),
+    ("ad for a", 2),
+    ("ad for an", 2),
+    ("advertise a", 2),
+    ("advertise an", 2),
+    ("recruiting a", 2),
+    ("recruiting an", 2),
+    ("recruiting for a", 2),
+    ("recruiting for an", 2),
+    ("we're after a", 2),
+    ("we're after an", 2),
+    ("we are after a", 2),
+    ("we are after an", 2),
+    ("searching for a", 1),
+    ("searching for an", 1),
+    ("seeking a", 1),
+    ("seeking an", 1),
     ("rola:", 3),
     ("role:", 3),
     ("na stanowisko:", 3),
@@ -56,6 +78,13 @@ const TITLE_ENDS: &[&str] = &[
     " to join",
     " to our",
     " to work",
+    " for a ",
+    " for an ",
+    " for the ",
+    " in ",
+    " do ",
+    " w ",
+    " we ",
     " who ",
     " which ",
     " for our ",
@@ -75,8 +104,27 @@ const TITLE_ENDS: &[&str] = &[
     ", poziom",
 ];
 /// A phrase cue followed by these is about someone, not a title ("szukamy kogoś na poziomie…").
-const NOT_TITLES: &[&str] =
-    &["kogos", "osoby", "osob", "someone", "somebody", "a person", "person", "people", "candidate", "kandydata", "kandydatow", "ludzi", "do zespolu", "new"];
+const NOT_TITLES: &[&str] = &[
+    "seniora ",
+    "juniora ",
+    "regulara ",
+    "mida ",
+    "doswiadczon",
+    "kogos",
+    "osoby",
+    "osob",
+    "someone",
+    "somebody",
+    "a person",
+    "person",
+    "people",
+    "candidate",
+    "kandydata",
+    "kandydatow",
+    "ludzi",
+    "do zespolu",
+    "new",
+];
 
 /// The title the texts give (the strongest cue, the latest of equals), and the span to leave out
 /// of the other extractors.
@@ -87,20 +135,38 @@ pub fn title(texts: &[&str]) -> Option<String> {
         let original: Vec<char> = text.chars().collect();
         for (cue, strength) in TITLE_CUES {
             for at in find_words(&folded, cue) {
-                let start = at + cue.chars().count();
+                let mut start = at + cue.chars().count();
                 let mut end = sentence_end(&folded, start);
+                // A quoted title ends at its closing quote (dots and all).
+                let first = (start..folded.len()).find(|&i| !folded[i].is_whitespace());
+                if let Some(open) = first.filter(|&i| "\"„“'".contains(folded[i])) {
+                    if let Some(close) = (open + 1..folded.len()).find(|&i| "\"”“'".contains(folded[i])) {
+                        let quoted = clean_title(&cut(&original, open + 1, close));
+                        if !quoted.is_empty() && best.as_ref().is_none_or(|(s, _)| 3 >= *s) {
+                            best = Some((3, quoted));
+                        }
+                        continue;
+                    }
+                }
+                if *strength < 3 {
+                    end = end.min(annotation_start(&original, start, end));
+                }
+                start = start.min(end);
                 let rest: String = folded[start..end].iter().collect();
                 for stop in TITLE_ENDS {
                     if let Some(byte) = rest.find(stop) {
                         end = end.min(start + rest[..byte].chars().count());
                     }
                 }
-                let candidate = clean_title(&cut(&original, start, end));
+                let mut candidate = clean_title(&cut(&original, start, end));
                 let folded_candidate = fold(&candidate);
                 let only_level = level_of(folded_candidate.trim_end_matches('.')).is_some();
                 if candidate.is_empty() || only_level || candidate.split_whitespace().count() > 12 || NOT_TITLES.iter().any(|w| folded_candidate.starts_with(w))
                 {
                     continue;
+                }
+                if *strength < 3 {
+                    candidate = nominative_title(&without_lowercase_levels(&candidate));
                 }
                 if best.as_ref().is_none_or(|(s, _)| strength >= s) {
                     best = Some((*strength, candidate));
@@ -114,6 +180,69 @@ pub fn title(texts: &[&str]) -> Option<String> {
         let short = !first.contains('\n') && first.split_whitespace().count() <= 6 && !first.contains(['.', '?', '!', ',']);
         (short && !first.is_empty()).then(|| clean_title(first))
     })
+}
+
+/// Where a phrase cue's title gives way to a lowercase remark: a comma or dash before a
+/// lowercase word ("Senior Data Scientist, fully remote", "Android Developer – mid level"), or
+/// " to " before a verb ("… Manager to lead two teams"). Capitalised, it is the title's own
+/// ("Senior Fullstack Engineer (.Net/React/AWS) - Hybrid, Tricity").
+fn annotation_start(original: &[char], start: usize, end: usize) -> usize {
+    let lower_after = |i: usize| original[i..end].iter().find(|c| !c.is_whitespace()).is_some_and(|c| c.is_lowercase());
+    // After a dash only a level or the workplace is a remark ("- part time/full time" is not).
+    let remark_after = |i: usize| {
+        let next: String = original[i..end].iter().skip_while(|c| c.is_whitespace()).take_while(|c| c.is_alphanumeric() || **c == '%').collect();
+        lower_after(i)
+            && (level_of(&fold(&next)).is_some() || ["remote", "hybrid", "fully", "100%", "zdalnie", "hybrydowo", "praca"].contains(&fold(&next).as_str()))
+    };
+    let mut depth = 0i32;
+    for i in start..end {
+        match original[i] {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth <= 0 && lower_after(i + 1) => return i,
+            '–' | '—' | '-' if depth <= 0 && i > start && original[i - 1] == ' ' && original.get(i + 1) == Some(&' ') && remark_after(i + 1) => return i,
+            't' if depth <= 0 && original[i - 1] == ' ' && original[i..].starts_with(&['t', 'o', ' ']) && lower_after(i + 3) => return i,
+            _ => {}
+        }
+    }
+    end
+}
+
+/// Without a lowercase seniority the employer put around the name ("senior Scala Engineer",
+/// "React Native Developer (mid)"); a capitalised one is part of the title ("Node.js Developer
+/// (Mid/Senior)").
+fn without_lowercase_levels(title: &str) -> String {
+    let mut t = title.trim().to_string();
+    if let (Some(open), true) = (t.rfind('('), t.ends_with(')')) {
+        let inside = &t[open + 1..t.len() - 1];
+        if inside.chars().next().is_some_and(char::is_lowercase)
+            && inside.split(['/', ' ', ',', '-']).filter(|w| !w.is_empty()).all(|w| level_of(w).is_some() || w == "level")
+        {
+            t = t[..open].trim().to_string();
+        }
+    }
+    if let Some((first, rest)) = t.split_once(' ') {
+        if first.chars().next().is_some_and(char::is_lowercase) && level_of(first).is_some() {
+            t = rest.trim().to_string();
+        }
+    }
+    t
+}
+
+/// The title's last word back in the nominative when a Polish sentence declined an English name
+/// ("szukamy Senior Java Developera", "Engineering Managera", "Agile Coacha").
+fn nominative_title(title: &str) -> String {
+    let Some((head, last)) = title.rsplit_once(' ').or(Some(("", title))) else { return title.to_string() };
+    let stem = last.strip_suffix('a').unwrap_or(last);
+    let english_noun = ["er", "or", "ect", "ch", "ad", "ant", "ist"].iter().any(|e| stem.ends_with(e)) && stem.chars().count() >= 4;
+    if stem.len() == last.len() || !english_noun || !stem.is_ascii() {
+        return title.to_string();
+    }
+    if head.is_empty() {
+        stem.to_string()
+    } else {
+        format!("{head} {stem}")
+    }
 }
 
 fn clean_title(raw: &str) -> String {
@@ -150,8 +279,19 @@ const LEVELS: &[(&str, ExperienceLevel)] = &[
     ("ceo", ExperienceLevel::CLevel),
 ];
 
+/// Stems of Polish adjectives that say the level ("stanowisko seniorskie", "doświadczonego",
+/// "starszy specjalista", "młodszy").
+const LEVEL_STEMS: &[(&str, ExperienceLevel)] = &[
+    ("seniorsk", ExperienceLevel::Senior),
+    ("juniorsk", ExperienceLevel::Junior),
+    ("doswiadczon", ExperienceLevel::Senior),
+    ("starsz", ExperienceLevel::Senior),
+    ("mlodsz", ExperienceLevel::Junior),
+];
+
 fn level_of(word: &str) -> Option<ExperienceLevel> {
-    LEVELS.iter().find(|(w, _)| *w == word).map(|(_, l)| *l)
+    let exact = |word: &str| LEVELS.iter().find(|(w, _)| *w == word).map(|(_, l)| *l);
+    exact(word).or_else(|| word.strip_suffix("-level").and_then(exact)).or_else(|| LEVEL_STEMS.iter().find(|(s, _)| word.starts_with(s)).map(|(_, l)| *l))
 }
 
 /// The seniority said outside the title (the latest), else the title's first level word.
@@ -301,12 +441,54 @@ mod tests {
     }
 
     #[test]
+    fn a_phrase_cues_title_stops_at_the_remarks_after_it() {
+        assert_eq!(title(&["Looking for a Senior Data Scientist, fully remote (HQ in Warsaw)."]).as_deref(), Some("Senior Data Scientist"));
+        assert_eq!(title(&["Hi there, we need an Android Developer – mid level."]).as_deref(), Some("Android Developer"));
+        assert_eq!(title(&["We're hiring a Senior Engineering Manager to lead two teams."]).as_deref(), Some("Senior Engineering Manager"));
+        assert_eq!(title(&["We're recruiting a Guidewire Developer for an insurance client."]).as_deref(), Some("Guidewire Developer"));
+        assert_eq!(title(&["We're hiring a Lead .NET Engineer in Krakow."]).as_deref(), Some("Lead .NET Engineer"));
+        assert_eq!(title(&["Szukamy osoby na stanowisko Business Analyst (NON IT) do projektu w Krakowie."]).as_deref(), Some("Business Analyst (NON IT)"));
+        assert_eq!(title(&["Opening for a Senior Engineer (.Net/AWS) - Hybrid, Tricity."]).as_deref(), Some("Senior Engineer (.Net/AWS) - Hybrid, Tricity"));
+        assert_eq!(title(&["Szukamy osoby na stanowisko Mid Developer - part time/full time."]).as_deref(), Some("Mid Developer - part time/full time"));
+    }
+
+    #[test]
+    fn more_ways_to_name_the_title() {
+        assert_eq!(title(&["Hi, the role is called \"Java Dev (+Ops Background)\" – keep it."]).as_deref(), Some("Java Dev (+Ops Background)"));
+        assert_eq!(title(&["Posting for an IT4IT Business Analyst (part-time FTE)."]).as_deref(), Some("IT4IT Business Analyst (part-time FTE)"));
+        assert_eq!(title(&["I'd like to post an ad for a Fullstack Developer (Java + React). Senior."]).as_deref(), Some("Fullstack Developer (Java + React)"));
+        assert_eq!(title(&["Hi, we're after a Senior ServiceNow Developer."]).as_deref(), Some("Senior ServiceNow Developer"));
+        assert_eq!(title(&["We'd like to advertise a Security Specialist role, senior."]).as_deref(), Some("Security Specialist"));
+        assert_eq!(
+            title(&["Dzień dobry, tytuł oferty: Senior Go developer -100% remote possible."]).as_deref(),
+            Some("Senior Go developer -100% remote possible")
+        );
+        assert_eq!(title(&["Szukamy seniora z Golang i AWS."]), None);
+    }
+
+    #[test]
+    fn lowercase_levels_and_polish_cases_leave_the_title() {
+        assert_eq!(title(&["We're looking for a senior Scala Engineer."]).as_deref(), Some("Scala Engineer"));
+        assert_eq!(title(&["Looking for a Data Science Engineer (regular/mid) to join us."]).as_deref(), Some("Data Science Engineer"));
+        assert_eq!(title(&["Hej, szukamy React Native Developera (mid) do aplikacji."]).as_deref(), Some("React Native Developer"));
+        assert_eq!(title(&["Szukamy Engineering Managera, doświadczonego."]).as_deref(), Some("Engineering Manager"));
+        assert_eq!(title(&["Szukamy Agile Coacha."]).as_deref(), Some("Agile Coach"));
+        assert_eq!(title(&["Looking for a Camera Operator."]).as_deref(), Some("Camera Operator"));
+    }
+
+    #[test]
     fn seniority_said_beats_the_titles() {
         assert_eq!(seniority(&["Automation Technology Expert", "Poziom: regular"], Some("Automation Technology Expert")), Some(ExperienceLevel::Mid));
         assert_eq!(seniority(&["Job title: Senior Java Developer"], Some("Senior Java Developer")), Some(ExperienceLevel::Senior));
         assert_eq!(seniority(&["Szukamy seniora"], None), Some(ExperienceLevel::Senior));
         assert_eq!(seniority(&["Java Developer (Mid/Senior)"], Some("Java Developer (Mid/Senior)")), Some(ExperienceLevel::Mid));
         assert_eq!(seniority(&["C-level role: CTO"], None), Some(ExperienceLevel::CLevel));
+        assert_eq!(seniority(&["To rola seniorska."], None), Some(ExperienceLevel::Senior));
+        assert_eq!(seniority(&["Szukamy doświadczonego Agile Coacha."], None), Some(ExperienceLevel::Senior));
+        assert_eq!(seniority(&["Starszy specjalista IT"], None), Some(ExperienceLevel::Senior));
+        assert_eq!(seniority(&["Młodszy księgowy"], None), Some(ExperienceLevel::Junior));
+        assert_eq!(seniority(&["Senior-level, please."], None), Some(ExperienceLevel::Senior));
+        assert_eq!(seniority(&["Please mark the seniority as C-level."], None), Some(ExperienceLevel::CLevel));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 use wakat_core::offer_form::SkillDictionary;
 
 use super::languages::is_language_item;
+use super::skill_items::{dictionary_name, from_prose, is_prose, names_a_skill};
 use super::text::{cut, find_words, fold, sentence_end, sentence_start};
 
 /// A skill the employer named.
@@ -104,13 +105,18 @@ const LEVELS: &[(&str, u8)] = &[
     ("ekspercka", 5),
 ];
 
-/// Finds the skills of the employer's messages.
+/// Finds the skills of the employer's messages: the lists after a cue, then every other sentence
+/// that names a dictionary skill (its other names count too); `skip` is left out (the title).
 pub fn extract(texts: &[&str], dictionary: &SkillDictionary, skip: &[String]) -> Skills {
     let mut skills = Skills::default();
-    let mut listed = false;
     for text in texts {
         let folded: Vec<char> = fold(text).chars().collect();
-        let original: Vec<char> = text.chars().collect();
+        let mut original: Vec<char> = text.chars().collect();
+        for phrase in skip {
+            for at in find_words(&folded, &fold(phrase)) {
+                original[at..at + phrase.chars().count()].fill(' ');
+            }
+        }
         let mut taken: Vec<(usize, usize)> = Vec::new();
         for (cues, nice) in [(NICE_CUES, true), (REQUIRED_CUES, false)] {
             for cue in cues {
@@ -121,7 +127,7 @@ pub fn extract(texts: &[&str], dictionary: &SkillDictionary, skip: &[String]) ->
                     }
                     let end = sentence_end(&folded, start);
                     taken.push((at, end));
-                    listed |= add_items(&cut(&original, start, end), dictionary, if nice { &mut skills.nice } else { &mut skills.required });
+                    add_items(&cut(&original, start, end), dictionary, if nice { &mut skills.nice } else { &mut skills.required });
                 }
             }
         }
@@ -132,22 +138,25 @@ pub fn extract(texts: &[&str], dictionary: &SkillDictionary, skip: &[String]) ->
                 }
                 let start = sentence_start(&folded, at);
                 taken.push((start, at + cue.chars().count()));
-                listed |= add_items(&cut(&original, start, at), dictionary, &mut skills.nice);
+                add_items(&cut(&original, start, at), dictionary, &mut skills.nice);
             }
         }
-    }
-    if !listed {
-        for text in texts {
-            let mut text = fold(text);
-            for phrase in skip {
-                text = text.replace(&fold(phrase), " ");
-            }
-            let folded: Vec<char> = text.chars().collect();
-            for entry in dictionary.all() {
-                if entry.name.chars().count() > 1 && !find_words(&folded, &fold(&entry.name)).is_empty() && !is_language_item(&entry.name) {
-                    push(&mut skills.required, NamedSkill { name: entry.name.clone(), level: None });
+        let len = original.len();
+        for &(a, b) in &taken {
+            original[a..b.min(len)].fill(' ');
+        }
+        let mut start = 0;
+        while start < original.len() {
+            let end = sentence_end(&folded, start);
+            let sentence = cut(&original, start, end);
+            if names_a_skill(&sentence, dictionary) {
+                for (i, item) in sentence.split([',', ';', '•', ':']).enumerate() {
+                    for name in from_prose(item, dictionary, i == 0) {
+                        push(&mut skills.required, NamedSkill { name, level: None });
+                    }
                 }
             }
+            start = end + 1;
         }
     }
     let nice: Vec<String> = skills.nice.iter().map(|s| fold(&s.name)).collect();
@@ -155,52 +164,79 @@ pub fn extract(texts: &[&str], dictionary: &SkillDictionary, skip: &[String]) ->
     skills
 }
 
-/// Adds the items of a list ("a, b i c"); whether it found any.
-fn add_items(list: &str, dictionary: &SkillDictionary, into: &mut Vec<NamedSkill>) -> bool {
-    let mut items: Vec<String> = list.split([',', ';', '•']).map(str::to_string).collect();
-    // The last item may join two with a conjunction ("a, b and c"), unless the whole is a skill.
-    if let Some(last) = items.pop() {
-        if dictionary.find(last.trim()).is_some() {
-            items.push(last);
-        } else {
-            let folded = fold(&last);
-            let split = [" and ", " i ", " oraz ", " & "].iter().find_map(|c| folded.find(c).map(|at| (at, c.len())));
+/// Adds the items of a list ("a, b i c").
+fn add_items(list: &str, dictionary: &SkillDictionary, into: &mut Vec<NamedSkill>) {
+    let items: Vec<String> = list.split([',', ';', '•']).map(str::to_string).collect();
+    // An item may join two with a conjunction: the last one ("a, b and c") unless the whole is a
+    // skill, another when what precedes the conjunction is a skill or an acronym ("XSLT i XPath",
+    // but "Kotlin Flows and Coroutines" stays one).
+    let count = items.len();
+    let items: Vec<String> = items
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, item)| {
+            let chars: Vec<char> = item.chars().collect();
+            let folded: Vec<char> = fold(&item).chars().collect();
+            let split = [" and ", " i ", " oraz ", " & "].iter().find_map(|c| {
+                let at = (0..folded.len()).find(|&at| folded[at..].starts_with(&c.chars().collect::<Vec<_>>()))?;
+                Some((at, c.chars().count()))
+            });
             match split {
-                Some((at, len)) if last.is_char_boundary(at) && last.is_char_boundary(at + len) => {
-                    items.push(last[..at].to_string());
-                    items.push(last[at + len..].to_string());
+                Some((at, len)) if dictionary.find(item.trim()).is_none() => {
+                    let (left, right) = (cut(&chars, 0, at), cut(&chars, at + len, chars.len()));
+                    let acronym = left.trim().len() > 1 && left.trim().chars().all(|c| c.is_ascii_uppercase());
+                    if i + 1 == count || dictionary_name(&left, dictionary).is_some() || acronym {
+                        vec![left, right]
+                    } else {
+                        vec![item]
+                    }
                 }
-                _ => items.push(last),
+                _ => vec![item],
             }
-        }
-    }
-    let mut any = false;
+        })
+        .collect();
     for item in items {
-        if let Some(skill) = clean(&item, dictionary) {
+        for skill in clean(&item, dictionary) {
             push(into, skill);
-            any = true;
         }
     }
-    any
 }
 
-/// One item as a skill: trimmed, its level read off ("Java (advanced)"), named as the dictionary
-/// does; none for an empty, too long or language item.
-fn clean(item: &str, dictionary: &SkillDictionary) -> Option<NamedSkill> {
+/// One item as skills: trimmed, its level read off ("Java (advanced)"), named as the dictionary
+/// does; a bracket that is not a level nor the initials of what precedes ("Mobile Device
+/// Management (MDM)") is an item of its own; an item that reads as prose gives the names in it;
+/// none for an empty or language item.
+fn clean(item: &str, dictionary: &SkillDictionary) -> Vec<NamedSkill> {
     let mut name = item.trim_matches(|c: char| c.is_whitespace() || ":-–\"'„”“".contains(c)).trim_end_matches('.').trim().to_string();
     let mut level = None;
     if let (Some(open), true) = (name.find('('), name.ends_with(')')) {
-        let inside = fold(&name[open + 1..name.len() - 1]);
-        if let Some((_, l)) = LEVELS.iter().find(|(w, _)| inside.trim() == *w) {
+        let inside = name[open + 1..name.len() - 1].to_string();
+        let before = name[..open].trim().to_string();
+        if let Some((_, l)) = LEVELS.iter().find(|(w, _)| fold(&inside).trim() == *w) {
             level = Some(*l);
-            name = name[..open].trim().to_string();
+            name = before;
+        } else if !is_initials(&inside, &before) {
+            let mut both = clean(&before, dictionary);
+            both.extend(clean(&inside, dictionary));
+            return both;
         }
     }
-    if name.is_empty() || name.split_whitespace().count() > 5 || is_language_item(&name) {
-        return None;
+    if name.is_empty() || is_language_item(&name) {
+        return Vec::new();
     }
-    let name = dictionary.find(&name).map_or(name, |entry| entry.name.clone());
-    Some(NamedSkill { name, level })
+    if let Some(known) = dictionary_name(&name, dictionary) {
+        return vec![NamedSkill { name: known, level }];
+    }
+    if is_prose(&name) {
+        return from_prose(&name, dictionary, false).into_iter().map(|name| NamedSkill { name, level }).collect();
+    }
+    vec![NamedSkill { name, level }]
+}
+
+/// Whether `short` is the initials of `words` ("MDM" of "Mobile Device Management").
+fn is_initials(short: &str, words: &str) -> bool {
+    let initials: String = words.split_whitespace().filter_map(|w| w.chars().next()).collect();
+    initials.len() >= 2 && fold(&initials) == fold(short.trim())
 }
 
 fn push(into: &mut Vec<NamedSkill>, skill: NamedSkill) {

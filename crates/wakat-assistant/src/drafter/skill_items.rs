@@ -1,0 +1,313 @@
+//! Skills inside running sentences ("Backend in Java with Spring and Hibernate, some NoSQL
+//! storage", "front w Angularze i czystym HTML, do tego SQL"): an item that reads as prose is cut
+//! at its glue words into segments, and a segment counts when the dictionary knows it (in a
+//! Polish case form too: "Pythona", "w Javie", "Angularze") or when it is written as a name (a
+//! capital inside the sentence, a digit or `#+./`: "NgRx", "Microsoft AD", "CI/CD"); the ordinary
+//! words around a name ("Deep ServiceNow knowledge", "ABAC policies") are left out.
+
+use wakat_core::offer_form::SkillDictionary;
+
+use super::languages::is_language_item;
+use super::text::fold;
+
+/// Words that glue skills into a sentence and are never part of a skill's name (folded).
+const GLUE: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "some",
+    "with",
+    "on",
+    "in",
+    "for",
+    "from",
+    "via",
+    "over",
+    "through",
+    "using",
+    "and",
+    "or",
+    "plus",
+    "also",
+    "too",
+    "both",
+    "mostly",
+    "mainly",
+    "lots",
+    "lot",
+    "quite",
+    "bit",
+    "especially",
+    "including",
+    "like",
+    "such",
+    "as",
+    "so",
+    "then",
+    "is",
+    "are",
+    "be",
+    "must",
+    "should",
+    "has",
+    "have",
+    "it's",
+    "its",
+    "our",
+    "their",
+    "they",
+    "we",
+    "good",
+    "strong",
+    "solid",
+    "deep",
+    "general",
+    "hands-on",
+    "to",
+    "of",
+    "i",
+    "oraz",
+    "lub",
+    "albo",
+    "z",
+    "ze",
+    "w",
+    "we",
+    "na",
+    "do",
+    "dla",
+    "przez",
+    "po",
+    "troche",
+    "tez",
+    "takze",
+    "glownie",
+    "duzo",
+    "ogolnie",
+    "czysty",
+    "czystym",
+    "jako",
+    "np",
+    "tego",
+    "oraz",
+    "bardzo",
+    "dobra",
+    "dobry",
+    "dobrze",
+    "podstawa",
+    "jest",
+    "sa",
+    "czesciowo",
+    "wylacznie",
+    "everything",
+    "experience",
+    "knowledge",
+    "understanding",
+    "znajomosc",
+    "znajomosci",
+    "doswiadczenie",
+    "doswiadczenia",
+    "praktyka",
+    "praktyki",
+    "umiejetnosc",
+];
+/// Names that are not skills though written like one (folded).
+const NOT_SKILLS: &[&str] = &[
+    "b2b", "uop", "uz", "uod", "pln", "zl", "eur", "usd", "vat", "k", "hq", "fte", "ok", "hi", "hej", "hello", "czesc", "senior", "mid", "junior", "regular",
+    "lead", "remote", "hybrid", "office", "it", "api",
+];
+/// Dictionary skills that are ordinary words too: they count only written as the dictionary
+/// writes them and not as a sentence's first word ("written in Go", never "Go ahead").
+const AMBIGUOUS: &[&str] = &[
+    "go",
+    "c",
+    "r",
+    "can",
+    "jest",
+    "word",
+    "spark",
+    "swift",
+    "unity",
+    "lambda",
+    "helm",
+    "ruby",
+    "dart",
+    "testing",
+    "architecture",
+    "karma",
+    "boost",
+    "arm",
+    "miro",
+];
+/// Polish case endings of a skill's name and what gives back the name (`Pythona`, `Javie`,
+/// `Angularze`, `Kafki`, `JavaScriptu`, `Dockerem`).
+const ENDINGS: &[(&str, &str)] = &[("a", ""), ("u", ""), ("em", ""), ("ie", "a"), ("ze", ""), ("y", "a"), ("i", "a"), ("ki", "ka"), ("e", "a"), ("ę", "a")];
+
+/// A dictionary skill `word` names, as typed or in a Polish case form.
+pub fn dictionary_name(word: &str, dictionary: &SkillDictionary) -> Option<String> {
+    let trimmed = word.trim();
+    if let Some(entry) = dictionary.find(trimmed) {
+        return Some(entry.name.clone());
+    }
+    // A case form only of a name typed as one: "Pythona", "w Javie", never "rekrutację".
+    if trimmed.contains(' ') || trimmed.chars().count() < 4 || !trimmed.chars().next().is_some_and(char::is_uppercase) {
+        return None;
+    }
+    ENDINGS.iter().find_map(|(ending, with)| {
+        let stem = trimmed.strip_suffix(ending)?;
+        (stem.chars().count() >= 2).then(|| dictionary.find(&format!("{stem}{with}"))).flatten().map(|e| e.name.clone())
+    })
+}
+
+/// Whether `token` (as typed) is an ambiguous dictionary word used as a skill.
+fn ambiguous_ok(token: &str, entry_name: &str, first: bool) -> bool {
+    !AMBIGUOUS.contains(&fold(entry_name).as_str()) || (token == entry_name && !first)
+}
+
+/// Whether a word is written as a name: a capital (not the sentence's first letter), a digit or
+/// one of `#+./`; never a contraction ("I'd", "It's").
+fn name_like(word: &str, first: bool) -> bool {
+    if word.contains(['\'', '’']) {
+        return false;
+    }
+    let mut chars = word.chars();
+    let head = chars.next();
+    let marks = word.chars().any(|c| c.is_ascii_digit() || "#+./".contains(c));
+    marks || chars.any(char::is_uppercase) || (!first && head.is_some_and(char::is_uppercase))
+}
+
+/// Whether an item reads as prose rather than as a name: a glue word or more than four words.
+pub fn is_prose(item: &str) -> bool {
+    let folded = fold(item);
+    let words: Vec<&str> = folded.split_whitespace().collect();
+    words.len() > 4 || words.iter().any(|w| GLUE.contains(w) && !["and", "i", "oraz", "&"].contains(w))
+}
+
+/// The skills of one prose item; `first` when the item opens its sentence.
+pub fn from_prose(item: &str, dictionary: &SkillDictionary, first: bool) -> Vec<String> {
+    let mut found = Vec::new();
+    // Segments: runs of words between glue words, dashes, pluses and brackets.
+    let mut segment: Vec<(String, bool)> = Vec::new();
+    let mut at_start = first;
+    // Commas, semicolons and brackets end a segment as glue words do.
+    let item = item.replace([',', ';', '(', ')', '[', ']'], " – ");
+    let tokens = item.split(|c: char| c.is_whitespace() || "„”\"".contains(c)).filter(|t| !t.is_empty());
+    for raw in tokens.chain(std::iter::once("–")) {
+        // A leading dot stays (".NET"), a trailing one ends a sentence.
+        let token = raw.trim_end_matches(|c: char| ",;:!?–—.".contains(c)).trim_start_matches(|c: char| ",;:!?–—".contains(c));
+        let glue = token.is_empty() || GLUE.contains(&fold(token).as_str()) || token == "+" || token == "-" || token == "&";
+        if glue {
+            found.extend(segment_skills(&segment, dictionary));
+            segment.clear();
+        } else {
+            segment.push((token.to_string(), at_start));
+        }
+        if !raw.is_empty() {
+            at_start = false;
+        }
+    }
+    found
+}
+
+/// The skills one segment names: the whole of it when the dictionary knows it, else its names
+/// (the ordinary words at its edges left out), else the dictionary's skills inside it.
+fn segment_skills(segment: &[(String, bool)], dictionary: &SkillDictionary) -> Vec<String> {
+    if segment.is_empty() {
+        return Vec::new();
+    }
+    let whole: String = segment.iter().map(|(w, _)| w.as_str()).collect::<Vec<_>>().join(" ");
+    if let Some(name) = dictionary_name(&whole, dictionary) {
+        return if ambiguous_ok(&whole, &name, segment[0].1) { vec![name] } else { Vec::new() };
+    }
+    // Each run of names is one skill ("Python building ETL" names two).
+    let named = |(w, first): &(String, bool)| name_like(w, *first) && !NOT_SKILLS.contains(&fold(w).as_str());
+    let mut runs: Vec<Vec<&str>> = Vec::new();
+    let mut run: Vec<&str> = Vec::new();
+    for word in segment {
+        // A number goes with the name before it ("Microsoft 365"), never alone ("33,600").
+        let number = !word.0.chars().any(char::is_alphabetic) && word.0.chars().any(|c| c.is_ascii_digit());
+        if (number && !run.is_empty()) || (!number && named(word)) {
+            run.push(&word.0);
+        } else if !run.is_empty() {
+            runs.push(std::mem::take(&mut run));
+        }
+    }
+    if !run.is_empty() {
+        runs.push(run);
+    }
+    if !runs.is_empty() {
+        let names = runs.into_iter().map(|run| run.join(" ")).filter(|name| !is_language_item(name));
+        return names.map(|name| dictionary_name(&name, dictionary).unwrap_or(name)).collect();
+    }
+    segment.iter().filter_map(|(w, first)| dictionary_name(w, dictionary).filter(|name| ambiguous_ok(w, name, *first) && !is_language_item(name))).collect()
+}
+
+/// Whether a sentence names a dictionary skill (so its other names are skills too). Its first
+/// word alone counts only as a list's first item ("Snowflake, SQL"): "Rekrutacja w pełni
+/// zdalna" opens with a dictionary word and names no skill.
+pub fn names_a_skill(sentence: &str, dictionary: &SkillDictionary) -> bool {
+    let trimmed = sentence.trim_start();
+    let (head, rest) = trimmed.split_once(char::is_whitespace).unwrap_or((trimmed, ""));
+    // "Azure/GCP" is known when each half is.
+    let known_name = |name: &str| dictionary.find(name).is_some() || (name.contains('/') && name.split('/').all(|half| dictionary.find(half).is_some()));
+    let known = |text: &str, first: bool| from_prose(text, dictionary, first).iter().any(|name| known_name(name));
+    let listed = head.ends_with([',', ';']) && known(head, false);
+    listed || known(rest, false) || (rest.is_empty() && known(head, false))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dictionary() -> SkillDictionary {
+        SkillDictionary::from_json(
+            r#"[{"id":"java","name":"Java"},{"id":"python","name":"Python"},{"id":"docker","name":"Docker"},{"id":"angular","name":"Angular"},
+                {"id":"go","name":"Go"},{"id":"manual-testing","name":"Manual Testing"},{"id":"testing","name":"Testing"},{"id":"kafka","name":"Kafka"}]"#,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn reads_polish_case_forms_of_dictionary_skills() {
+        let d = dictionary();
+        assert_eq!(dictionary_name("Pythona", &d).as_deref(), Some("Python"));
+        assert_eq!(dictionary_name("Javie", &d).as_deref(), Some("Java"));
+        assert_eq!(dictionary_name("Angularze", &d).as_deref(), Some("Angular"));
+        assert_eq!(dictionary_name("Kafki", &d).as_deref(), Some("Kafka"));
+        assert_eq!(dictionary_name("Dockerem", &d).as_deref(), Some("Docker"));
+        assert_eq!(dictionary_name("Pyt", &d), None);
+        assert_eq!(dictionary_name("javie", &d), None);
+    }
+
+    #[test]
+    fn cuts_prose_into_names() {
+        let d = dictionary();
+        assert_eq!(from_prose("Backend in Java with Spring and Hibernate", &d, true), ["Java", "Spring", "Hibernate"]);
+        assert_eq!(from_prose("front w Angularze i czystym HTML", &d, false), ["Angular", "HTML"]);
+        assert_eq!(from_prose("Deep ServiceNow knowledge", &d, true), ["ServiceNow"]);
+        assert_eq!(from_prose("scripting in Pythona and ABAC policies", &d, false), ["Python", "ABAC"]);
+        assert_eq!(from_prose("Java – both Java SE and Java EE – plus Oracle", &d, false), ["Java", "Java SE", "Java EE", "Oracle"]);
+        assert_eq!(from_prose("React + Redux", &d, false), ["React", "Redux"]);
+        assert_eq!(from_prose("Good English and .NET", &d, true), [".NET"]);
+    }
+
+    #[test]
+    fn ordinary_words_are_not_skills() {
+        let d = dictionary();
+        assert!(from_prose("Go ahead and draft it", &d, true).is_empty());
+        assert!(from_prose("please go ahead, B2B in PLN", &d, false).is_empty());
+        assert_eq!(from_prose("services written in Go", &d, false), ["Go"]);
+        assert_eq!(from_prose("unit testing and manual testing", &d, false), ["Manual Testing"]);
+        assert!(!names_a_skill("Hybrid, office in Warsaw.", &d));
+        assert!(names_a_skill("Snowflake, Kafka i SQL.", &d));
+        assert!(names_a_skill("Docker, Jenkins.", &d));
+        assert!(!names_a_skill("Testing is fully remote.", &d));
+        assert!(!names_a_skill("That's it, can you draft it?", &d));
+        assert_eq!(from_prose("Day to day it's Python building ETL", &d, true), ["Python", "ETL"]);
+        assert_eq!(from_prose("I'd like to see Microsoft AD", &d, true), ["Microsoft AD"]);
+        assert_eq!(from_prose("Intune, Entra ID, Microsoft 365 (MDM)", &d, false), ["Intune", "Entra ID", "Microsoft 365", "MDM"]);
+        assert_eq!(from_prose("testy manualne (manual testing), 33,600 PLN", &d, false), ["Manual Testing"]);
+        assert!(names_a_skill("SIEM experience – Kafka, Sentinel", &d));
+        assert!(names_a_skill("Cloud security on Java/Python", &d));
+    }
+}
