@@ -1,10 +1,12 @@
-//! The offline drafter against two sets of real justjoin.it offers turned into employer chats: the
-//! labelled set (`tests/data/labelled-ads.json`, 60 chats generated from phrase lists) and the
+//! The offline drafter against three sets of real justjoin.it offers turned into employer chats:
+//! the labelled set (`tests/data/labelled-ads.json`, 60 chats generated from phrase lists), the
 //! held-out set (`tests/data/held-out-ads.json`, 40 chats typed by hand without reading the
-//! drafter, so a rule tuned to the labelled set's phrasings does not pass here by itself). Per
-//! set and language, title exact, skills F1 (micro,
-//! required and nice-to-have each matched by name, case aside), salary ranges exact (every range's
-//! contract, min, max, currency, unit, gross/net) and seniority. Fails below the targets.
+//! drafter, so a rule tuned to the labelled set's phrasings does not pass here by itself) and the
+//! blind set (`tests/data/blind-ads.json`, 40 more hand-typed chats written after the drafter was
+//! tuned on the other two, so the only fair estimate; reported, never gated). Per set and
+//! language, title exact, skills F1 (micro, required and nice-to-have each matched by name, case aside), salary ranges exact (every range's
+//! contract, min, max, currency, unit, gross/net) and seniority. The first two sets fail below the
+//! issue's targets; the blind set only fails if it does not parse or has too few chats.
 //! `scripts/eval-drafter` prints the table; `WAKAT_EVAL_VERBOSE=1` prints every miss.
 
 use serde::Deserialize;
@@ -111,17 +113,24 @@ impl Score {
 
 #[test]
 fn the_drafter_meets_its_targets_on_the_labelled_set() {
-    evaluate("labelled-ads.json", 25);
+    evaluate("labelled-ads.json", 25, true);
 }
 
 #[test]
 fn the_drafter_meets_its_targets_on_the_held_out_set() {
-    evaluate("held-out-ads.json", 20);
+    evaluate("held-out-ads.json", 20, true);
 }
 
-/// Plays every chat of `file`, prints the set's table and fails below a target or under
-/// `min_ads` chats in a language.
-fn evaluate(file: &str, min_ads: usize) {
+/// A report, not a target: its scores are the honest estimate on employer phrasing the drafter was
+/// never tuned to, and gating on them would invite tuning to it (which would end its use).
+#[test]
+fn the_drafter_is_reported_on_the_blind_set() {
+    evaluate("blind-ads.json", 20, false);
+}
+
+/// Plays every chat of `file`, prints the set's table and fails under `min_ads` chats in a
+/// language and, when `gated`, below a target.
+fn evaluate(file: &str, min_ads: usize, gated: bool) {
     let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
     let set: Set = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let verbose = std::env::var("WAKAT_EVAL_VERBOSE").is_ok();
@@ -190,11 +199,12 @@ fn evaluate(file: &str, min_ads: usize) {
         for (name, value, target) in
             [("title", title, TARGETS.0), ("skills F1", f1, TARGETS.1), ("salary", salary, TARGETS.2), ("seniority", seniority, TARGETS.3)]
         {
-            if value < target {
+            if gated && value < target {
                 failures.push(format!("{lang} {name} {value:.3} < {target}"));
             }
         }
     }
-    println!("\nTargets: title ≥ 90 %, skills F1 ≥ 0.85, salary ≥ 90 %, seniority ≥ 90 %, in both languages.");
+    let gate = if gated { "" } else { " (not gated: this set is a report)" };
+    println!("\nTargets: title ≥ 90 %, skills F1 ≥ 0.85, salary ≥ 90 %, seniority ≥ 90 %, in both languages{gate}.");
     assert!(failures.is_empty(), "{file} below target: {failures:?}");
 }
