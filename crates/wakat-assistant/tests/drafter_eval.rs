@@ -4,8 +4,9 @@
 //! drafter, so a rule tuned to the labelled set's phrasings does not pass here by itself) and the
 //! blind set (`tests/data/blind-ads.json`, 40 more hand-typed chats written after the drafter was
 //! tuned on the other two, so the only fair estimate; reported, never gated). Per set and
-//! language, title exact, skills F1 (micro, required and nice-to-have each matched by name, case aside), salary ranges exact (every range's
-//! contract, min, max, currency, unit, gross/net) and seniority. The first two sets fail below the
+//! language, title exact, skills F1 (micro, required and nice-to-have each matched by name, case
+//! aside), salary ranges exact (every range's contract, min, max, currency, unit, gross/net) and
+//! seniority. The first two sets fail below the
 //! issue's targets; the blind set only fails if it does not parse or has too few chats.
 //! `scripts/eval-drafter` prints the table; `WAKAT_EVAL_VERBOSE=1` prints every miss.
 
