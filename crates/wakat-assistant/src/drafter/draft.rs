@@ -8,7 +8,7 @@ use super::languages::{self, SpokenLanguage};
 use super::salary::{contracts_named, parse_salaries, SalaryRange};
 use super::skills::{self, Skills};
 use super::text::Lang;
-use super::{position, terms};
+use super::{position, terms, title};
 
 /// Everything read off the conversation.
 #[derive(Debug, Clone)]
@@ -54,7 +54,7 @@ pub struct Dictionaries<'a> {
 impl Draft {
     /// Reads the employer's messages.
     pub fn read(texts: &[&str], dictionaries: &Dictionaries<'_>) -> Draft {
-        let title = position::title(texts);
+        let title = title::title(texts, dictionaries.skills);
         let seniority = position::seniority(texts, title.as_deref());
         // The title's words ("Remote", "part time", "Java") say nothing about the terms or skills.
         let untitled: Vec<String> = texts.iter().map(|t| title.as_ref().map_or(t.to_string(), |title| t.replace(title.as_str(), " "))).collect();

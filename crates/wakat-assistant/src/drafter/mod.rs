@@ -13,11 +13,13 @@ pub mod draft;
 pub mod languages;
 pub mod places;
 pub mod position;
+pub mod role;
 pub mod salary;
 pub mod skill_items;
 pub mod skills;
 pub mod terms;
 pub mod text;
+pub mod title;
 
 use std::collections::HashMap;
 

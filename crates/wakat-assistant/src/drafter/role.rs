@@ -1,0 +1,421 @@
+//! A job title found by its head noun, the way a reader finds it in running text: a role word
+//! ("Developer", "Engineer", "Programista", "Analityk", …, in its Polish case forms too:
+//! "Android Developera", "programisty") with the modifiers before it (technology words, a
+//! capitalised level, "Full Stack", ".NET") and the title's own words after it (capitalised
+//! words, a bracket that is not a remark, "- Mid/Senior"), never the verbs, articles and
+//! lowercase remarks around it ("szukam doświadczonego …", "… wanted", "(poziom mid)", ", remote").
+
+use wakat_core::offer_form::SkillDictionary;
+
+use super::position::level_of;
+use super::text::{fold, sentence_end};
+
+/// Role head nouns (folded): the stem, what gives back the nominative, the endings it takes.
+/// English nouns take the endings Polish sentences give them ("Developera", "Managerem").
+const HEADS: &[(&str, &str, &[&str])] = &[
+    ("developer", "", EN),
+    ("engineer", "", EN),
+    ("programmer", "", EN),
+    ("analyst", "", EN),
+    ("administrator", "", EN),
+    ("admin", "", EN),
+    ("architect", "", EN),
+    ("tester", "", EN),
+    ("qa", "", &[""]),
+    ("sdet", "", EN),
+    ("sre", "", &[""]),
+    ("dba", "", &[""]),
+    ("specialist", "", EN),
+    ("manager", "", EN),
+    ("lead", "", EN),
+    ("leader", "", EN),
+    ("consultant", "", EN),
+    ("designer", "", EN),
+    ("scientist", "", EN),
+    ("devops", "", &[""]),
+    ("operator", "", EN),
+    ("coach", "", EN),
+    ("owner", "", EN),
+    ("officer", "", EN),
+    ("director", "", EN),
+    ("expert", "", EN),
+    ("technician", "", EN),
+    ("accountant", "", EN),
+    ("recruiter", "", EN),
+    ("master", "", EN),
+    ("coordinator", "", EN),
+    ("researcher", "", EN),
+    ("writer", "", EN),
+    ("strategist", "", EN),
+    ("auditor", "", EN),
+    ("controller", "", EN),
+    ("advisor", "", EN),
+    ("programist", "a", PL_A),
+    ("programistk", "a", PL_A),
+    ("specjalist", "a", PL_A),
+    ("specjalistk", "a", PL_A),
+    ("analityk", "", PL),
+    ("analityczk", "a", PL_A),
+    ("inzynier", "", PL),
+    ("architekt", "", PL),
+    ("konsultant", "", PL),
+    ("projektant", "", PL),
+    ("kierownik", "", PL),
+    ("koordynator", "", PL),
+    ("serwisant", "", PL),
+    ("technik", "", PL),
+    ("lider", "", PL),
+    ("dyrektor", "", PL),
+    ("menedzer", "", PL),
+    ("rekruter", "", PL),
+    ("asystent", "", PL),
+];
+const EN: &[&str] = &["", "a", "em", "owi", "ze", "ow", "ami", "ach", "owie", "zy"];
+const PL: &[&str] = &["", "a", "em", "iem", "owi", "ow", "owie", "ami", "ach", "ka", "ki", "ke", "ce", "ow"];
+const PL_A: &[&str] = &["a", "y", "e", "ow", "ami", "ach", "i"];
+
+/// Lowercase words that are a title's modifiers ("angular developer", "full stack engineer").
+const MODIFIERS: &[&str] = &[
+    "full",
+    "stack",
+    "fullstack",
+    "full-stack",
+    "frontend",
+    "front-end",
+    "front",
+    "backend",
+    "back-end",
+    "back",
+    "end",
+    "data",
+    "software",
+    "test",
+    "automation",
+    "cloud",
+    "mobile",
+    "web",
+    "qa",
+    "it",
+    "system",
+    "systems",
+    "network",
+    "security",
+    "platform",
+    "machine",
+    "learning",
+    "ml",
+    "ai",
+    "big",
+    "embedded",
+    "game",
+    "site",
+    "reliability",
+    "solution",
+    "solutions",
+    "technical",
+    "tech",
+    "product",
+    "project",
+    "business",
+    "sales",
+    "support",
+    "infrastructure",
+    "database",
+    "application",
+    "integration",
+    "release",
+    "analytics",
+    "bi",
+    "ux",
+    "ui",
+    "manual",
+    "performance",
+    "hardware",
+    "firmware",
+    "delivery",
+    "engineering",
+    "customer",
+    "service",
+    "operations",
+    "marketing",
+    "scrum",
+    "agile",
+    "staff",
+    "founding",
+    "chief",
+    "principal",
+    "lead",
+    "devops",
+];
+/// Words after a dash or in a bracket that remark on the role rather than name it.
+const REMARKS: &[&str] = &[
+    "remote",
+    "hybrid",
+    "onsite",
+    "on-site",
+    "office",
+    "fully",
+    "full-remote",
+    "zdalnie",
+    "zdalna",
+    "hybrydowo",
+    "hybrydowa",
+    "stacjonarnie",
+    "praca",
+    "poziom",
+    "level",
+    "b2b",
+    "uop",
+    "hq",
+    "based",
+    "company",
+];
+/// Capitalised words that open a sentence and are never a title's modifier.
+const NOT_MODIFIERS: &[&str] = &["i", "i'm", "we", "we're", "our", "the", "a", "an", "hi", "hello", "hey", "hej", "czesc", "witam", "mamy", "szukamy"];
+
+/// The nominative of a role head noun `word` (as typed, trailing marks off), when it is one.
+pub fn head(word: &str) -> Option<String> {
+    let folded = fold(word);
+    HEADS.iter().find_map(|(stem, nominative, endings)| {
+        let ending = folded.strip_prefix(stem)?;
+        endings.contains(&ending).then(|| {
+            let typed: String = word.chars().take(stem.chars().count()).collect();
+            format!("{typed}{nominative}")
+        })
+    })
+}
+
+/// A token without the marks around it (quotes, a trailing stop or comma); a leading dot stays
+/// (".NET").
+fn core(token: &str) -> &str {
+    token.trim_start_matches(['"', '„', '“', '\'', '(']).trim_end_matches(['"', '”', '“', '\'', ',', '.', ';', ':', '!', '?', ')'])
+}
+
+/// Whether a token ends a phrase: a comma, colon, stop or closing quote after it.
+fn closes(token: &str) -> bool {
+    token.ends_with([',', ';', ':', '.', '!', '?', '"', '”'])
+}
+
+fn capitalised(word: &str) -> bool {
+    word.chars().find(|c| c.is_alphabetic()).is_some_and(char::is_uppercase)
+}
+
+/// Whether `token` is a title's modifier; `opens` when it is its sentence's first word (where a
+/// capital says nothing).
+fn modifier(token: &str, opens: bool, dictionary: &SkillDictionary) -> bool {
+    let word = core(token);
+    let folded = fold(word);
+    if word.is_empty() || NOT_MODIFIERS.contains(&folded.as_str()) || !word.chars().any(char::is_alphanumeric) {
+        return false;
+    }
+    let level = folded.split('/').all(|w| level_of(w).is_some());
+    if level {
+        // "Senior", "Senior/Lead" are the title's own; "senior", "mid/senior" are remarks.
+        return capitalised(word);
+    }
+    let known = MODIFIERS.contains(&folded.as_str()) || head(word).is_some() || dictionary.find(word).is_some();
+    let marks = word.chars().any(|c| c.is_ascii_digit() || "#+./".contains(c));
+    let inner_capital = word.chars().skip(1).any(char::is_uppercase);
+    if capitalised(word) {
+        known || marks || inner_capital || !opens
+    } else {
+        known || (marks && word.chars().any(char::is_alphabetic))
+    }
+}
+
+/// Whether a bracket's inside is a remark ("(senior)", "(poziom mid)", "(remote, Warsaw-based
+/// company)", a long aside) rather than the title's own ("(with Spartacus)", "(Level 5)").
+pub fn remark(inside: &str) -> bool {
+    let folded = fold(inside);
+    let words: Vec<&str> = folded.split(|c: char| c.is_whitespace() || ",/".contains(c)).filter(|w| !w.is_empty()).collect();
+    let remarkable = words.iter().any(|w| level_of(w).is_some() || REMARKS.contains(w) || w.ends_with("-based") || w.ends_with("-registered"));
+    !capitalised(inside) && (remarkable || words.len() > 4)
+}
+
+/// The title-like spans around the role head nouns of `text`, in order.
+pub fn spans(text: &str, dictionary: &SkillDictionary) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    let mut start = 0;
+    while start < chars.len() {
+        let end = sentence_end(&chars, start);
+        // A sentence's stop stays on its last word, so a title's last word closes there.
+        let sentence: String = chars[start..(end + 1).min(chars.len())].iter().collect();
+        found.extend(sentence_spans(&sentence, dictionary));
+        start = end + 1;
+    }
+    found
+}
+
+/// The first word (of `sentence`'s words) of each span of one sentence.
+pub fn span_starts(sentence: &str, dictionary: &SkillDictionary) -> Vec<usize> {
+    indexed_spans(sentence, dictionary).into_iter().map(|(from, _, _)| from).collect()
+}
+
+fn sentence_spans(sentence: &str, dictionary: &SkillDictionary) -> Vec<String> {
+    indexed_spans(sentence, dictionary).into_iter().map(|(_, _, t)| t).collect()
+}
+
+/// The spans of one sentence: first word, end word (exclusive), text.
+fn indexed_spans(sentence: &str, dictionary: &SkillDictionary) -> Vec<(usize, usize, String)> {
+    let tokens: Vec<&str> = sentence.split_whitespace().collect();
+    let mut found: Vec<(usize, usize, String)> = Vec::new();
+    let mut depth = 0i32;
+    for (i, token) in tokens.iter().enumerate() {
+        let inside = depth > 0;
+        depth += token.matches('(').count() as i32 - token.matches(')').count() as i32;
+        if inside || token.starts_with('(') || head(core(token)).is_none() {
+            continue;
+        }
+        let opens = |j: usize| j == 0 || closes(tokens[j - 1]) && !tokens[j - 1].ends_with(',');
+        // Left: modifiers, and "&", "+", "/" between two of them.
+        let mut from = i;
+        while from > 0 {
+            let prev = tokens[from - 1];
+            if closes(prev) || prev.ends_with(')') {
+                break;
+            }
+            if ["&", "+", "/"].contains(&prev) && from >= 2 && !closes(tokens[from - 2]) && modifier(tokens[from - 2], opens(from - 2), dictionary) {
+                from -= 2;
+            } else if modifier(prev, opens(from - 1), dictionary) {
+                from -= 1;
+            } else {
+                break;
+            }
+        }
+        let to = right_end(&tokens, i);
+        let words: Vec<String> =
+            tokens[from..to].iter().map(|t| head(core(t)).filter(|_| !t.starts_with('(')).map_or(t.to_string(), |h| t.replacen(core(t), &h, 1))).collect();
+        let text = words.join(" ");
+        let text = text.trim_start_matches(|c: char| c.is_whitespace() || "\"'„“".contains(c));
+        let text = text.trim_end_matches(|c: char| c.is_whitespace() || ",.;:!?\"'”“".contains(c)).to_string();
+        let single = to - from == 1;
+        if single && (!capitalised(&text) || text.chars().count() < 5) {
+            continue;
+        }
+        // A title typed all in lowercase is written as a title ("angular developer").
+        let text = if text.chars().any(char::is_uppercase) { text } else { title_case(&text) };
+        found.retain(|(f, t, _)| !(from <= *f && *t <= to));
+        if !found.iter().any(|(f, t, _)| *f <= from && to <= *t) {
+            found.push((from, to, text));
+        }
+    }
+    found
+}
+
+/// Where the title that ends with the head at `i` ends (exclusive): after its capitalised words,
+/// a bracket that is not a remark and a "- Capitalised" part; before anything lowercase.
+fn right_end(tokens: &[&str], i: usize) -> usize {
+    let mut to = i + 1;
+    if closes(tokens[i]) {
+        return to;
+    }
+    while to < tokens.len() {
+        let token = tokens[to];
+        if token.starts_with('(') {
+            let close = (to..tokens.len()).find(|&j| tokens[j].contains(')')).unwrap_or(tokens.len() - 1);
+            let inside = tokens[to..=close].join(" ");
+            let inside = inside.trim_start_matches('(').split(')').next().unwrap_or_default();
+            if remark(inside) {
+                return to;
+            }
+            to = close + 1;
+            if closes(tokens[close]) {
+                return to;
+            }
+        } else if ["-", "–", "—"].contains(&token) {
+            let next = tokens.get(to + 1).map(|t| core(t)).unwrap_or_default();
+            if !capitalised(next) || REMARKS.contains(&fold(next).as_str()) {
+                return to;
+            }
+            to += 1;
+        } else if capitalised(token)
+            || token.starts_with('.')
+            || token == "ds."
+            || (["&", "+", "/"].contains(&token) && tokens.get(to + 1).is_some_and(|t| capitalised(t)))
+        {
+            to += 1;
+            if closes(token) && token != "ds." {
+                return to;
+            }
+        } else {
+            return to;
+        }
+    }
+    to
+}
+
+fn title_case(text: &str) -> String {
+    text.split(' ')
+        .map(|w| {
+            let mut chars = w.chars();
+            chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The most title-like span of the texts: the longest of the earliest message that has one.
+pub fn best(texts: &[&str], dictionary: &SkillDictionary) -> Option<String> {
+    texts.iter().find_map(|text| {
+        spans(text, dictionary).into_iter().fold(None, |best: Option<String>, span| match best {
+            Some(b) if b.split_whitespace().count() >= span.split_whitespace().count() => Some(b),
+            _ => Some(span),
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dictionary() -> SkillDictionary {
+        SkillDictionary::from_json(r#"[{"id":"angular","name":"Angular"},{"id":"azure","name":"Azure"},{"id":"java","name":"Java"}]"#).unwrap()
+    }
+
+    fn spans_of(text: &str) -> Vec<String> {
+        spans(text, &dictionary())
+    }
+
+    #[test]
+    fn finds_head_nouns_in_their_polish_case_forms() {
+        assert_eq!(head("Developera").as_deref(), Some("Developer"));
+        assert_eq!(head("Managerem").as_deref(), Some("Manager"));
+        assert_eq!(head("programisty").as_deref(), Some("programista"));
+        assert_eq!(head("Analityka").as_deref(), Some("Analityk"));
+        assert_eq!(head("Inżyniera").as_deref(), Some("Inżynier"));
+        assert_eq!(head("Developing"), None);
+        assert_eq!(head("leadership"), None);
+    }
+
+    #[test]
+    fn takes_the_modifiers_before_the_head_and_not_the_verbs() {
+        assert_eq!(spans_of("Dzień dobry, szukam doświadczonego Android Developera (senior) do projektu."), ["Android Developer"]);
+        assert_eq!(spans_of("Cześć, otwieramy rolę Senior Angular Developer (with Spartacus)."), ["Senior Angular Developer (with Spartacus)"]);
+        assert_eq!(spans_of("Cześć, szukamy kogoś na Senior/Lead Python Developer. Senior albo lead."), ["Senior/Lead Python Developer"]);
+        assert_eq!(spans_of("Hi, I'd like to create an offer for a FullStack Developer."), ["FullStack Developer"]);
+        assert_eq!(spans_of("Fullstack .Net Developer, regular level, remote"), ["Fullstack .Net Developer"]);
+        assert_eq!(spans_of("Szukamy Java Developera."), ["Java Developer"]);
+        assert_eq!(spans_of("Potrzebuję ogłoszenia: Data Architect (low-code platform)"), ["Data Architect (low-code platform)"]);
+    }
+
+    #[test]
+    fn leaves_out_the_remarks_after_the_title() {
+        assert_eq!(spans_of(".NET Developer (Azure Functions) - szukamy regulara"), [".NET Developer (Azure Functions)"]);
+        assert_eq!(spans_of("Azure DataBricks Engineer — senior, remote, Kraków-based client"), ["Azure DataBricks Engineer"]);
+        assert_eq!(spans_of("Senior Python Developer wanted, full remote"), ["Senior Python Developer"]);
+        assert_eq!(spans_of("na stanowisko Administrator Hurtowni Danych (poziom mid)."), ["Administrator Hurtowni Danych"]);
+        assert_eq!(spans_of("Mamy wakat na Senior Software Engineer (Level 5)"), ["Senior Software Engineer (Level 5)"]);
+        assert_eq!(spans_of("We need a Founding Backend Engineer - Mid/Senior"), ["Founding Backend Engineer - Mid/Senior"]);
+        assert_eq!(spans_of("PHP Tech Lead - senior"), ["PHP Tech Lead"]);
+        assert_eq!(spans_of("Senior Engineer (.Net/AWS) - Hybrid, Tricity"), ["Senior Engineer (.Net/AWS)"]);
+    }
+
+    #[test]
+    fn a_lowercase_title_needs_a_modifier_and_is_written_as_a_title() {
+        assert_eq!(spans_of("angular developer, mid, remote"), ["Angular Developer"]);
+        assert!(spans_of("we are looking for a senior specialist").is_empty());
+        assert!(spans_of("Test Automation Engineer, mid — do zespołu QA").contains(&"Test Automation Engineer".to_string()));
+        assert_eq!(best(&["Test Automation Engineer, mid — do zespołu QA"], &dictionary()).as_deref(), Some("Test Automation Engineer"));
+    }
+}

@@ -1,0 +1,341 @@
+//! The position's title: after a cue ("Stanowisko:", "na stanowisko", "looking for a", "hiring:"),
+//! else the span around a role's head noun anywhere in the chat ([`super::role`]), else a first
+//! message that is only a name.
+
+use wakat_core::offer_form::SkillDictionary;
+
+use super::position::level_of;
+use super::role;
+use super::text::{cut, find_words, fold, sentence_end};
+/// Cues before a title, strongest first: a label beats a phrase.
+const TITLE_CUES: &[(&str, u8)] = &[
+    ("job title:", 3),
+    ("title:", 3),
+    ("position:", 3),
+    ("stanowisko:", 3),
+    ("tytul:", 3),
+    ("tytul ogloszenia:", 3),
+    ("tytul oferty:", 3),
+    ("titled", 3),
+    ("pod tytulem", 3),
+    ("nazwa stanowiska:", 3),
+    ("is called", 2),
+    ("nazywa sie", 2),
+    ("posting for a", 2),
+    ("posting for an", 2),
+    ("ad for a", 2),
+    ("ad for an", 2),
+    ("advertise a", 2),
+    ("advertise an", 2),
+    ("recruiting a", 2),
+    ("recruiting an", 2),
+    ("recruiting for a", 2),
+    ("recruiting for an", 2),
+    ("we're after a", 2),
+    ("we're after an", 2),
+    ("we are after a", 2),
+    ("we are after an", 2),
+    ("searching for a", 1),
+    ("searching for an", 1),
+    ("seeking a", 1),
+    ("seeking an", 1),
+    ("rola:", 3),
+    ("role:", 3),
+    ("na stanowisko:", 3),
+    ("na stanowisko", 2),
+    ("na stanowisku", 2),
+    ("opening for a", 2),
+    ("opening for an", 2),
+    ("opening for", 1),
+    ("vacancy for a", 2),
+    ("vacancy:", 3),
+    ("the position of", 2),
+    ("the position", 2),
+    ("for the role of", 2),
+    ("as a", 1),
+    ("as an", 1),
+    ("hiring:", 2),
+    ("we are hiring a", 2),
+    ("we are hiring an", 2),
+    ("we're hiring a", 2),
+    ("we're hiring an", 2),
+    ("hiring a", 1),
+    ("hiring an", 1),
+    ("looking for a", 1),
+    ("looking for an", 1),
+    ("hire a", 1),
+    ("hire an", 1),
+    ("need a", 1),
+    ("need an", 1),
+    ("zespolu:", 2),
+    ("rekrutujemy:", 2),
+    ("poszukujemy:", 2),
+    ("szukamy:", 2),
+    ("zatrudnimy", 1),
+    ("poszukujemy", 1),
+    ("szukamy", 1),
+    ("potrzebujemy", 1),
+    ("rekrutujemy na", 1),
+];
+/// Where a title stops ("… to join our team", "… do naszego zespołu").
+const TITLE_ENDS: &[&str] = &[
+    " to join",
+    " to our",
+    " to work",
+    " for a ",
+    " for an ",
+    " for the ",
+    " in ",
+    " do ",
+    " w ",
+    " we ",
+    " who ",
+    " which ",
+    " for our ",
+    " in our ",
+    " do naszego",
+    " do naszej",
+    " do zespolu",
+    " w naszym",
+    " w naszej",
+    " - poziom",
+    " na poziomie",
+    " z doswiadczeniem",
+    " with experience",
+    " position",
+    " role",
+    ", seniority",
+    ", poziom",
+];
+/// A phrase cue followed by these is about someone, not a title ("szukamy kogoś na poziomie…").
+const NOT_TITLES: &[&str] = &[
+    "seniora ",
+    "juniora ",
+    "regulara ",
+    "mida ",
+    "doswiadczon",
+    "kogos",
+    "osoby",
+    "osob",
+    "someone",
+    "somebody",
+    "a person",
+    "person",
+    "people",
+    "candidate",
+    "kandydata",
+    "kandydatow",
+    "ludzi",
+    "do zespolu",
+    "new",
+];
+
+/// The title the texts give: a label's ("Stanowisko: …", a quoted name), a phrase cue's that
+/// names a role (the strongest cue, the latest of equals), a first message that is only a name,
+/// the span around a role's head noun anywhere ([`role::best`]), a phrase cue's without one.
+pub fn title(texts: &[&str], dictionary: &SkillDictionary) -> Option<String> {
+    let best = cued(texts, dictionary);
+    let names_a_role = |t: &str| !role::spans(t, dictionary).is_empty();
+    if let Some((strength, title)) = &best {
+        if *strength >= 2 || names_a_role(title) {
+            return Some(title.clone());
+        }
+    }
+    first_line(texts, dictionary).or_else(|| role::best(texts, dictionary)).or(best.map(|(_, t)| t))
+}
+
+/// The title after the strongest cue, with its strength.
+fn cued(texts: &[&str], dictionary: &SkillDictionary) -> Option<(u8, String)> {
+    let mut best: Option<(u8, String)> = None;
+    for text in texts {
+        let folded: Vec<char> = fold(text).chars().collect();
+        let original: Vec<char> = text.chars().collect();
+        for (cue, strength) in TITLE_CUES {
+            for at in find_words(&folded, cue) {
+                let mut start = at + cue.chars().count();
+                let mut end = sentence_end(&folded, start);
+                // A quoted title ends at its closing quote (dots and all).
+                let first = (start..folded.len()).find(|&i| !folded[i].is_whitespace());
+                if let Some(open) = first.filter(|&i| "\"„“'".contains(folded[i])) {
+                    if let Some(close) = (open + 1..folded.len()).find(|&i| "\"”“'".contains(folded[i])) {
+                        let quoted = clean_title(&cut(&original, open + 1, close));
+                        if !quoted.is_empty() && best.as_ref().is_none_or(|(s, _)| 3 >= *s) {
+                            best = Some((3, quoted));
+                        }
+                        continue;
+                    }
+                }
+                if *strength < 3 {
+                    end = end.min(annotation_start(&original, start, end));
+                }
+                start = start.min(end);
+                let rest: String = folded[start..end].iter().collect();
+                for stop in TITLE_ENDS {
+                    if let Some(byte) = rest.find(stop) {
+                        end = end.min(start + rest[..byte].chars().count());
+                    }
+                }
+                let mut candidate = clean_title(&cut(&original, start, end));
+                let folded_candidate = fold(&candidate);
+                let only_level = level_of(folded_candidate.trim_end_matches('.')).is_some();
+                if candidate.is_empty() || only_level || candidate.split_whitespace().count() > 12 || NOT_TITLES.iter().any(|w| folded_candidate.starts_with(w))
+                {
+                    continue;
+                }
+                if *strength < 3 {
+                    candidate = refined(&candidate, dictionary);
+                }
+                if best.as_ref().is_none_or(|(s, _)| strength >= s) {
+                    best = Some((*strength, candidate));
+                }
+            }
+        }
+    }
+    best
+}
+
+/// A first message that is only a name ("Senior Java Developer", "PHP Tech Lead - senior"),
+/// without its remarks.
+fn first_line(texts: &[&str], dictionary: &SkillDictionary) -> Option<String> {
+    let first = texts.first()?.trim();
+    let short = !first.contains('\n') && first.split_whitespace().count() <= 6 && !first.contains(['.', '?', '!', ',']);
+    if !short || first.is_empty() {
+        return None;
+    }
+    let chars: Vec<char> = first.chars().collect();
+    let title = refined(&clean_title(&cut(&chars, 0, annotation_start(&chars, 0, chars.len()))), dictionary);
+    (!title.is_empty()).then_some(title)
+}
+
+/// A phrase cue's title without what leads up to its role ("juniora: Junior Fullstack
+/// Developer"), a lowercase level or remark around it and a Polish case ending.
+fn refined(candidate: &str, dictionary: &SkillDictionary) -> String {
+    let tokens: Vec<&str> = candidate.split_whitespace().collect();
+    let lead = role::span_starts(candidate, dictionary).into_iter().find(|&from| from > 0 && tokens[from - 1].ends_with([':', ',', ';']));
+    let candidate = lead.map_or(candidate.to_string(), |from| tokens[from..].join(" "));
+    nominative_title(&without_lowercase_levels(&candidate))
+}
+
+/// Where a phrase cue's title gives way to a lowercase remark: a comma or dash before a
+/// lowercase word ("Senior Data Scientist, fully remote", "Android Developer – mid level"), or
+/// " to " before a verb ("… Manager to lead two teams"). Capitalised, it is the title's own
+/// ("Senior Fullstack Engineer (.Net/React/AWS) - Hybrid, Tricity").
+fn annotation_start(original: &[char], start: usize, end: usize) -> usize {
+    let lower_after = |i: usize| original[i..end].iter().find(|c| !c.is_whitespace()).is_some_and(|c| c.is_lowercase());
+    // After a dash only a level or the workplace is a remark ("- part time/full time" is not).
+    let remark_after = |i: usize| {
+        let next: String = original[i..end].iter().skip_while(|c| c.is_whitespace()).take_while(|c| c.is_alphanumeric() || **c == '%').collect();
+        lower_after(i)
+            && (level_of(&fold(&next)).is_some() || ["remote", "hybrid", "fully", "100%", "zdalnie", "hybrydowo", "praca"].contains(&fold(&next).as_str()))
+    };
+    let mut depth = 0i32;
+    for i in start..end {
+        match original[i] {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth <= 0 && lower_after(i + 1) => return i,
+            '–' | '—' | '-' if depth <= 0 && i > start && original[i - 1] == ' ' && original.get(i + 1) == Some(&' ') && remark_after(i + 1) => return i,
+            't' if depth <= 0 && original[i - 1] == ' ' && original[i..].starts_with(&['t', 'o', ' ']) && lower_after(i + 3) => return i,
+            _ => {}
+        }
+    }
+    end
+}
+
+/// Without a lowercase seniority the employer put around the name ("senior Scala Engineer",
+/// "React Native Developer (mid)"); a capitalised one is part of the title ("Node.js Developer
+/// (Mid/Senior)").
+fn without_lowercase_levels(title: &str) -> String {
+    let mut t = title.trim().to_string();
+    if let (Some(open), true) = (t.rfind('('), t.ends_with(')')) {
+        let inside = &t[open + 1..t.len() - 1];
+        let levels = inside.split(['/', ' ', ',', '-']).filter(|w| !w.is_empty()).all(|w| level_of(w).is_some() || w == "level");
+        if inside.chars().next().is_some_and(char::is_lowercase) && (levels || role::remark(inside)) {
+            t = t[..open].trim().to_string();
+        }
+    }
+    if let Some((first, rest)) = t.split_once(' ') {
+        if first.chars().next().is_some_and(char::is_lowercase) && level_of(first).is_some() {
+            t = rest.trim().to_string();
+        }
+    }
+    t
+}
+
+/// The title's last word back in the nominative when a Polish sentence declined an English name
+/// ("szukamy Senior Java Developera", "Engineering Managera", "Agile Coacha").
+fn nominative_title(title: &str) -> String {
+    let Some((head, last)) = title.rsplit_once(' ').or(Some(("", title))) else { return title.to_string() };
+    let stem = last.strip_suffix('a').unwrap_or(last);
+    let english_noun = ["er", "or", "ect", "ch", "ad", "ant", "ist"].iter().any(|e| stem.ends_with(e)) && stem.chars().count() >= 4;
+    if stem.len() == last.len() || !english_noun || !stem.is_ascii() {
+        return title.to_string();
+    }
+    if head.is_empty() {
+        stem.to_string()
+    } else {
+        format!("{head} {stem}")
+    }
+}
+
+fn clean_title(raw: &str) -> String {
+    let t = raw.trim().trim_matches(|c: char| c.is_whitespace() || ":;,-–\"'„”“".contains(c)).trim();
+    let t = t.strip_prefix("a ").or_else(|| t.strip_prefix("an ")).unwrap_or(t);
+    t.trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn title(texts: &[&str]) -> Option<String> {
+        super::title(texts, &SkillDictionary::default())
+    }
+
+    #[test]
+    fn finds_titles_after_cues() {
+        assert_eq!(title(&["Cześć, szukamy osoby na stanowisko Senior Java Developer."]).as_deref(), Some("Senior Java Developer"));
+        assert_eq!(title(&["Hi! We're looking for an IT Operator to join our team."]).as_deref(), Some("IT Operator"));
+        assert_eq!(title(&["Hello, we are hiring: Node.js Developer (Mid/Senior)\nSeniority: mid."]).as_deref(), Some("Node.js Developer (Mid/Senior)"));
+        assert_eq!(title(&["Szukamy kogoś na poziomie senior.", "Stanowisko: Analityk zagrożeń"]).as_deref(), Some("Analityk zagrożeń"));
+        // Not only a name (a remark follows a comma), but the role's span is the title.
+        assert_eq!(title(&["Senior Fullstack Engineer (.Net/React/AWS) - Hybrid, Tricity"]).as_deref(), Some("Senior Fullstack Engineer (.Net/React/AWS)"));
+        assert_eq!(title(&["Frontend Developer - React"]).as_deref(), Some("Frontend Developer - React"));
+    }
+
+    #[test]
+    fn a_phrase_cues_title_stops_at_the_remarks_after_it() {
+        assert_eq!(title(&["Looking for a Senior Data Scientist, fully remote (HQ in Warsaw)."]).as_deref(), Some("Senior Data Scientist"));
+        assert_eq!(title(&["Hi there, we need an Android Developer – mid level."]).as_deref(), Some("Android Developer"));
+        assert_eq!(title(&["We're hiring a Senior Engineering Manager to lead two teams."]).as_deref(), Some("Senior Engineering Manager"));
+        assert_eq!(title(&["We're recruiting a Guidewire Developer for an insurance client."]).as_deref(), Some("Guidewire Developer"));
+        assert_eq!(title(&["We're hiring a Lead .NET Engineer in Krakow."]).as_deref(), Some("Lead .NET Engineer"));
+        assert_eq!(title(&["Szukamy osoby na stanowisko Business Analyst (NON IT) do projektu w Krakowie."]).as_deref(), Some("Business Analyst (NON IT)"));
+        assert_eq!(title(&["Opening for a Senior Engineer (.Net/AWS) - Hybrid, Tricity."]).as_deref(), Some("Senior Engineer (.Net/AWS) - Hybrid, Tricity"));
+        assert_eq!(title(&["Szukamy osoby na stanowisko Mid Developer - part time/full time."]).as_deref(), Some("Mid Developer - part time/full time"));
+    }
+
+    #[test]
+    fn more_ways_to_name_the_title() {
+        assert_eq!(title(&["Hi, the role is called \"Java Dev (+Ops Background)\" – keep it."]).as_deref(), Some("Java Dev (+Ops Background)"));
+        assert_eq!(title(&["Posting for an IT4IT Business Analyst (part-time FTE)."]).as_deref(), Some("IT4IT Business Analyst (part-time FTE)"));
+        assert_eq!(title(&["I'd like to post an ad for a Fullstack Developer (Java + React). Senior."]).as_deref(), Some("Fullstack Developer (Java + React)"));
+        assert_eq!(title(&["Hi, we're after a Senior ServiceNow Developer."]).as_deref(), Some("Senior ServiceNow Developer"));
+        assert_eq!(title(&["We'd like to advertise a Security Specialist role, senior."]).as_deref(), Some("Security Specialist"));
+        assert_eq!(
+            title(&["Dzień dobry, tytuł oferty: Senior Go developer -100% remote possible."]).as_deref(),
+            Some("Senior Go developer -100% remote possible")
+        );
+        assert_eq!(title(&["Szukamy seniora z Golang i AWS."]), None);
+    }
+
+    #[test]
+    fn lowercase_levels_and_polish_cases_leave_the_title() {
+        assert_eq!(title(&["We're looking for a senior Scala Engineer."]).as_deref(), Some("Scala Engineer"));
+        assert_eq!(title(&["Looking for a Data Science Engineer (regular/mid) to join us."]).as_deref(), Some("Data Science Engineer"));
+        assert_eq!(title(&["Hej, szukamy React Native Developera (mid) do aplikacji."]).as_deref(), Some("React Native Developer"));
+        assert_eq!(title(&["Szukamy Engineering Managera, doświadczonego."]).as_deref(), Some("Engineering Manager"));
+        assert_eq!(title(&["Szukamy Agile Coacha."]).as_deref(), Some("Agile Coach"));
+        assert_eq!(title(&["Looking for a Camera Operator."]).as_deref(), Some("Camera Operator"));
+    }
+}
