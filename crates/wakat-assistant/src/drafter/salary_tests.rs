@@ -23,6 +23,12 @@ fn reads_the_briefs_examples() {
 }
 
 #[test]
+fn a_contract_of_employment_is_permanent() {
+    assert_eq!(one("Contract of employment, 6,000–7,300 PLN gross").kind, EmploymentKind::Permanent);
+    assert_eq!(one("10-12k gross, employment agreement").kind, EmploymentKind::Permanent);
+}
+
+#[test]
 fn reads_two_contracts_in_one_sentence() {
     let ranges = parse_salaries("15-20k netto B2B lub 12-16k brutto UoP", None);
     assert_eq!(ranges[0], range(EmploymentKind::B2b, 15000.0, 20000.0, Currency::Pln, SalaryUnit::Month, false));

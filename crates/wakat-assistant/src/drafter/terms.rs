@@ -7,7 +7,7 @@ use wakat_core::{WorkingTime, WorkplaceType};
 use super::text::fold;
 
 const HYBRID: &[&str] = &["hybrid", "hybrydow", "hybryda", "hybrydzie"];
-const REMOTE: &[&str] = &["remote", "zdalna", "zdalnie", "zdalny", "zdalnej", "work from home", "home office", "fully remote", "100% remote"];
+const REMOTE: &[&str] = &["remote", "zdaln", "work from home", "home office", "fully remote", "100% remote"];
 const OFFICE: &[&str] =
     &["on-site", "onsite", "on site", "office-based", "office based", "in the office", "stacjonarna", "stacjonarnie", "stacjonarny", "na miejscu", "z biura"];
 const RECRUITMENT: &[&str] = &["rekrutac", "recruit", "interview", "rozmow"];
@@ -36,6 +36,15 @@ fn is_recruitment(folded: &str) -> bool {
     RECRUITMENT.iter().any(|w| folded.contains(w))
 }
 
+/// The clauses of the sentences (folded) that are about the job or, with `recruitment`, about the
+/// recruitment: "otwieramy rekrutację: GCP Cloud Engineer, 100% zdalnie" says the job is remote,
+/// "Rekrutacja w pełni zdalna" says nothing about the job.
+fn clauses(sentences: &[String], recruitment: bool) -> Vec<String> {
+    let folded = sentences.iter().map(|s| fold(s));
+    let split = folded.flat_map(|s| s.split([',', ':', ';']).map(str::to_string).collect::<Vec<_>>());
+    split.filter(|c| is_recruitment(c) == recruitment).collect()
+}
+
 fn mentions(folded: &str, list: &[&str]) -> bool {
     list.iter().any(|w| folded.contains(w))
 }
@@ -43,7 +52,7 @@ fn mentions(folded: &str, list: &[&str]) -> bool {
 /// Hybrid if said, else remote, else office; sentences about the recruitment and the title
 /// ("Remote Senior C++ Developer" is still remote) count too, except the recruitment's.
 pub fn workplace(sentences: &[String]) -> Option<WorkplaceType> {
-    let folded: Vec<String> = sentences.iter().map(|s| fold(s)).filter(|s| !is_recruitment(s)).collect();
+    let folded = clauses(sentences, false);
     if folded.iter().any(|s| mentions(s, HYBRID)) {
         Some(WorkplaceType::Hybrid)
     } else if folded.iter().any(|s| mentions(s, REMOTE)) {
@@ -58,7 +67,7 @@ pub fn workplace(sentences: &[String]) -> Option<WorkplaceType> {
 /// Whether the recruitment is held remotely, when a sentence about it says.
 pub fn remote_recruitment(sentences: &[String]) -> Option<bool> {
     let mut said = None;
-    for s in sentences.iter().map(|s| fold(s)).filter(|s| is_recruitment(s)) {
+    for s in clauses(sentences, true) {
         if ONLINE.iter().any(|w| s.contains(w)) {
             said = Some(true);
         } else if s.contains("stacjonarn") || s.contains("on-site") || s.contains("in person") || s.contains("w biurze") {
@@ -181,6 +190,14 @@ mod tests {
         assert_eq!(remote_recruitment(&s(&["Praca zdalna."])), None);
         assert_eq!(working_time(&s(&["Część etatu."])), Some(WorkingTime::PartTime));
         assert_eq!(working_time(&s(&["Full-time, B2B"])), Some(WorkingTime::FullTime));
+    }
+
+    #[test]
+    fn only_the_recruitments_own_clause_is_about_the_recruitment() {
+        assert_eq!(workplace(&s(&["Otwieramy rekrutację: GCP Cloud Engineer, 100% zdalnie."])), Some(WorkplaceType::Remote));
+        assert_eq!(workplace(&s(&["Szukam Android Developera do projektu zdalnego."])), Some(WorkplaceType::Remote));
+        assert_eq!(remote_recruitment(&s(&["Rekrutacja online, praca stacjonarna."])), Some(true));
+        assert_eq!(workplace(&s(&["Rekrutacja online, praca stacjonarna."])), Some(WorkplaceType::Office));
     }
 
     #[test]
