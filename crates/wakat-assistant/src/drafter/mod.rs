@@ -71,6 +71,13 @@ const PROPOSE: &[&str] = &[
     "przygotowac ogloszenie",
     "mozesz pisac",
     "napisac ogloszenie",
+    "to tyle",
+    "chyba tyle",
+    "that's it",
+    "thats it",
+    "that's everything",
+    "that is all",
+    "that is everything",
 ];
 /// What the employer writes to ask what the assistant is.
 const WHO: &[&str] = &[
@@ -143,6 +150,11 @@ impl OfflineDrafter {
         let wants = PROPOSE.iter().any(|w| last.contains(w));
         let mut events: Vec<BrainEvent> = chunks(&intro).into_iter().map(BrainEvent::Part).collect();
         if missing.is_empty() || (wants && knows_something) {
+            // Asked for the draft with no title said: the chat's most title-like words, rather
+            // than the question again.
+            if draft.title.is_none() {
+                draft.title = title::guess(&texts);
+            }
             events.push(BrainEvent::Proposing);
             for line in describe::summary(&draft, lang) {
                 events.push(BrainEvent::Part(format!("{line}\n")));

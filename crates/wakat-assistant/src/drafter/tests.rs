@@ -115,3 +115,12 @@ fn the_employers_words_are_escaped_in_the_description() {
     assert!(!html.contains("<script") && !html.contains("<QA>"), "{html}");
     assert!(html.contains("&lt;script&gt;"), "{html}");
 }
+
+#[test]
+fn asked_for_the_draft_it_proposes_with_the_best_title_guess() {
+    let events = drafter().answer(&request(&["Kasjer-sprzedawca, Kraków", "Umowa o pracę, 5-6 tys. brutto.", "Możesz zrobić draft?"], "pl"));
+    let ad = proposal(&events).expect("a proposal");
+    assert_eq!(ad.title.as_deref(), Some("Kasjer-sprzedawca"));
+    let events = drafter().answer(&request(&["Angular Developer, remote, B2B 11-15k net", "Angular, TypeScript", "to chyba tyle"], "en"));
+    assert!(proposal(&events).is_some());
+}

@@ -207,6 +207,26 @@ fn first_line(texts: &[&str], dictionary: &SkillDictionary) -> Option<String> {
     (!title.is_empty()).then_some(title)
 }
 
+/// The most title-like words of a chat that named no title, for a draft asked for anyway: a
+/// short quoted name, else the first message's first clause when it is short.
+pub fn guess(texts: &[&str]) -> Option<String> {
+    let short = |t: &str| !t.is_empty() && t.split_whitespace().count() <= 6;
+    for text in texts {
+        let chars: Vec<char> = text.chars().collect();
+        for (open, _) in chars.iter().enumerate().filter(|(_, c)| "\"„“".contains(**c)) {
+            if let Some(close) = (open + 1..chars.len()).find(|&i| "\"”“".contains(chars[i])) {
+                let quoted = clean_title(&cut(&chars, open + 1, close));
+                if short(&quoted) {
+                    return Some(quoted);
+                }
+            }
+        }
+    }
+    let first = texts.first()?.split(['\n', ',', ';', '(', '.', '!', '?', '–', '—']).next()?;
+    let clause = clean_title(first);
+    short(&clause).then_some(clause)
+}
+
 /// A phrase cue's title without what leads up to its role ("juniora: Junior Fullstack
 /// Developer"), a lowercase level or remark around it and a Polish case ending.
 fn refined(candidate: &str, dictionary: &SkillDictionary) -> String {
@@ -290,6 +310,38 @@ mod tests {
 
     fn title(texts: &[&str]) -> Option<String> {
         super::title(texts, &SkillDictionary::default())
+    }
+
+    #[test]
+    fn a_guess_is_a_quoted_name_or_a_short_first_clause() {
+        assert_eq!(guess(&["Cześć, oto dane.", "Chodzi o „Kasjer Sprzedawca” w sklepie."]).as_deref(), Some("Kasjer Sprzedawca"));
+        assert_eq!(guess(&["Kasjer-sprzedawca, Kraków, od zaraz"]).as_deref(), Some("Kasjer-sprzedawca"));
+        assert_eq!(guess(&["We would like to publish an offer for our new warehouse in Poznan, please"]), None);
+    }
+
+    #[test]
+    fn titles_introduced_as_titled_and_pod_tytulem() {
+        assert_eq!(
+            title(&["Good morning. We are looking for a senior specialist for the role titled Infrastructure Support & Database Administration."]).as_deref(),
+            Some("Infrastructure Support & Database Administration")
+        );
+        assert_eq!(
+            title(&["Hi, the ad should be titled \"Mobilny Serwisant Automatów\" (a field technician)."]).as_deref(),
+            Some("Mobilny Serwisant Automatów")
+        );
+        assert_eq!(title(&["Chcemy ogłoszenie pod tytułem „Data Engineer – Databricks I Cloud”."]).as_deref(), Some("Data Engineer – Databricks I Cloud"));
+    }
+
+    #[test]
+    fn a_phrase_cue_title_loses_what_leads_to_the_role_and_its_remark_bracket() {
+        assert_eq!(title(&["Dzień dobry! Szukamy juniora: Junior Fullstack Developer (UoP)"]).as_deref(), Some("Junior Fullstack Developer (UoP)"));
+        assert_eq!(
+            title(&["Poszukujemy kandydata na stanowisko Administrator Hurtowni Danych (poziom mid)."]).as_deref(),
+            Some("Administrator Hurtowni Danych")
+        );
+        assert_eq!(title(&["We are recruiting a Senior Analytic Engineer (remote, Warsaw-registered company)."]).as_deref(), Some("Senior Analytic Engineer"));
+        assert_eq!(title(&["PHP Tech Lead - senior"]).as_deref(), Some("PHP Tech Lead"));
+        assert_eq!(title(&["hej, robimy ogłoszenie na Devops Engineer, regular/mid"]).as_deref(), Some("Devops Engineer"));
     }
 
     #[test]
