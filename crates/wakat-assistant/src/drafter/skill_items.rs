@@ -116,6 +116,8 @@ const NOT_SKILLS: &[&str] = &[
     "b2b", "uop", "uz", "uod", "pln", "zl", "eur", "usd", "vat", "k", "hq", "fte", "ok", "hi", "hej", "hello", "czesc", "senior", "mid", "junior", "regular",
     "lead", "remote", "hybrid", "office", "it", "api",
 ];
+/// Of `NOT_SKILLS`, the ones that start a compound name.
+const COMPOUND_ONLY: &[&str] = &["api", "it"];
 /// Dictionary skills that are ordinary words too: they count only written as the dictionary
 /// writes them and not as a sentence's first word ("written in Go", never "Go ahead").
 const AMBIGUOUS: &[&str] = &[
@@ -141,7 +143,83 @@ const AMBIGUOUS: &[&str] = &[
 ];
 /// Polish case endings of a skill's name and what gives back the name (`Pythona`, `Javie`,
 /// `Angularze`, `Kafki`, `JavaScriptu`, `Dockerem`).
-const ENDINGS: &[(&str, &str)] = &[("a", ""), ("u", ""), ("em", ""), ("ie", "a"), ("ze", ""), ("y", "a"), ("i", "a"), ("ki", "ka"), ("e", "a"), ("ę", "a")];
+const ENDINGS: &[(&str, &str)] =
+    &[("a", ""), ("u", ""), ("em", ""), ("ie", "a"), ("ie", ""), ("ze", ""), ("y", "a"), ("i", "a"), ("ki", "ka"), ("e", "a"), ("ę", "a")];
+
+/// Lowercase words that say what is done with a skill, never part of its name ("Bash scripting",
+/// "RAG pipelines", "Python obviously").
+const CONTEXT: &[&str] = &[
+    "scripting",
+    "scripts",
+    "script",
+    "pipelines",
+    "pipeline",
+    "programming",
+    "development",
+    "coding",
+    "framework",
+    "frameworks",
+    "skills",
+    "skill",
+    "knowledge",
+    "experience",
+    "expertise",
+    "proficiency",
+    "environment",
+    "environments",
+    "ecosystem",
+    "basics",
+    "tooling",
+    "tools",
+    "obviously",
+    "too",
+    "also",
+    "preferably",
+    "ideally",
+    "required",
+    "mandatory",
+    "a must",
+    "skrypty",
+    "skryptow",
+    "srodowisko",
+    "srodowiska",
+    "programowanie",
+    "oczywiscie",
+    "tez",
+    "rowniez",
+    "takze",
+    "obowiazkowo",
+    "koniecznie",
+];
+
+/// An item without the lowercase words around its name: before a capitalised name ("środowiska
+/// Linux / Unix", "administracja Microsoft 365", "know Relational Databases") and, after a
+/// dictionary name, the words of `CONTEXT` ("Bash scripting" → Bash); `None` when nothing is
+/// left out.
+pub fn without_context(item: &str, dictionary: &SkillDictionary) -> Option<String> {
+    let tokens: Vec<&str> = item.split_whitespace().collect();
+    let lead = tokens.iter().take_while(|t| t.chars().all(|c| c.is_lowercase() || c == '-')).count();
+    if lead > 0 && lead < tokens.len() && name_like(tokens[lead], false) {
+        let rest = tokens[lead..].join(" ");
+        return Some(dictionary_name(&rest, dictionary).unwrap_or(rest));
+    }
+    let tail = tokens.iter().rev().take_while(|t| !t.chars().any(char::is_uppercase) && CONTEXT.contains(&fold(t).as_str())).count();
+    if tail > 0 && tail < tokens.len() {
+        return dictionary_name(&tokens[..tokens.len() - tail].join(" "), dictionary);
+    }
+    None
+}
+
+/// The halves of `a / b` or `a + b` when each is a dictionary skill and the whole is not
+/// (".NET + Angular", "C# / .NET Core"; "Linux / Unix" stays whole).
+pub fn known_halves(item: &str, dictionary: &SkillDictionary) -> Option<Vec<String>> {
+    if dictionary.find(item).is_some() {
+        return None;
+    }
+    let parts: Vec<&str> = item.split(" / ").flat_map(|p| p.split(" + ")).collect();
+    let names: Vec<String> = parts.iter().filter_map(|p| dictionary_name(p, dictionary)).collect();
+    (parts.len() > 1 && names.len() == parts.len()).then_some(names)
+}
 
 /// A dictionary skill `word` names, as typed or in a Polish case form.
 pub fn dictionary_name(word: &str, dictionary: &SkillDictionary) -> Option<String> {
@@ -219,14 +297,19 @@ fn segment_skills(segment: &[(String, bool)], dictionary: &SkillDictionary) -> V
     if let Some(name) = dictionary_name(&whole, dictionary) {
         return if ambiguous_ok(&whole, &name, segment[0].1) { vec![name] } else { Vec::new() };
     }
+    if let Some(names) = known_halves(&whole, dictionary) {
+        return names;
+    }
     // Each run of names is one skill ("Python building ETL" names two).
     let named = |(w, first): &(String, bool)| name_like(w, *first) && !NOT_SKILLS.contains(&fold(w).as_str());
+    // "API", "IT" name a skill only with the name after them ("API Testing", "IT Security").
+    let compound = |i: usize| COMPOUND_ONLY.contains(&fold(&segment[i].0).as_str()) && segment.get(i + 1).is_some_and(named);
     let mut runs: Vec<Vec<&str>> = Vec::new();
     let mut run: Vec<&str> = Vec::new();
-    for word in segment {
+    for (i, word) in segment.iter().enumerate() {
         // A number goes with the name before it ("Microsoft 365"), never alone ("33,600").
         let number = !word.0.chars().any(char::is_alphabetic) && word.0.chars().any(|c| c.is_ascii_digit());
-        if (number && !run.is_empty()) || (!number && named(word)) {
+        if (number && !run.is_empty()) || (!number && (named(word) || compound(i))) {
             run.push(&word.0);
         } else if !run.is_empty() {
             runs.push(std::mem::take(&mut run));
@@ -252,7 +335,9 @@ pub fn names_a_skill(sentence: &str, dictionary: &SkillDictionary) -> bool {
     let known_name = |name: &str| dictionary.find(name).is_some() || (name.contains('/') && name.split('/').all(|half| dictionary.find(half).is_some()));
     let known = |text: &str, first: bool| from_prose(text, dictionary, first).iter().any(|name| known_name(name));
     let listed = head.ends_with([',', ';']) && known(head, false);
-    listed || known(rest, false) || (rest.is_empty() && known(head, false))
+    // "Python obviously.", "Docker też.": a name and what is said of it.
+    let remarked = !rest.is_empty() && rest.split_whitespace().all(|w| CONTEXT.contains(&fold(w.trim_end_matches(['.', '!'])).as_str()));
+    listed || known(rest, false) || ((rest.is_empty() || remarked) && known(head, false))
 }
 
 #[cfg(test)]
@@ -289,6 +374,37 @@ mod tests {
         assert_eq!(from_prose("Java – both Java SE and Java EE – plus Oracle", &d, false), ["Java", "Java SE", "Java EE", "Oracle"]);
         assert_eq!(from_prose("React + Redux", &d, false), ["React", "Redux"]);
         assert_eq!(from_prose("Good English and .NET", &d, true), [".NET"]);
+    }
+
+    #[test]
+    fn leaves_out_the_context_words_around_a_name() {
+        let d = SkillDictionary::from_json(
+            r#"[{"id":"bash","name":"Bash"},{"id":"rag","name":"RAG"},{"id":"m365","name":"Microsoft 365"},{"id":"linux","name":"Linux"}]"#,
+        )
+        .unwrap();
+        assert_eq!(without_context("Bash scripting", &d).as_deref(), Some("Bash"));
+        assert_eq!(without_context("rag pipelines", &d).as_deref(), Some("RAG"));
+        assert_eq!(without_context("środowiska Linux / Unix", &d).as_deref(), Some("Linux / Unix"));
+        assert_eq!(without_context("administracja Microsoft 365", &d).as_deref(), Some("Microsoft 365"));
+        assert_eq!(without_context("know Relational Databases", &d).as_deref(), Some("Relational Databases"));
+        assert_eq!(without_context("e2e testing", &d), None);
+        assert_eq!(without_context("Unit Testing", &d), None);
+        assert_eq!(without_context("Linux Environment", &d), None);
+        assert_eq!(dictionary_name("Pythonie", &dictionary()).as_deref(), Some("Python"));
+        assert!(names_a_skill("Python obviously.", &dictionary()));
+    }
+
+    #[test]
+    fn splits_a_slash_or_plus_only_between_two_dictionary_skills() {
+        let d = SkillDictionary::from_json(
+            r#"[{"id":"c","name":"C#"},{"id":"n","name":".NET Core"},{"id":"a","name":"Angular"},{"id":"l","name":"Linux"},{"id":"t","name":"Testing"}]"#,
+        )
+        .unwrap();
+        assert_eq!(known_halves("C# / .NET Core", &d), Some(vec!["C#".to_string(), ".NET Core".to_string()]));
+        assert_eq!(known_halves("angular + .net core", &d), Some(vec!["Angular".to_string(), ".NET Core".to_string()]));
+        assert_eq!(known_halves("Linux / Unix", &d), None);
+        assert_eq!(from_prose("Backend in C# / .NET Core with MS SQL Server", &d, true), ["C#", ".NET Core", "MS SQL Server"]);
+        assert_eq!(from_prose("do Automated Testing and API Testing, GUI testing too", &d, false), ["Automated Testing", "API Testing", "GUI"]);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use wakat_core::offer_form::SkillDictionary;
 
 use super::languages::is_language_item;
-use super::skill_items::{dictionary_name, from_prose, is_prose, names_a_skill};
+use super::skill_items::{dictionary_name, from_prose, is_prose, known_halves, names_a_skill, without_context};
 use super::text::{cut, find_words, fold, sentence_end, sentence_start};
 
 /// A skill the employer named.
@@ -227,10 +227,13 @@ fn clean(item: &str, dictionary: &SkillDictionary) -> Vec<NamedSkill> {
     if let Some(known) = dictionary_name(&name, dictionary) {
         return vec![NamedSkill { name: known, level }];
     }
+    if let Some(halves) = known_halves(&name, dictionary) {
+        return halves.into_iter().map(|name| NamedSkill { name, level }).collect();
+    }
     if is_prose(&name) {
         return from_prose(&name, dictionary, false).into_iter().map(|name| NamedSkill { name, level }).collect();
     }
-    vec![NamedSkill { name, level }]
+    vec![NamedSkill { name: without_context(&name, dictionary).unwrap_or(name), level }]
 }
 
 /// Whether `short` is the initials of `words` ("MDM" of "Mobile Device Management").
