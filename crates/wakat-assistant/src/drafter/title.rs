@@ -141,7 +141,9 @@ pub fn title(texts: &[&str], dictionary: &SkillDictionary) -> Option<String> {
             return Some(title.clone());
         }
     }
-    first_line(texts, dictionary).or_else(|| role::best(texts, dictionary)).or(best.map(|(_, t)| t))
+    // A first line without a role ("Dzień dobry") gives way to a role named later.
+    let line = first_line(texts, dictionary);
+    line.clone().filter(|l| names_a_role(l)).or_else(|| role::best(texts, dictionary)).or(best.map(|(_, t)| t)).or(line)
 }
 
 /// The title after the strongest cue, with its strength.
@@ -342,6 +344,8 @@ mod tests {
         assert_eq!(title(&["We are recruiting a Senior Analytic Engineer (remote, Warsaw-registered company)."]).as_deref(), Some("Senior Analytic Engineer"));
         assert_eq!(title(&["PHP Tech Lead - senior"]).as_deref(), Some("PHP Tech Lead"));
         assert_eq!(title(&["hej, robimy ogłoszenie na Devops Engineer, regular/mid"]).as_deref(), Some("Devops Engineer"));
+        assert_eq!(title(&["Dzień dobry", "Mamy wakat: Android Developer, zdalnie."]).as_deref(), Some("Android Developer"));
+        assert_eq!(title(&["Kasjer Sprzedawca", "Praca w Krakowie."]).as_deref(), Some("Kasjer Sprzedawca"));
     }
 
     #[test]
