@@ -3,7 +3,8 @@
 //! held-out set (`tests/data/held-out-ads.json`, 40 chats typed by hand without reading the
 //! drafter, so a rule tuned to the labelled set's phrasings does not pass here by itself) and the
 //! blind set (`tests/data/blind-ads.json`, 40 more hand-typed chats written after the drafter was
-//! tuned on the other two, so the only fair estimate; reported, never gated). Per set and
+//! tuned on the other two; its first run was the fair estimate, and the drafter has since been
+//! tuned on its misses too, so it is no longer blind; reported, never gated). Per set and
 //! language, title exact, skills F1 (micro, required and nice-to-have each matched by name, case
 //! aside), salary ranges exact (every range's contract, min, max, currency, unit, gross/net) and
 //! seniority. The first two sets fail below the
@@ -122,8 +123,9 @@ fn the_drafter_meets_its_targets_on_the_held_out_set() {
     evaluate("held-out-ads.json", 20, true);
 }
 
-/// A report, not a target: its scores are the honest estimate on employer phrasing the drafter was
-/// never tuned to, and gating on them would invite tuning to it (which would end its use).
+/// A report, not a target: its first run was the honest estimate on employer phrasing the drafter
+/// was never tuned to; it has since been tuned on (BENCHMARKS.md), so a fresh set measures the
+/// drafter now, and gating on this one would only pin that fit.
 #[test]
 fn the_drafter_is_reported_on_the_blind_set() {
     evaluate("blind-ads.json", 20, false);
