@@ -60,6 +60,7 @@ const KNOWN_FLAGS: [&str; 31] = [
     "whistleblowerReport",
     "candidateChat",
     "passiveCandidateMaintenance",
+    "aiAssistant",
 ];
 
 fn localized(en: &str, pl: &str) -> Value {
