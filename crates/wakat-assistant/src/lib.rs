@@ -10,7 +10,9 @@
 //! are the application's (`wakat-app::assistant`); a brain only answers one turn.
 
 pub mod brain;
+pub mod drafter;
 pub mod proposal;
 
 pub use brain::{Brain, BrainError, BrainEvent, BrainRequest, Turn};
+pub use drafter::{greeting, OfflineDrafter};
 pub use proposal::{ProposedAd, ProposedAddress, ProposedLanguage, ProposedSalary, ProposedSkill, ProposedSkills};
