@@ -19,6 +19,7 @@
 //! - **hub tokens** (`crate::hub_tokens`, purpose `assistant-hub`).
 
 mod answer;
+pub mod brains;
 pub mod error;
 pub mod events;
 pub(crate) mod limits;
@@ -231,14 +232,15 @@ impl AssistantService {
         Box::pin(async move { answer::replay(&*sink, greeting) })
     }
 
+    /// The greeting in the board's language: the offline drafter says what it is (no
+    /// internet, no model); another brain says it is an AI assistant.
     fn greeting_text(&self, tenant: &Tenant) -> String {
+        let locale = tenant.settings.default_locale.as_str();
         let offline = self.brains.get(&tenant.settings.slug).is_some_and(|brain| brain.name().starts_with("offline"));
-        let polish = tenant.settings.default_locale != "en";
-        match (offline, polish) {
-            (true, true) => "Cześć! Jestem asystentem ogłoszeń działającym offline: nie przeszukuję internetu, pracuję na tym, co napiszesz. Opisz stanowisko (nazwa, wymagane umiejętności, widełki, miejsce pracy), a zaproponuję ogłoszenie do formularza.".into(),
-            (true, false) => "Hi! I am an offline job-ad drafter: I do not search the internet, I work with what you tell me. Describe the role (title, required skills, salary range, workplace) and I will propose an ad for the form.".into(),
-            (false, true) => "Cześć! Jestem asystentem AI. Opisz stanowisko (nazwa, wymagane umiejętności, widełki, miejsce pracy), a zaproponuję ogłoszenie do formularza.".into(),
-            (false, false) => "Hi! I am an AI assistant. Describe the role (title, required skills, salary range, workplace) and I will propose an ad for the form.".into(),
+        match (offline, locale) {
+            (true, _) => wakat_assistant::greeting(locale),
+            (false, "pl") => "Cześć! Jestem asystentem AI. Opisz stanowisko (nazwa, poziom, wymagane umiejętności, widełki, miejsce pracy), a zaproponuję ogłoszenie do formularza.".into(),
+            (false, _) => "Hi! I am an AI assistant. Describe the role (title, seniority, required skills, salary range, workplace) and I will propose an ad for the form.".into(),
         }
     }
 

@@ -2,6 +2,7 @@
 //! (`[tenants.assistant]`, the engine's [`AssistantOverrides`]).
 
 use serde::Deserialize;
+use wakat_assistant::OpenAiSettings;
 use wakat_engine::settings::AssistantOverrides;
 
 /// Which brain answers a board's employers.
@@ -14,9 +15,11 @@ pub enum BrainKind {
     Openai,
 }
 
-/// The job-ad assistant (`[assistant]`).
+/// The job-ad assistant (`[assistant]`). The OpenAI-compatible adapter's keys (`base_url`,
+/// `model`, `api_key`, `timeout_secs`, `[assistant.search_tool]`) sit in the same section, read
+/// by `wakat_assistant::OpenAiSettings` (so unknown keys are not refused here).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default)]
 pub struct AssistantSettings {
     /// Messages a company may send per minute (all its users and offers together).
     pub messages_per_minute: u32,
@@ -26,37 +29,21 @@ pub struct AssistantSettings {
     pub hub_token_secs: i64,
     /// The brain.
     pub brain: BrainKind,
-    /// `openai`: the endpoint's base URL (`https://api.openai.com/v1`).
-    pub base_url: String,
-    /// `openai`: the model.
-    pub model: String,
-    /// `openai`: the key (better in `WAKAT_ASSISTANT__API_KEY` than in the file).
-    pub api_key: String,
-    /// `openai`: seconds an answer may take.
-    pub timeout_secs: u64,
-    /// `openai`: the provider's search tool, if any (then "internet search" events are sent).
-    pub search_tool: String,
+    /// `openai`: the endpoint, model, key (better in `WAKAT_ASSISTANT__API_KEY` than in the
+    /// file), time-out and search tool.
+    #[serde(flatten)]
+    pub openai: OpenAiSettings,
 }
 
 impl Default for AssistantSettings {
     fn default() -> Self {
-        AssistantSettings {
-            messages_per_minute: 6,
-            messages_per_day: 100,
-            hub_token_secs: 300,
-            brain: BrainKind::Offline,
-            base_url: String::new(),
-            model: String::new(),
-            api_key: String::new(),
-            timeout_secs: 60,
-            search_tool: String::new(),
-        }
+        AssistantSettings { messages_per_minute: 6, messages_per_day: 100, hub_token_secs: 300, brain: BrainKind::Offline, openai: OpenAiSettings::default() }
     }
 }
 
 /// A board's brain setting that cannot be used.
 #[derive(Debug, thiserror::Error)]
-#[error("board '{board}': [tenants.assistant] {reason}")]
+#[error("board '{board}': [assistant] or [tenants.assistant] {reason}")]
 pub struct SettingsError {
     /// The board.
     pub board: String,
@@ -68,7 +55,7 @@ impl AssistantSettings {
     /// The settings of a board: these, with what its overrides set.
     pub fn for_board(&self, board: &str, overrides: &AssistantOverrides) -> Result<AssistantSettings, SettingsError> {
         let mut settings = self.clone();
-        let AssistantOverrides { messages_per_minute, messages_per_day, brain, base_url, model, api_key, timeout_secs, search_tool } = overrides;
+        let AssistantOverrides { messages_per_minute, messages_per_day, brain, base_url, model, api_key, timeout_secs } = overrides;
         if let Some(value) = messages_per_minute {
             settings.messages_per_minute = *value;
         }
@@ -82,15 +69,17 @@ impl AssistantSettings {
                 other => return Err(SettingsError { board: board.to_owned(), reason: format!("brain must be \"offline\" or \"openai\", not {other:?}") }),
             };
         }
-        for (target, value) in
-            [(&mut settings.base_url, base_url), (&mut settings.model, model), (&mut settings.api_key, api_key), (&mut settings.search_tool, search_tool)]
-        {
-            if let Some(value) = value {
-                value.clone_into(target);
-            }
+        if let Some(value) = base_url {
+            value.clone_into(&mut settings.openai.base_url);
+        }
+        if let Some(value) = model {
+            value.clone_into(&mut settings.openai.model);
+        }
+        if let Some(value) = api_key {
+            settings.openai.api_key = Some(value.clone());
         }
         if let Some(value) = timeout_secs {
-            settings.timeout_secs = *value;
+            settings.openai.timeout_secs = *value;
         }
         Ok(settings)
     }

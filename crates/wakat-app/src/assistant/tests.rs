@@ -305,3 +305,21 @@ fn hub_tokens_name_an_employer_of_the_board_and_this_hub_only() {
     fx.setup.advance(301);
     assert!(matches!(fx.service.authenticate_hub(&tenant, &token.access_token), Err(AppError::Unauthenticated)), "expired");
 }
+
+#[test]
+fn the_default_brain_is_the_offline_drafter_and_a_wrong_provider_setting_stops_the_start() {
+    use wakat_assistant::OpenAiSettings;
+    let setup = Setup::new();
+    let skills = wakat_core::offer_form::SkillDictionary::default();
+    let brains = super::brains::build(&setup.engine, &skills, &AssistantSettings::default()).unwrap();
+    assert_eq!(brains["it"].name(), "offline-drafter");
+    assert_eq!(brains["work"].name(), "offline-drafter");
+    let provider = |base_url: &str| AssistantSettings {
+        brain: BrainKind::Openai,
+        openai: OpenAiSettings { base_url: base_url.into(), model: "local-model".into(), ..OpenAiSettings::default() },
+        ..AssistantSettings::default()
+    };
+    let brains = super::brains::build(&setup.engine, &skills, &provider("http://127.0.0.1:9/v1")).unwrap();
+    assert_eq!(brains["it"].name(), "openai:local-model");
+    assert!(super::brains::build(&setup.engine, &skills, &provider("not a url")).is_err());
+}

@@ -133,8 +133,6 @@ pub struct AssistantOverrides {
     pub api_key: Option<String>,
     /// Seconds an answer may take.
     pub timeout_secs: Option<u64>,
-    /// The search tool's name, when the provider has one ("internet search" events).
-    pub search_tool: Option<String>,
 }
 
 /// A board's tile provider: every map of the web app loads this MapLibre style instead of the
