@@ -52,7 +52,7 @@ impl ChatHub {
 
 /// A refusal as the client reads it: the API's code, `: `, its message. Server failures stay
 /// generic (logged by the error's own mapping).
-fn refusal(error: ApiError) -> HubError {
+pub(crate) fn refusal(error: ApiError) -> HubError {
     let body = error.body();
     if actix_web::ResponseError::status_code(&error).is_server_error() && body.code != wakat_core::ErrorCode::ChatMaintenance.as_str() {
         HubError::Internal(format!("{}: {}", body.code, body.message))
