@@ -165,6 +165,9 @@ pub enum AppError {
     /// The candidate shared no CV in the conversation, or deleted the one they shared.
     #[error("the candidate shared no CV in this conversation")]
     ChatNoSharedCv,
+    /// The job-ad assistant refused the call.
+    #[error(transparent)]
+    Assistant(crate::assistant::AssistantError),
     /// The store refused the call (an identifier it cannot hold) or failed.
     #[error(transparent)]
     Store(#[from] wakat_store::StoreError),
