@@ -85,7 +85,8 @@ impl Draft {
             workplace: terms::workplace(&terms::sentences(texts)),
             working_time: terms::working_time(&sentences),
             languages: languages::extract(&untitled),
-            places: super::places::extract(&untitled, dictionaries.gazetteer).into_iter().cloned().collect(),
+            // A city in the title is where the job is ("Developer - hybrid WARSAW").
+            places: super::places::extract(texts, dictionaries.gazetteer).into_iter().cloned().collect(),
             remote_recruitment: terms::remote_recruitment(&sentences),
             responsibilities: terms::responsibilities(&sentences),
             benefits: terms::benefits(&sentences),

@@ -20,6 +20,7 @@ pub mod skills;
 pub mod terms;
 pub mod text;
 pub mod title;
+pub mod title_labels;
 
 use std::collections::HashMap;
 

@@ -170,6 +170,11 @@ const REMARKS: &[&str] = &[
     "based",
     "company",
 ];
+/// Lowercase words that join a title's parts ("Python Developer with Azure", "Engineer for
+/// Payments", "Developer (with MS Dynamics 365 CRM)") when names follow them.
+const JOINERS: &[&str] = &["with", "for", "of", "z", "ze", "dla"];
+/// Prepositions that open a remark after a title ("… in our Katowice office", "… do zespołu").
+const REMARK_OPENERS: &[&str] = &["in", "at", "to", "for", "on", "w", "we", "do", "na", "od"];
 /// Capitalised words that open a sentence and are never a title's modifier.
 const NOT_MODIFIERS: &[&str] = &["i", "i'm", "we", "we're", "our", "the", "a", "an", "hi", "hello", "hey", "hej", "czesc", "witam", "mamy", "szukamy"];
 
@@ -229,7 +234,10 @@ pub fn remark(inside: &str) -> bool {
     let folded = fold(inside);
     let words: Vec<&str> = folded.split(|c: char| c.is_whitespace() || ",/".contains(c)).filter(|w| !w.is_empty()).collect();
     let remarkable = words.iter().any(|w| level_of(w).is_some() || REMARKS.contains(w) || w.ends_with("-based") || w.ends_with("-registered"));
-    !capitalised(inside) && (remarkable || words.len() > 4)
+    // "(with MS Dynamics 365 CRM)": a joiner before names is the title's own.
+    let tokens: Vec<&str> = inside.split_whitespace().collect();
+    let joined = tokens.first().is_some_and(|t| JOINERS.contains(t)) && joined_end(&tokens, 0) == Some(tokens.len());
+    !capitalised(inside) && !joined && (remarkable || words.len() > 4)
 }
 
 /// The title-like spans around the role head nouns of `text`, in order.
@@ -329,6 +337,12 @@ fn right_end(tokens: &[&str], i: usize) -> usize {
                 return to;
             }
             to += 1;
+        } else if JOINERS.contains(&token) {
+            match joined_end(tokens, to) {
+                Some(end) if closes(tokens[end - 1]) => return end,
+                Some(end) => to = end,
+                None => return to,
+            }
         } else if capitalised(token)
             || token.starts_with('.')
             || token == "ds."
@@ -343,6 +357,25 @@ fn right_end(tokens: &[&str], i: usize) -> usize {
         }
     }
     to
+}
+
+/// Where a lowercase joiner's part of the title ends ("Python Developer with Azure", "Engineer
+/// for Payments"): the joiner at `at` followed by names (capitalised or technology-like words)
+/// that run to the end of the clause, a bracket, a dash or a preposition that opens a remark
+/// ("… with Qt in our Katowice office"). Followed by lowercase words ("with Spring experience",
+/// "with Java and Kafka", "for a client") the joiner ends the title: `None`.
+fn joined_end(tokens: &[&str], at: usize) -> Option<usize> {
+    let mut end = at + 1;
+    let name = |t: &str| capitalised(t) || t.starts_with('.') || t.chars().any(|c| c.is_ascii_digit());
+    while end < tokens.len() && name(tokens[end]) && !tokens[end].starts_with('(') {
+        end += 1;
+        if closes(tokens[end - 1]) {
+            return Some(end);
+        }
+    }
+    let next = tokens.get(end).map(|t| fold(t));
+    let clause_ends = next.as_deref().is_none_or(|n| n.starts_with('(') || ["-", "–", "—"].contains(&n) || REMARK_OPENERS.contains(&n));
+    (end > at + 1 && clause_ends).then_some(end)
 }
 
 fn title_case(text: &str) -> String {
