@@ -64,6 +64,11 @@ const REQUIRED_CUES: &[&str] = &[
     "must know",
     "need to know",
     "key skills:",
+    "key requirement:",
+    "requirement:",
+    "umiejetnosci:",
+    "kompetencje:",
+    "kompetencje to",
 ];
 /// Words that open a list of nice-to-haves.
 const NICE_CUES: &[&str] = &[
