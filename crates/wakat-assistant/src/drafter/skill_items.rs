@@ -256,9 +256,14 @@ fn name_like(word: &str, first: bool) -> bool {
 
 /// Whether an item reads as prose rather than as a name: a glue word or more than four words.
 pub fn is_prose(item: &str) -> bool {
-    let folded = fold(item);
-    let words: Vec<&str> = folded.split_whitespace().collect();
-    words.len() > 4 || words.iter().any(|w| GLUE.contains(w) && !["and", "i", "oraz", "&"].contains(w))
+    let words: Vec<&str> = item.split_whitespace().collect();
+    words.len() > 4 || words.iter().enumerate().any(|(i, w)| glue(w, i == 0) && !["and", "i", "oraz", "&"].contains(&fold(w).as_str()))
+}
+
+/// Whether `token` (as typed) is a glue word: one of [`GLUE`], lowercase or opening its item (a
+/// capitalised "Knowledge" inside "IT Security Knowledge" is the name's own).
+fn glue(token: &str, opens: bool) -> bool {
+    GLUE.contains(&fold(token).as_str()) && (opens || !token.chars().next().is_some_and(char::is_uppercase))
 }
 
 /// The skills of one prose item; `first` when the item opens its sentence.
@@ -270,10 +275,10 @@ pub fn from_prose(item: &str, dictionary: &SkillDictionary, first: bool) -> Vec<
     // Commas, semicolons and brackets end a segment as glue words do.
     let item = item.replace([',', ';', '(', ')', '[', ']'], " – ");
     let tokens = item.split(|c: char| c.is_whitespace() || "„”\"".contains(c)).filter(|t| !t.is_empty());
-    for raw in tokens.chain(std::iter::once("–")) {
+    for (i, raw) in tokens.chain(std::iter::once("–")).enumerate() {
         // A leading dot stays (".NET"), a trailing one ends a sentence.
         let token = raw.trim_end_matches(|c: char| ",;:!?–—.".contains(c)).trim_start_matches(|c: char| ",;:!?–—".contains(c));
-        let glue = token.is_empty() || GLUE.contains(&fold(token).as_str()) || token == "+" || token == "-" || token == "&";
+        let glue = token.is_empty() || glue(token, i == 0 || segment.is_empty()) || token == "+" || token == "-" || token == "&";
         if glue {
             found.extend(segment_skills(&segment, dictionary));
             segment.clear();

@@ -130,9 +130,18 @@ pub fn extract(texts: &[&str], dictionary: &SkillDictionary, skip: &[String]) ->
                     if taken.iter().any(|&(a, b)| at >= a && at < b) {
                         continue;
                     }
-                    let end = sentence_end(&folded, start);
+                    let into = if nice { &mut skills.nice } else { &mut skills.required };
+                    let mut end = sentence_end(&folded, start);
+                    // "Must-haves:" ending its line opens the bulleted lines below it.
+                    if let Some((items, list_end)) = cut(&original, start, end).trim().is_empty().then(|| bullet_items(&original, end)).flatten() {
+                        end = list_end;
+                        for item in items {
+                            add_items(&item, dictionary, into);
+                        }
+                    } else {
+                        add_items(&cut(&original, start, end), dictionary, into);
+                    }
                     taken.push((at, end));
-                    add_items(&cut(&original, start, end), dictionary, if nice { &mut skills.nice } else { &mut skills.required });
                 }
             }
         }
@@ -167,6 +176,33 @@ pub fn extract(texts: &[&str], dictionary: &SkillDictionary, skip: &[String]) ->
     let nice: Vec<String> = skills.nice.iter().map(|s| fold(&s.name)).collect();
     skills.required.retain(|s| !nice.contains(&fold(&s.name)));
     skills
+}
+
+/// The bulleted lines ("- Agile, SAFe", "* Golang", "• Git", "1. SQL") just after `from` (the end
+/// of the cue's line), each without its bullet and the lowercase remark after a dash ("Scrum
+/// Master - min. kilka lat w tej roli"), and where they end; `None` when no bullet follows.
+fn bullet_items(chars: &[char], from: usize) -> Option<(Vec<String>, usize)> {
+    let mut items = Vec::new();
+    let mut at = from;
+    while at < chars.len() {
+        let line_end = (at + 1..chars.len()).find(|&i| chars[i] == '\n').unwrap_or(chars.len());
+        let line = cut(chars, at, line_end);
+        let line = line.trim();
+        let numbered = line.split_once(['.', ')']).is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        let bullet = line.starts_with(['-', '*', '•', '–', '·']) || numbered;
+        if line.is_empty() && items.is_empty() {
+            at = line_end;
+            continue;
+        }
+        if !bullet {
+            break;
+        }
+        let item = if numbered { line.split_once(['.', ')']).map_or(line, |(_, rest)| rest) } else { &line[line.chars().next().map_or(0, char::len_utf8)..] };
+        let remark = [" - ", " – ", " — "].iter().filter_map(|d| item.find(d).filter(|&i| item[i + d.len()..].starts_with(char::is_lowercase))).min();
+        items.push(remark.map_or(item, |i| &item[..i]).trim().to_string());
+        at = line_end;
+    }
+    (!items.is_empty()).then_some((items, at))
 }
 
 /// Adds the items of a list ("a, b i c").
@@ -275,6 +311,16 @@ mod tests {
         let skills = extract(&["Tech stack: Node.js, .NET and C#. Fluent English.", "Docker would be a plus."], &dictionary(), &[]);
         assert_eq!(names(&skills.required), ["Node.js", ".NET", "C#"]);
         assert_eq!(names(&skills.nice), ["Docker"]);
+    }
+
+    #[test]
+    fn a_cue_ending_its_line_reads_the_bulleted_lines_below() {
+        let skills = extract(
+            &["Must-haves:\n- IT Security Knowledge\n- Troubleshooting\n* Java, Docker\n1. SQL\n- Scrum Master - min. kilka lat w tej roli\nB2B 20k net"],
+            &dictionary(),
+            &[],
+        );
+        assert_eq!(names(&skills.required), ["IT Security Knowledge", "Troubleshooting", "Java", "Docker", "SQL", "Scrum Master"]);
     }
 
     #[test]
