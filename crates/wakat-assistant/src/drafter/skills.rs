@@ -5,8 +5,9 @@
 use wakat_core::offer_form::SkillDictionary;
 
 use super::languages::is_language_item;
-use super::skill_items::{dictionary_name, from_prose, is_prose, known_halves, names_a_skill, without_context};
+use super::skill_items::{bare_list, dictionary_name, from_prose, is_prose, known_halves, names_a_skill, without_context};
 use super::text::{cut, find_words, fold, sentence_end, sentence_start};
+use super::title_labels::greets;
 
 /// A skill the employer named.
 #[derive(Debug, Clone, PartialEq)]
@@ -163,7 +164,14 @@ pub fn extract(texts: &[&str], dictionary: &SkillDictionary, skip: &[String]) ->
         while start < original.len() {
             let end = sentence_end(&folded, start);
             let sentence = cut(&original, start, end);
-            if names_a_skill(&sentence, dictionary) {
+            if let Some(names) = bare_list(&sentence, dictionary) {
+                for name in names {
+                    push(&mut skills.required, NamedSkill { name, level: None });
+                }
+            } else if greets(&sentence) {
+                // "Siema, budujemy w Tidio chatboty oparte o AI": the greeting introduces the
+                // employer, not the requirements.
+            } else if names_a_skill(&sentence, dictionary) {
                 for (i, item) in sentence.split([',', ';', '•', ':']).enumerate() {
                     for name in from_prose(item, dictionary, i == 0) {
                         push(&mut skills.required, NamedSkill { name, level: None });
@@ -207,7 +215,7 @@ fn bullet_items(chars: &[char], from: usize) -> Option<(Vec<String>, usize)> {
 
 /// Adds the items of a list ("a, b i c").
 fn add_items(list: &str, dictionary: &SkillDictionary, into: &mut Vec<NamedSkill>) {
-    let items: Vec<String> = list.split([',', ';', '•']).map(str::to_string).collect();
+    let items = split_outside_brackets(list);
     // An item may join two with a conjunction: the last one ("a, b and c") unless the whole is a
     // skill, another when what precedes the conjunction is a skill or an acronym ("XSLT i XPath",
     // but "Kotlin Flows and Coroutines" stays one).
@@ -243,12 +251,38 @@ fn add_items(list: &str, dictionary: &SkillDictionary, into: &mut Vec<NamedSkill
     }
 }
 
+/// The items of a list: split at commas, semicolons and bullets outside brackets (".Net (C#, .NET
+/// Framework/Core)" is one item).
+fn split_outside_brackets(list: &str) -> Vec<String> {
+    let mut items = vec![String::new()];
+    let mut depth = 0i32;
+    for c in list.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' | ';' | '•' if depth <= 0 => {
+                items.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        items.last_mut().expect("one item at least").push(c);
+    }
+    items
+}
+
 /// One item as skills: trimmed, its level read off ("Java (advanced)"), named as the dictionary
 /// does; a bracket that is not a level nor the initials of what precedes ("Mobile Device
 /// Management (MDM)") is an item of its own; an item that reads as prose gives the names in it;
 /// none for an empty or language item.
 fn clean(item: &str, dictionary: &SkillDictionary) -> Vec<NamedSkill> {
     let mut name = item.trim_matches(|c: char| c.is_whitespace() || ":-–\"'„”“".contains(c)).trim_end_matches('.').trim().to_string();
+    // A group's label before a colon ("testy: JUnit") is not the skill.
+    if let Some((label, rest)) = name.split_once(": ").filter(|(label, rest)| label.split_whitespace().count() <= 2 && !rest.trim().is_empty()) {
+        if label.chars().next().is_some_and(char::is_lowercase) || dictionary_name(label, dictionary).is_none() {
+            name = rest.trim().to_string();
+        }
+    }
     let mut level = None;
     if let (Some(open), true) = (name.find('('), name.ends_with(')')) {
         let inside = name[open + 1..name.len() - 1].to_string();
@@ -256,6 +290,12 @@ fn clean(item: &str, dictionary: &SkillDictionary) -> Vec<NamedSkill> {
         if let Some((_, l)) = LEVELS.iter().find(|(w, _)| fold(&inside).trim() == *w) {
             level = Some(*l);
             name = before;
+        } else if is_language_item(&before) {
+            // "German (business level)": a language and its level.
+            return Vec::new();
+        } else if inside.contains(',') {
+            // "Cloud (AWS, GCP)": an enumeration in brackets details the name, one item.
+            return vec![NamedSkill { name, level }];
         } else if !is_initials(&inside, &before) {
             let mut both = clean(&before, dictionary);
             both.extend(clean(&inside, dictionary));
@@ -321,6 +361,12 @@ mod tests {
             &[],
         );
         assert_eq!(names(&skills.required), ["IT Security Knowledge", "Troubleshooting", "Java", "Docker", "SQL", "Scrum Master"]);
+    }
+
+    #[test]
+    fn an_item_keeps_its_bracketed_enumeration_and_loses_a_group_label() {
+        let skills = extract(&["Requirements: .Net (C#, Entity Framework), testy: JUnit, German (business level), English at B2 level"], &dictionary(), &[]);
+        assert_eq!(names(&skills.required), [".Net (C#, Entity Framework)", "JUnit"]);
     }
 
     #[test]
