@@ -124,27 +124,29 @@ pub fn extract(texts: &[&str], dictionary: &SkillDictionary, skip: &[String]) ->
             }
         }
         let mut taken: Vec<(usize, usize)> = Vec::new();
+        // Where each list starts: a requirement's label first, then the fixed cues.
+        let mut lists: Vec<(usize, usize, bool)> = requirement_labels(&folded).into_iter().map(|(at, start)| (at, start, false)).collect();
         for (cues, nice) in [(NICE_CUES, true), (REQUIRED_CUES, false)] {
             for cue in cues {
-                for at in find_words(&folded, cue) {
-                    let start = at + cue.chars().count();
-                    if taken.iter().any(|&(a, b)| at >= a && at < b) {
-                        continue;
-                    }
-                    let into = if nice { &mut skills.nice } else { &mut skills.required };
-                    let mut end = sentence_end(&folded, start);
-                    // "Must-haves:" ending its line opens the bulleted lines below it.
-                    if let Some((items, list_end)) = cut(&original, start, end).trim().is_empty().then(|| bullet_items(&original, end)).flatten() {
-                        end = list_end;
-                        for item in items {
-                            add_items(&item, dictionary, into);
-                        }
-                    } else {
-                        add_items(&cut(&original, start, end), dictionary, into);
-                    }
-                    taken.push((at, end));
-                }
+                lists.extend(find_words(&folded, cue).into_iter().map(|at| (at, at + cue.chars().count(), nice)));
             }
+        }
+        for (at, start, nice) in lists {
+            if taken.iter().any(|&(a, b)| at >= a && at < b) {
+                continue;
+            }
+            let into = if nice { &mut skills.nice } else { &mut skills.required };
+            let mut end = sentence_end(&folded, start);
+            // "Must-haves:" ending its line opens the bulleted lines below it.
+            if let Some((items, list_end)) = cut(&original, start, end).trim().is_empty().then(|| bullet_items(&original, end)).flatten() {
+                end = list_end;
+                for item in items {
+                    add_items(&item, dictionary, into);
+                }
+            } else {
+                add_items(&cut(&original, start, end), dictionary, into);
+            }
+            taken.push((at, end));
         }
         for cue in NICE_AFTER {
             for at in find_words(&folded, cue) {
@@ -184,6 +186,32 @@ pub fn extract(texts: &[&str], dictionary: &SkillDictionary, skip: &[String]) ->
     let nice: Vec<String> = skills.nice.iter().map(|s| fold(&s.name)).collect();
     skills.required.retain(|s| !nice.contains(&fold(&s.name)));
     skills
+}
+
+/// Stems of the words that make a clause before a colon a requirements label ("Oczekujemy od
+/// kandydata:", "Technologie, których oczekujemy:", "What we expect from you:").
+const REQUIREMENT_STEMS: &[&str] = &["oczekuj", "wymag", "expect", "require", "kompetencj", "umiejetnos"];
+/// Stems that make it a nice-to-have label instead (left to [`NICE_CUES`]).
+const NICE_STEMS: &[&str] = &["mile", "nice", "plus", "atut", "bonus"];
+/// The longest requirements label, in words.
+const LABEL_WORDS: usize = 5;
+
+/// The requirement labels of a folded text: where the clause starts and where its list starts
+/// (after the colon).
+fn requirement_labels(folded: &[char]) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    for colon in (0..folded.len()).filter(|&i| folded[i] == ':') {
+        let from =
+            (0..colon).rev().find(|&j| ",;:\n".contains(folded[j]) || (".!?".contains(folded[j]) && folded.get(j + 1).is_some_and(|c| c.is_whitespace())));
+        let from = from.map_or(0, |j| j + 1);
+        let clause = cut(folded, from, colon);
+        let words: Vec<&str> = clause.split_whitespace().collect();
+        let has = |stems: &[&str]| words.iter().any(|w| stems.iter().any(|s| w.starts_with(s)));
+        if !words.is_empty() && words.len() <= LABEL_WORDS && has(REQUIREMENT_STEMS) && !has(NICE_STEMS) {
+            found.push((from + clause.chars().count() - clause.trim_start().chars().count(), colon + 1));
+        }
+    }
+    found
 }
 
 /// The bulleted lines ("- Agile, SAFe", "* Golang", "• Git", "1. SQL") just after `from` (the end
@@ -367,6 +395,15 @@ mod tests {
     fn an_item_keeps_its_bracketed_enumeration_and_loses_a_group_label() {
         let skills = extract(&["Requirements: .Net (C#, Entity Framework), testy: JUnit, German (business level), English at B2 level"], &dictionary(), &[]);
         assert_eq!(names(&skills.required), [".Net (C#, Entity Framework)", "JUnit"]);
+    }
+
+    #[test]
+    fn a_clause_about_requirements_before_a_colon_opens_the_list() {
+        let skills = extract(&["Oczekujemy od kandydata: systematyczność, znajomość SQL oraz Docker."], &dictionary(), &[]);
+        assert_eq!(names(&skills.required), ["systematyczność", "SQL", "Docker"]);
+        let skills = extract(&["Technologie, których oczekujemy: Java, Docker. Mile widziane: SQL"], &dictionary(), &[]);
+        assert_eq!(names(&skills.required), ["Java", "Docker"]);
+        assert_eq!(names(&skills.nice), ["SQL"]);
     }
 
     #[test]
