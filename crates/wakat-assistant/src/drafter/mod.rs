@@ -14,6 +14,7 @@ pub mod languages;
 pub mod places;
 pub mod position;
 pub mod role;
+pub mod role_words;
 pub mod salary;
 pub mod skill_items;
 pub mod skills;
