@@ -142,9 +142,22 @@ pub fn title(texts: &[&str], dictionary: &SkillDictionary) -> Option<String> {
             return Some(title.clone());
         }
     }
-    // A first line without a role ("Dzień dobry") gives way to a role named later.
+    // A first line without a role gives way to a role named later, unless it is written as a
+    // name ("Communication Support to the IAM MFA project").
     let line = first_line(texts, dictionary);
-    line.clone().filter(|l| names_a_role(l)).or_else(|| role::best(texts, dictionary)).or(best.map(|(_, t)| t)).or(line)
+    line.clone().filter(|l| names_a_role(l) || name_like(l)).or_else(|| role::best(texts, dictionary)).or(best.map(|(_, t)| t)).or(line)
+}
+
+/// The longest first line taken as a title when it is written as a name.
+const NAME_LINE_WORDS: usize = 10;
+
+/// Whether a line is written as a name: two capitalised words at least, and at least half of its
+/// words (the joiners and articles aside) capitalised.
+fn name_like(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().filter(|w| w.chars().next().is_some_and(char::is_alphanumeric)).collect();
+    let capitalised = words.iter().filter(|w| w.chars().next().is_some_and(char::is_uppercase)).count();
+    let small = words.iter().filter(|w| LEADING.contains(w) || ["to", "and", "with", "i", "z", "w", "dla"].contains(w)).count();
+    capitalised >= 2 && capitalised * 2 >= words.len() - small
 }
 
 /// The title after the strongest cue, with its strength.
@@ -205,12 +218,16 @@ fn cued(texts: &[&str], dictionary: &SkillDictionary) -> Option<(u8, String)> {
 /// without its remarks.
 fn first_line(texts: &[&str], dictionary: &SkillDictionary) -> Option<String> {
     let first = texts.first()?.trim();
-    let short = !first.contains('\n') && first.split_whitespace().count() <= 6 && !first.contains(['.', '?', '!', ',']);
+    let words = first.split_whitespace().count();
+    let short = !first.contains('\n') && (words <= 6 || (words <= NAME_LINE_WORDS && name_like(first))) && !first.contains(['.', '?', '!', ',']);
     if !short || first.is_empty() || title_labels::greets(first) {
         return None;
     }
     let chars: Vec<char> = first.chars().collect();
-    let title = refined(&clean_title(&cut(&chars, 0, annotation_start(&chars, 0, chars.len()))), dictionary);
+    // A name without a role is taken whole ("… Support to the IAM MFA project").
+    let whole = name_like(first) && role::spans(first, dictionary).is_empty();
+    let end = if whole { chars.len() } else { annotation_start(&chars, 0, chars.len()) };
+    let title = refined(&clean_title(&cut(&chars, 0, end)), dictionary);
     (!title.is_empty()).then_some(title)
 }
 

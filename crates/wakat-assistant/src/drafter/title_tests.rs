@@ -112,3 +112,12 @@ fn labels_and_quotes_name_the_title_as_typed() {
         Some("Icertis Developer (with MS Dynamics 365 CRM)")
     );
 }
+
+#[test]
+fn a_first_line_written_as_a_name_is_the_title_without_a_role_word() {
+    let texts = ["Communication Support to the IAM MFA project", "Szukamy osoby na poziomie mid, Java Developer w zespole obok."];
+    assert_eq!(title(&texts).as_deref(), Some("Communication Support to the IAM MFA project"));
+    assert_eq!(title(&["Presales Engineer", "Poziom mid."]).as_deref(), Some("Presales Engineer"));
+    // Not written as a name: a role named later wins.
+    assert_eq!(title(&["mamy nową ofertę pracy", "Szukamy Java Developera."]).as_deref(), Some("Java Developer"));
+}
