@@ -56,8 +56,18 @@ impl Draft {
     pub fn read(texts: &[&str], dictionaries: &Dictionaries<'_>) -> Draft {
         let title = title::title(texts, dictionaries.skills);
         let seniority = position::seniority(texts, title.as_deref());
-        // The title's words ("Remote", "part time", "Java") say nothing about the terms or skills.
-        let untitled: Vec<String> = texts.iter().map(|t| title.as_ref().map_or(t.to_string(), |title| t.replace(title.as_str(), " "))).collect();
+        // The title's words ("Remote", "part time", "Java") say nothing about the terms or skills
+        // where the title is named; named again later ("- Scrum Master" in the requirements) they
+        // are the employer's words.
+        let named_in = title.as_ref().and_then(|title| texts.iter().position(|t| t.contains(title.as_str())));
+        let untitled: Vec<String> = texts
+            .iter()
+            .enumerate()
+            .map(|(i, t)| match (&title, named_in) {
+                (Some(title), Some(at)) if at == i => t.replacen(title.as_str(), " ", 1),
+                _ => t.to_string(),
+            })
+            .collect();
         let untitled: Vec<&str> = untitled.iter().map(String::as_str).collect();
         let sentences = terms::sentences(&untitled);
         // "biuro we Wrocławiu", "Warsaw-based": a city is not a skill written as a name.
@@ -85,7 +95,8 @@ impl Draft {
             workplace: terms::workplace(&terms::sentences(texts)),
             working_time: terms::working_time(&sentences),
             languages: languages::extract(&untitled),
-            places: super::places::extract(&untitled, dictionaries.gazetteer).into_iter().cloned().collect(),
+            // A city in the title is where the job is ("Developer - hybrid WARSAW").
+            places: super::places::extract(texts, dictionaries.gazetteer).into_iter().cloned().collect(),
             remote_recruitment: terms::remote_recruitment(&sentences),
             responsibilities: terms::responsibilities(&sentences),
             benefits: terms::benefits(&sentences),

@@ -94,7 +94,9 @@ fn language_of(word: &str) -> Option<&'static str> {
 /// which the ad lists among its languages instead.
 pub fn is_language_item(item: &str) -> bool {
     let folded = fold(item);
-    let ws: Vec<&str> = words(&folded).filter(|w| !["jezyk", "jezyka", "language", "j."].contains(w) && !CEFR.contains(w)).collect();
+    // The words around a language's name in a list ("English skills", "English at B2 level").
+    let filler = ["jezyk", "jezyka", "language", "j.", "skills", "skill", "at", "on", "level", "the", "na", "poziom", "poziomie", "znajomosc"];
+    let ws: Vec<&str> = words(&folded).filter(|w| !filler.contains(w) && !CEFR.contains(w)).collect();
     !ws.is_empty()
         && ws.iter().any(|w| language_of(w).is_some())
         && ws.iter().all(|w| language_of(w).is_some() || LEVEL_WORDS.iter().any(|(s, _)| w.starts_with(s)))

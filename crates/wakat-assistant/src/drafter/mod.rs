@@ -14,12 +14,14 @@ pub mod languages;
 pub mod places;
 pub mod position;
 pub mod role;
+pub mod role_words;
 pub mod salary;
 pub mod skill_items;
 pub mod skills;
 pub mod terms;
 pub mod text;
 pub mod title;
+pub mod title_labels;
 
 use std::collections::HashMap;
 
@@ -79,6 +81,19 @@ const PROPOSE: &[&str] = &[
     "that is all",
     "that is everything",
 ];
+/// Words of a closing line ("Thanks!", "Z góry dziękuję.", "Kind regards", "… Scrum. dzięki"):
+/// the employer is done, so the drafter proposes with what it knows.
+const CLOSINGS: &[&str] = &["dzieki", "dziekuje", "dziekujemy", "thanks", "thank you", "thx", "regards", "pozdrawiam", "pozdrowienia", "cheers"];
+/// The longest closing line, in words.
+const CLOSING_WORDS: usize = 4;
+
+/// Whether the message ends with a short closing line: a sentence of at most
+/// [`CLOSING_WORDS`] words that thanks or signs off.
+fn closes_chat(folded: &str) -> bool {
+    let last = folded.split(['.', '!', '?', '\n']).map(str::trim).rfind(|s| !s.is_empty()).unwrap_or_default();
+    last.split_whitespace().count() <= CLOSING_WORDS && CLOSINGS.iter().any(|c| last.contains(c))
+}
+
 /// What the employer writes to ask what the assistant is.
 const WHO: &[&str] = &[
     "kim jestes",
@@ -147,7 +162,7 @@ impl OfflineDrafter {
         intro.push_str(&noted(&draft, &earlier, lang));
         let missing = draft.missing(&request.form);
         let knows_something = draft.title.is_some() || !draft.skills.required.is_empty() || !draft.salaries.is_empty();
-        let wants = PROPOSE.iter().any(|w| last.contains(w));
+        let wants = PROPOSE.iter().any(|w| last.contains(w)) || closes_chat(&last);
         let mut events: Vec<BrainEvent> = chunks(&intro).into_iter().map(BrainEvent::Part).collect();
         if missing.is_empty() || (wants && knows_something) {
             // Asked for the draft with no title said: the chat's most title-like words, rather

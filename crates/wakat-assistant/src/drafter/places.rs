@@ -20,6 +20,10 @@ const CUES: &[&str] = &[
     "kolo",
     "okolice",
     "okolicach",
+    "centrum",
+    "poblizu",
+    "center",
+    "centre",
     "location:",
     "lokalizacja:",
     "miasto:",
@@ -183,6 +187,8 @@ mod tests {
         assert_eq!(slugs("Kandydat z Warszawy lub z Łodzi"), ["warszawa", "lodz"]);
         assert_eq!(slugs("Siedziba w Katowicach, oddział w Gdyni, w Poznaniu i w Gdańsku"), ["katowice", "gdynia", "poznan", "gdansk"]);
         assert_eq!(slugs("Praca stacjonarna w Jeleniej Górze"), ["jelenia-gora"]);
+        // "w centrum", "w pobliżu" lead to the city.
+        assert_eq!(slugs("Biuro w centrum Warszawy, hybrydowo"), ["warszawa"]);
         assert_eq!(slugs("w Białymstoku, w Rzeszowie, w Bielsku-Białej"), ["bialystok", "rzeszow", "bielsko-biala"]);
     }
 

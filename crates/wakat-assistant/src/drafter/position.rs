@@ -41,7 +41,14 @@ const LEVEL_STEMS: &[(&str, ExperienceLevel)] = &[
     ("doswiadczon", ExperienceLevel::Senior),
     ("starsz", ExperienceLevel::Senior),
     ("mlodsz", ExperienceLevel::Junior),
+    ("experienced", ExperienceLevel::Senior),
 ];
+/// Words that say a number of years is experience ("5+ lat doświadczenia", "at least 3 years").
+const EXPERIENCE_WORDS: &[&str] = &["doswiadcz", "experience", "exp", "komercyjn", "commercial"];
+/// Words before a number of years that make it a requirement ("min. 5 lat", "at least 3 years").
+const AT_LEAST: &[&str] = &["min", "minimum", "least", "najmniej", "przynajmniej", "ponad", "over"];
+/// Words for years.
+const YEARS: &[&str] = &["lat", "lata", "rok", "roku", "years", "year", "yrs", "yr", "y"];
 
 /// The level a word says (folded): "senior", "regulara", "seniorski", "mid-level".
 pub fn level_of(word: &str) -> Option<ExperienceLevel> {
@@ -49,24 +56,69 @@ pub fn level_of(word: &str) -> Option<ExperienceLevel> {
     exact(word).or_else(|| word.strip_suffix("-level").and_then(exact)).or_else(|| LEVEL_STEMS.iter().find(|(s, _)| word.starts_with(s)).map(|(_, l)| *l))
 }
 
-/// The seniority said outside the title (the latest), else the title's first level word.
+/// The seniority said outside the title (the latest level word, else the latest adjective:
+/// "mid" beats "an experienced engineer"), else the title's first level word, else — a default
+/// used only when nothing else states the level — the years of experience asked for
+/// ([`years_level`]).
 pub fn seniority(texts: &[&str], title: Option<&str>) -> Option<ExperienceLevel> {
     let mut said = None;
+    let mut adjective = None;
     for text in texts {
         let mut folded = fold(text);
         if let Some(title) = title {
             folded = folded.replace(&fold(title), " ");
         }
         for word in words(&folded) {
-            if let Some(level) = level_of(word.trim_matches('-')) {
-                said = Some(level);
+            let word = word.trim_matches('-');
+            if let Some(level) = level_of(word) {
+                if LEVEL_STEMS.iter().any(|(stem, _)| word.starts_with(stem)) {
+                    adjective = Some(level);
+                } else {
+                    said = Some(level);
+                }
             }
         }
     }
-    said.or_else(|| {
+    let titled = || {
         let folded = fold(title?);
         let level = words(&folded).flat_map(|w| w.split(['/', '-'])).find_map(level_of);
         level
+    };
+    said.or(adjective).or_else(titled).or_else(|| years_level(texts))
+}
+
+/// The level the years of experience asked for point to, the board's usual bands: under 2 years
+/// junior, 2 to 4 mid, 5 or more senior ("5+ lat doświadczenia", "min. 3 lata", "at least 2
+/// years of experience", "3-4 lata komercyjnie": the lower bound counts). A number of years
+/// counts only with a "+", after "min."/"at least", or within a few words of "experience",
+/// "doświadczenie" ("umowa na 2 lata" says nothing). The highest such number in the chat wins.
+pub fn years_level(texts: &[&str]) -> Option<ExperienceLevel> {
+    let mut most: Option<u32> = None;
+    for text in texts {
+        let folded = fold(text);
+        let tokens: Vec<&str> = folded.split(|c: char| c.is_whitespace() || c == ',' || c == '(' || c == ')').filter(|t| !t.is_empty()).collect();
+        // Experience is said within a few words of the number ("5+ lat doświadczenia").
+        let about_experience =
+            |i: usize| tokens[i.saturating_sub(4)..(i + 5).min(tokens.len())].iter().any(|t| EXPERIENCE_WORDS.iter().any(|w| t.starts_with(w)));
+        for (i, token) in tokens.iter().enumerate() {
+            // "5+", "3-4", "5", "5lat" (the unit may stick to the number).
+            let digits: String = token.chars().take_while(char::is_ascii_digit).collect();
+            let Ok(years) = digits.parse::<u32>() else { continue };
+            let rest = &token[digits.len()..];
+            let plus = rest.starts_with('+');
+            let rest = rest.trim_start_matches(['+', '-', '–']).trim_start_matches(|c: char| c.is_ascii_digit());
+            let unit = if rest.is_empty() { tokens.get(i + 1).map(|t| t.trim_start_matches(['+', '-', '–'])).unwrap_or_default() } else { rest };
+            let unit = unit.trim_end_matches(['.', ':']);
+            let required = i > 0 && AT_LEAST.contains(&tokens[i - 1].trim_end_matches('.'));
+            if YEARS.contains(&unit) && years <= 30 && (plus || required || about_experience(i)) {
+                most = Some(most.map_or(years, |m| m.max(years)));
+            }
+        }
+    }
+    most.map(|years| match years {
+        0..=1 => ExperienceLevel::Junior,
+        2..=4 => ExperienceLevel::Mid,
+        _ => ExperienceLevel::Senior,
     })
 }
 
@@ -198,6 +250,21 @@ mod tests {
         assert_eq!(seniority(&["Młodszy księgowy"], None), Some(ExperienceLevel::Junior));
         assert_eq!(seniority(&["Senior-level, please."], None), Some(ExperienceLevel::Senior));
         assert_eq!(seniority(&["Please mark the seniority as C-level."], None), Some(ExperienceLevel::CLevel));
+    }
+
+    #[test]
+    fn an_adjective_gives_way_to_a_level_word_and_years_are_the_last_resort() {
+        assert_eq!(seniority(&["We need an experienced Agile Coach."], None), Some(ExperienceLevel::Senior));
+        assert_eq!(seniority(&["Mid-level, experienced with Kafka."], None), Some(ExperienceLevel::Mid));
+        assert_eq!(seniority(&["Szukamy kogoś z 5+ lat doświadczenia."], None), Some(ExperienceLevel::Senior));
+        assert_eq!(seniority(&["Wymagamy min. 3 lata w Pythonie."], None), Some(ExperienceLevel::Mid));
+        assert_eq!(seniority(&["At least 1 year of commercial experience."], None), Some(ExperienceLevel::Junior));
+        assert_eq!(seniority(&["3-4 lata doświadczenia komercyjnego"], None), Some(ExperienceLevel::Mid));
+        // Said outright, or in the title, the level wins over the years.
+        assert_eq!(seniority(&["poziom regular, 5+ lat doświadczenia"], None), Some(ExperienceLevel::Mid));
+        assert_eq!(seniority(&["Junior QA", "2+ years of experience"], Some("Junior QA")), Some(ExperienceLevel::Junior));
+        // Years that are not experience say nothing.
+        assert_eq!(seniority(&["Umowa na 2 lata, firma działa od 10 lat."], None), None);
     }
 
     #[test]

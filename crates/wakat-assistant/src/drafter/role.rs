@@ -8,170 +8,8 @@
 use wakat_core::offer_form::SkillDictionary;
 
 use super::position::level_of;
+use super::role_words::{HEADS, JOINERS, MODIFIERS, NOT_MODIFIERS, REMARKS, REMARK_OPENERS};
 use super::text::{fold, sentence_end};
-
-/// Role head nouns (folded): the stem, what gives back the nominative, the endings it takes.
-/// English nouns take the endings Polish sentences give them ("Developera", "Managerem").
-const HEADS: &[(&str, &str, &[&str])] = &[
-    ("developer", "", EN),
-    ("engineer", "", EN),
-    ("programmer", "", EN),
-    ("analyst", "", EN),
-    ("administrator", "", EN),
-    ("admin", "", EN),
-    ("architect", "", EN),
-    ("tester", "", EN),
-    ("qa", "", &[""]),
-    ("sdet", "", EN),
-    ("sre", "", &[""]),
-    ("dba", "", &[""]),
-    ("specialist", "", EN),
-    ("manager", "", EN),
-    ("lead", "", EN),
-    ("leader", "", EN),
-    ("consultant", "", EN),
-    ("designer", "", EN),
-    ("scientist", "", EN),
-    ("devops", "", &[""]),
-    ("operator", "", EN),
-    ("coach", "", EN),
-    ("owner", "", EN),
-    ("officer", "", EN),
-    ("director", "", EN),
-    ("expert", "", EN),
-    ("technician", "", EN),
-    ("accountant", "", EN),
-    ("recruiter", "", EN),
-    ("master", "", EN),
-    ("coordinator", "", EN),
-    ("researcher", "", EN),
-    ("writer", "", EN),
-    ("strategist", "", EN),
-    ("auditor", "", EN),
-    ("controller", "", EN),
-    ("advisor", "", EN),
-    ("programist", "a", PL_A),
-    ("programistk", "a", PL_A),
-    ("specjalist", "a", PL_A),
-    ("specjalistk", "a", PL_A),
-    ("analityk", "", PL),
-    ("analityczk", "a", PL_A),
-    ("inzynier", "", PL),
-    ("architekt", "", PL),
-    ("konsultant", "", PL),
-    ("projektant", "", PL),
-    ("kierownik", "", PL),
-    ("koordynator", "", PL),
-    ("serwisant", "", PL),
-    ("technik", "", PL),
-    ("lider", "", PL),
-    ("dyrektor", "", PL),
-    ("menedzer", "", PL),
-    ("rekruter", "", PL),
-    ("asystent", "", PL),
-];
-const EN: &[&str] = &["", "a", "em", "owi", "ze", "ow", "ami", "ach", "owie", "zy"];
-const PL: &[&str] = &["", "a", "em", "iem", "owi", "ow", "owie", "ami", "ach", "ka", "ki", "ke", "ce", "ow"];
-const PL_A: &[&str] = &["a", "y", "e", "ow", "ami", "ach", "i"];
-
-/// Lowercase words that are a title's modifiers ("angular developer", "full stack engineer").
-const MODIFIERS: &[&str] = &[
-    "full",
-    "stack",
-    "fullstack",
-    "full-stack",
-    "frontend",
-    "front-end",
-    "front",
-    "backend",
-    "back-end",
-    "back",
-    "end",
-    "data",
-    "software",
-    "test",
-    "automation",
-    "cloud",
-    "mobile",
-    "web",
-    "qa",
-    "it",
-    "system",
-    "systems",
-    "network",
-    "security",
-    "platform",
-    "machine",
-    "learning",
-    "ml",
-    "ai",
-    "big",
-    "embedded",
-    "game",
-    "site",
-    "reliability",
-    "solution",
-    "solutions",
-    "technical",
-    "tech",
-    "product",
-    "project",
-    "business",
-    "sales",
-    "support",
-    "infrastructure",
-    "database",
-    "application",
-    "integration",
-    "release",
-    "analytics",
-    "bi",
-    "ux",
-    "ui",
-    "manual",
-    "performance",
-    "hardware",
-    "firmware",
-    "delivery",
-    "engineering",
-    "customer",
-    "service",
-    "operations",
-    "marketing",
-    "scrum",
-    "agile",
-    "staff",
-    "founding",
-    "chief",
-    "principal",
-    "lead",
-    "devops",
-];
-/// Words after a dash or in a bracket that remark on the role rather than name it.
-const REMARKS: &[&str] = &[
-    "remote",
-    "hybrid",
-    "onsite",
-    "on-site",
-    "office",
-    "fully",
-    "full-remote",
-    "zdalnie",
-    "zdalna",
-    "hybrydowo",
-    "hybrydowa",
-    "stacjonarnie",
-    "praca",
-    "poziom",
-    "level",
-    "b2b",
-    "uop",
-    "hq",
-    "based",
-    "company",
-];
-/// Capitalised words that open a sentence and are never a title's modifier.
-const NOT_MODIFIERS: &[&str] = &["i", "i'm", "we", "we're", "our", "the", "a", "an", "hi", "hello", "hey", "hej", "czesc", "witam", "mamy", "szukamy"];
 
 /// The nominative of a role head noun `word` (as typed, trailing marks off), when it is one.
 pub fn head(word: &str) -> Option<String> {
@@ -229,7 +67,10 @@ pub fn remark(inside: &str) -> bool {
     let folded = fold(inside);
     let words: Vec<&str> = folded.split(|c: char| c.is_whitespace() || ",/".contains(c)).filter(|w| !w.is_empty()).collect();
     let remarkable = words.iter().any(|w| level_of(w).is_some() || REMARKS.contains(w) || w.ends_with("-based") || w.ends_with("-registered"));
-    !capitalised(inside) && (remarkable || words.len() > 4)
+    // "(with MS Dynamics 365 CRM)": a joiner before names is the title's own.
+    let tokens: Vec<&str> = inside.split_whitespace().collect();
+    let joined = tokens.first().is_some_and(|t| JOINERS.contains(t)) && joined_end(&tokens, 0) == Some(tokens.len());
+    !capitalised(inside) && !joined && (remarkable || words.len() > 4)
 }
 
 /// The title-like spans around the role head nouns of `text`, in order.
@@ -329,6 +170,12 @@ fn right_end(tokens: &[&str], i: usize) -> usize {
                 return to;
             }
             to += 1;
+        } else if JOINERS.contains(&token) {
+            match joined_end(tokens, to) {
+                Some(end) if closes(tokens[end - 1]) => return end,
+                Some(end) => to = end,
+                None => return to,
+            }
         } else if capitalised(token)
             || token.starts_with('.')
             || token == "ds."
@@ -343,6 +190,25 @@ fn right_end(tokens: &[&str], i: usize) -> usize {
         }
     }
     to
+}
+
+/// Where a lowercase joiner's part of the title ends ("Python Developer with Azure", "Engineer
+/// for Payments"): the joiner at `at` followed by names (capitalised or technology-like words)
+/// that run to the end of the clause, a bracket, a dash or a preposition that opens a remark
+/// ("… with Qt in our Katowice office"). Followed by lowercase words ("with Spring experience",
+/// "with Java and Kafka", "for a client") the joiner ends the title: `None`.
+fn joined_end(tokens: &[&str], at: usize) -> Option<usize> {
+    let mut end = at + 1;
+    let name = |t: &str| capitalised(t) || t.starts_with('.') || t.chars().any(|c| c.is_ascii_digit());
+    while end < tokens.len() && name(tokens[end]) && !tokens[end].starts_with('(') {
+        end += 1;
+        if closes(tokens[end - 1]) {
+            return Some(end);
+        }
+    }
+    let next = tokens.get(end).map(|t| fold(t));
+    let clause_ends = next.as_deref().is_none_or(|n| n.starts_with('(') || ["-", "–", "—"].contains(&n) || REMARK_OPENERS.contains(&n));
+    (end > at + 1 && clause_ends).then_some(end)
 }
 
 fn title_case(text: &str) -> String {

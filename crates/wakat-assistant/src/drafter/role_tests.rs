@@ -49,3 +49,12 @@ fn a_lowercase_title_needs_a_modifier_and_is_written_as_a_title() {
     assert!(spans_of("Test Automation Engineer, mid — do zespołu QA").contains(&"Test Automation Engineer".to_string()));
     assert_eq!(best(&["Test Automation Engineer, mid — do zespołu QA"], &dictionary()).as_deref(), Some("Test Automation Engineer"));
 }
+
+#[test]
+fn a_bracket_that_opens_with_a_joiner_before_names_is_the_titles_own() {
+    assert!(!remark("with MS Dynamics 365 CRM"));
+    assert!(remark("with a strong team around you"));
+    assert_eq!(spans("Szukamy Icertis Developer (with MS Dynamics 365 CRM) do projektu.", &dictionary()), ["Icertis Developer (with MS Dynamics 365 CRM)"]);
+    assert_eq!(spans("Need a Python Developer with Azure, remote.", &dictionary()), ["Python Developer with Azure"]);
+    assert_eq!(spans("Need a Java Developer with Azure and Kafka.", &dictionary()), ["Java Developer"]);
+}

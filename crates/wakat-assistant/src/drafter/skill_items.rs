@@ -116,8 +116,9 @@ const NOT_SKILLS: &[&str] = &[
     "b2b", "uop", "uz", "uod", "pln", "zl", "eur", "usd", "vat", "k", "hq", "fte", "ok", "hi", "hej", "hello", "czesc", "senior", "mid", "junior", "regular",
     "lead", "remote", "hybrid", "office", "it", "api",
 ];
-/// Of `NOT_SKILLS`, the ones that start a compound name.
-const COMPOUND_ONLY: &[&str] = &["api", "it"];
+/// Of `NOT_SKILLS`, the ones that start or end a compound name ("API Testing", "ASP.NET Web
+/// API", "Microsoft Office").
+const COMPOUND_ONLY: &[&str] = &["api", "it", "office"];
 /// Dictionary skills that are ordinary words too: they count only written as the dictionary
 /// writes them and not as a sentence's first word ("written in Go", never "Go ahead").
 const AMBIGUOUS: &[&str] = &[
@@ -256,9 +257,14 @@ fn name_like(word: &str, first: bool) -> bool {
 
 /// Whether an item reads as prose rather than as a name: a glue word or more than four words.
 pub fn is_prose(item: &str) -> bool {
-    let folded = fold(item);
-    let words: Vec<&str> = folded.split_whitespace().collect();
-    words.len() > 4 || words.iter().any(|w| GLUE.contains(w) && !["and", "i", "oraz", "&"].contains(w))
+    let words: Vec<&str> = item.split_whitespace().collect();
+    words.len() > 4 || words.iter().enumerate().any(|(i, w)| glue(w, i == 0) && !["and", "i", "oraz", "&"].contains(&fold(w).as_str()))
+}
+
+/// Whether `token` (as typed) is a glue word: one of [`GLUE`], lowercase or opening its item (a
+/// capitalised "Knowledge" inside "IT Security Knowledge" is the name's own).
+fn glue(token: &str, opens: bool) -> bool {
+    GLUE.contains(&fold(token).as_str()) && (opens || !token.chars().next().is_some_and(char::is_uppercase))
 }
 
 /// The skills of one prose item; `first` when the item opens its sentence.
@@ -270,10 +276,10 @@ pub fn from_prose(item: &str, dictionary: &SkillDictionary, first: bool) -> Vec<
     // Commas, semicolons and brackets end a segment as glue words do.
     let item = item.replace([',', ';', '(', ')', '[', ']'], " – ");
     let tokens = item.split(|c: char| c.is_whitespace() || "„”\"".contains(c)).filter(|t| !t.is_empty());
-    for raw in tokens.chain(std::iter::once("–")) {
+    for (i, raw) in tokens.chain(std::iter::once("–")).enumerate() {
         // A leading dot stays (".NET"), a trailing one ends a sentence.
         let token = raw.trim_end_matches(|c: char| ",;:!?–—.".contains(c)).trim_start_matches(|c: char| ",;:!?–—".contains(c));
-        let glue = token.is_empty() || GLUE.contains(&fold(token).as_str()) || token == "+" || token == "-" || token == "&";
+        let glue = token.is_empty() || glue(token, i == 0 || segment.is_empty()) || token == "+" || token == "-" || token == "&";
         if glue {
             found.extend(segment_skills(&segment, dictionary));
             segment.clear();
@@ -295,7 +301,7 @@ fn segment_skills(segment: &[(String, bool)], dictionary: &SkillDictionary) -> V
     }
     let whole: String = segment.iter().map(|(w, _)| w.as_str()).collect::<Vec<_>>().join(" ");
     if let Some(name) = dictionary_name(&whole, dictionary) {
-        return if ambiguous_ok(&whole, &name, segment[0].1) { vec![name] } else { Vec::new() };
+        return known_word(&whole, segment[0].1, dictionary).map_or(Vec::new(), |_| vec![name]);
     }
     if let Some(names) = known_halves(&whole, dictionary) {
         return names;
@@ -309,7 +315,8 @@ fn segment_skills(segment: &[(String, bool)], dictionary: &SkillDictionary) -> V
     for (i, word) in segment.iter().enumerate() {
         // A number goes with the name before it ("Microsoft 365"), never alone ("33,600").
         let number = !word.0.chars().any(char::is_alphabetic) && word.0.chars().any(|c| c.is_ascii_digit());
-        if (number && !run.is_empty()) || (!number && (named(word) || compound(i))) {
+        let ends_compound = !run.is_empty() && COMPOUND_ONLY.contains(&fold(&word.0).as_str()) && name_like(&word.0, false);
+        if (number && !run.is_empty()) || (!number && (named(word) || compound(i) || ends_compound)) {
             run.push(&word.0);
         } else if !run.is_empty() {
             runs.push(std::mem::take(&mut run));
@@ -322,8 +329,51 @@ fn segment_skills(segment: &[(String, bool)], dictionary: &SkillDictionary) -> V
         let names = runs.into_iter().map(|run| run.join(" ")).filter(|name| !is_language_item(name));
         return names.map(|name| dictionary_name(&name, dictionary).unwrap_or(name)).collect();
     }
-    segment.iter().filter_map(|(w, first)| dictionary_name(w, dictionary).filter(|name| ambiguous_ok(w, name, *first) && !is_language_item(name))).collect()
+    segment.iter().filter_map(|(w, first)| known_word(w, *first, dictionary).filter(|name| !is_language_item(name))).collect()
 }
+
+/// The dictionary skill `word` names where it stands (`first`: its sentence's first word): an
+/// ambiguous word only as the dictionary writes it and not first, and a case form's capital says
+/// nothing at a sentence's start ("Siema, …" is no "SIEM").
+fn known_word(word: &str, first: bool, dictionary: &SkillDictionary) -> Option<String> {
+    let name = dictionary_name(word, dictionary)?;
+    let case_form_first = first && dictionary.find(word.trim()).is_none();
+    (ambiguous_ok(word, &name, first) && !case_form_first).then_some(name)
+}
+
+/// The skills of a sentence that is only a list of names ("apache, oracle weblogic, linux,
+/// kubernetes, elk stack", "Microsoft Office, Jira, Confluence, Agile, Scrum"): no label (colon),
+/// at least [`BARE_LIST_ITEMS`] items (commas and conjunctions) of at most three words, none of
+/// them prose, a number or a term ("B2B", "remote"), at least two of them and a third of them
+/// dictionary skills; each item as the dictionary names it, else as typed.
+pub fn bare_list(sentence: &str, dictionary: &SkillDictionary) -> Option<Vec<String>> {
+    let sentence = sentence.trim().trim_end_matches(['.', '!']);
+    if sentence.contains(':') {
+        return None;
+    }
+    let items: Vec<&str> = sentence
+        .split([',', ';'])
+        .flat_map(|item| item.split(" and ").flat_map(|i| i.split(" i ")).flat_map(|i| i.split(" oraz ")).flat_map(|i| i.split(" & ")))
+        .map(str::trim)
+        .collect();
+    let plain = |item: &str| {
+        let words: Vec<&str> = item.split_whitespace().collect();
+        let term = |w: &str| NOT_SKILLS.contains(&fold(w).as_str()) && (words.len() == 1 || !COMPOUND_ONLY.contains(&fold(w).as_str()));
+        !words.is_empty()
+            && words.len() <= 3
+            && !is_prose(item)
+            && !is_language_item(item)
+            && words.iter().all(|w| w.chars().any(char::is_alphabetic) && !term(w))
+    };
+    let known = items.iter().filter(|item| dictionary_name(item, dictionary).is_some()).count();
+    if items.len() < BARE_LIST_ITEMS || !items.iter().all(|item| plain(item)) || known < 2 || known * 3 < items.len() {
+        return None;
+    }
+    Some(items.iter().map(|item| dictionary_name(item, dictionary).unwrap_or_else(|| item.to_string())).collect())
+}
+
+/// The fewest items of a bare list of skills.
+const BARE_LIST_ITEMS: usize = 3;
 
 /// Whether a sentence names a dictionary skill (so its other names are skills too). Its first
 /// word alone counts only as a list's first item ("Snowflake, SQL"): "Rekrutacja w pełni

@@ -82,3 +82,29 @@ fn ordinary_words_are_not_skills() {
     assert!(names_a_skill("SIEM experience – Kafka, Sentinel", &d));
     assert!(names_a_skill("Cloud security on Java/Python", &d));
 }
+
+#[test]
+fn a_bare_list_of_names_is_a_list_of_skills() {
+    let d = dictionary();
+    assert_eq!(
+        bare_list("apache, oracle weblogic, java, python and docker.", &d),
+        Some(vec!["apache".into(), "oracle weblogic".into(), "Java".into(), "Python".into(), "Docker".into()])
+    );
+    // Too few known names, a term, or prose: no list.
+    assert_eq!(bare_list("Jira, Confluence, Java", &d), None);
+    assert_eq!(bare_list("Technologie: Java, Python, Docker", &d), None);
+    assert_eq!(bare_list("Java and kafka, Microsoft Office, Go", &d), Some(vec!["Java".into(), "Kafka".into(), "Microsoft Office".into(), "Go".into()]));
+    assert_eq!(bare_list("Java, Python, B2B", &d), None);
+    assert_eq!(bare_list("Java, Python, we use it daily", &d), None);
+}
+
+#[test]
+fn compounds_and_case_forms_at_a_sentences_start() {
+    let d = dictionary();
+    // "API" and "Office" close a name they follow.
+    assert_eq!(from_prose("We work with ASP.NET Web API daily", &d, true), ["ASP.NET Web API"]);
+    assert_eq!(from_prose("plus Microsoft Office", &d, true), ["Microsoft Office"]);
+    // A case form opening the sentence is an ordinary word ("Kafki" would be Kafka inside it).
+    assert!(from_prose("Kafki nie używamy", &d, true).is_empty());
+    assert_eq!(from_prose("Nie używamy Kafki", &d, true), ["Kafka"]);
+}

@@ -5,8 +5,9 @@
 use wakat_core::offer_form::SkillDictionary;
 
 use super::languages::is_language_item;
-use super::skill_items::{dictionary_name, from_prose, is_prose, known_halves, names_a_skill, without_context};
+use super::skill_items::{bare_list, dictionary_name, from_prose, is_prose, known_halves, names_a_skill, without_context};
 use super::text::{cut, find_words, fold, sentence_end, sentence_start};
+use super::title_labels::greets;
 
 /// A skill the employer named.
 #[derive(Debug, Clone, PartialEq)]
@@ -64,6 +65,11 @@ const REQUIRED_CUES: &[&str] = &[
     "must know",
     "need to know",
     "key skills:",
+    "key requirement:",
+    "requirement:",
+    "umiejetnosci:",
+    "kompetencje:",
+    "kompetencje to",
 ];
 /// Words that open a list of nice-to-haves.
 const NICE_CUES: &[&str] = &[
@@ -118,18 +124,29 @@ pub fn extract(texts: &[&str], dictionary: &SkillDictionary, skip: &[String]) ->
             }
         }
         let mut taken: Vec<(usize, usize)> = Vec::new();
+        // Where each list starts: a requirement's label first, then the fixed cues.
+        let mut lists: Vec<(usize, usize, bool)> = requirement_labels(&folded).into_iter().map(|(at, start)| (at, start, false)).collect();
         for (cues, nice) in [(NICE_CUES, true), (REQUIRED_CUES, false)] {
             for cue in cues {
-                for at in find_words(&folded, cue) {
-                    let start = at + cue.chars().count();
-                    if taken.iter().any(|&(a, b)| at >= a && at < b) {
-                        continue;
-                    }
-                    let end = sentence_end(&folded, start);
-                    taken.push((at, end));
-                    add_items(&cut(&original, start, end), dictionary, if nice { &mut skills.nice } else { &mut skills.required });
-                }
+                lists.extend(find_words(&folded, cue).into_iter().map(|at| (at, at + cue.chars().count(), nice)));
             }
+        }
+        for (at, start, nice) in lists {
+            if taken.iter().any(|&(a, b)| at >= a && at < b) {
+                continue;
+            }
+            let into = if nice { &mut skills.nice } else { &mut skills.required };
+            let mut end = sentence_end(&folded, start);
+            // "Must-haves:" ending its line opens the bulleted lines below it.
+            if let Some((items, list_end)) = cut(&original, start, end).trim().is_empty().then(|| bullet_items(&original, end)).flatten() {
+                end = list_end;
+                for item in items {
+                    add_items(&item, dictionary, into);
+                }
+            } else {
+                add_items(&cut(&original, start, end), dictionary, into);
+            }
+            taken.push((at, end));
         }
         for cue in NICE_AFTER {
             for at in find_words(&folded, cue) {
@@ -149,7 +166,14 @@ pub fn extract(texts: &[&str], dictionary: &SkillDictionary, skip: &[String]) ->
         while start < original.len() {
             let end = sentence_end(&folded, start);
             let sentence = cut(&original, start, end);
-            if names_a_skill(&sentence, dictionary) {
+            if let Some(names) = bare_list(&sentence, dictionary) {
+                for name in names {
+                    push(&mut skills.required, NamedSkill { name, level: None });
+                }
+            } else if greets(&sentence) {
+                // "Siema, budujemy w Tidio chatboty oparte o AI": the greeting introduces the
+                // employer, not the requirements.
+            } else if names_a_skill(&sentence, dictionary) {
                 for (i, item) in sentence.split([',', ';', '•', ':']).enumerate() {
                     for name in from_prose(item, dictionary, i == 0) {
                         push(&mut skills.required, NamedSkill { name, level: None });
@@ -164,9 +188,62 @@ pub fn extract(texts: &[&str], dictionary: &SkillDictionary, skip: &[String]) ->
     skills
 }
 
+/// Stems of the words that make a clause before a colon a requirements label ("Oczekujemy od
+/// kandydata:", "Technologie, których oczekujemy:", "What we expect from you:").
+const REQUIREMENT_STEMS: &[&str] = &["oczekuj", "wymag", "expect", "require", "kompetencj", "umiejetnos"];
+/// Stems that make it a nice-to-have label instead (left to [`NICE_CUES`]).
+const NICE_STEMS: &[&str] = &["mile", "nice", "plus", "atut", "bonus"];
+/// The longest requirements label, in words.
+const LABEL_WORDS: usize = 5;
+
+/// The requirement labels of a folded text: where the clause starts and where its list starts
+/// (after the colon).
+fn requirement_labels(folded: &[char]) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
+    for colon in (0..folded.len()).filter(|&i| folded[i] == ':') {
+        let from =
+            (0..colon).rev().find(|&j| ",;:\n".contains(folded[j]) || (".!?".contains(folded[j]) && folded.get(j + 1).is_some_and(|c| c.is_whitespace())));
+        let from = from.map_or(0, |j| j + 1);
+        let clause = cut(folded, from, colon);
+        let words: Vec<&str> = clause.split_whitespace().collect();
+        let has = |stems: &[&str]| words.iter().any(|w| stems.iter().any(|s| w.starts_with(s)));
+        if !words.is_empty() && words.len() <= LABEL_WORDS && has(REQUIREMENT_STEMS) && !has(NICE_STEMS) {
+            found.push((from + clause.chars().count() - clause.trim_start().chars().count(), colon + 1));
+        }
+    }
+    found
+}
+
+/// The bulleted lines ("- Agile, SAFe", "* Golang", "• Git", "1. SQL") just after `from` (the end
+/// of the cue's line), each without its bullet and the lowercase remark after a dash ("Scrum
+/// Master - min. kilka lat w tej roli"), and where they end; `None` when no bullet follows.
+fn bullet_items(chars: &[char], from: usize) -> Option<(Vec<String>, usize)> {
+    let mut items = Vec::new();
+    let mut at = from;
+    while at < chars.len() {
+        let line_end = (at + 1..chars.len()).find(|&i| chars[i] == '\n').unwrap_or(chars.len());
+        let line = cut(chars, at, line_end);
+        let line = line.trim();
+        let numbered = line.split_once(['.', ')']).is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        let bullet = line.starts_with(['-', '*', '•', '–', '·']) || numbered;
+        if line.is_empty() && items.is_empty() {
+            at = line_end;
+            continue;
+        }
+        if !bullet {
+            break;
+        }
+        let item = if numbered { line.split_once(['.', ')']).map_or(line, |(_, rest)| rest) } else { &line[line.chars().next().map_or(0, char::len_utf8)..] };
+        let remark = [" - ", " – ", " — "].iter().filter_map(|d| item.find(d).filter(|&i| item[i + d.len()..].starts_with(char::is_lowercase))).min();
+        items.push(remark.map_or(item, |i| &item[..i]).trim().to_string());
+        at = line_end;
+    }
+    (!items.is_empty()).then_some((items, at))
+}
+
 /// Adds the items of a list ("a, b i c").
 fn add_items(list: &str, dictionary: &SkillDictionary, into: &mut Vec<NamedSkill>) {
-    let items: Vec<String> = list.split([',', ';', '•']).map(str::to_string).collect();
+    let items = split_outside_brackets(list);
     // An item may join two with a conjunction: the last one ("a, b and c") unless the whole is a
     // skill, another when what precedes the conjunction is a skill or an acronym ("XSLT i XPath",
     // but "Kotlin Flows and Coroutines" stays one).
@@ -202,12 +279,38 @@ fn add_items(list: &str, dictionary: &SkillDictionary, into: &mut Vec<NamedSkill
     }
 }
 
+/// The items of a list: split at commas, semicolons and bullets outside brackets (".Net (C#, .NET
+/// Framework/Core)" is one item).
+fn split_outside_brackets(list: &str) -> Vec<String> {
+    let mut items = vec![String::new()];
+    let mut depth = 0i32;
+    for c in list.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' | ';' | '•' if depth <= 0 => {
+                items.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        items.last_mut().expect("one item at least").push(c);
+    }
+    items
+}
+
 /// One item as skills: trimmed, its level read off ("Java (advanced)"), named as the dictionary
 /// does; a bracket that is not a level nor the initials of what precedes ("Mobile Device
 /// Management (MDM)") is an item of its own; an item that reads as prose gives the names in it;
 /// none for an empty or language item.
 fn clean(item: &str, dictionary: &SkillDictionary) -> Vec<NamedSkill> {
     let mut name = item.trim_matches(|c: char| c.is_whitespace() || ":-–\"'„”“".contains(c)).trim_end_matches('.').trim().to_string();
+    // A group's label before a colon ("testy: JUnit") is not the skill.
+    if let Some((label, rest)) = name.split_once(": ").filter(|(label, rest)| label.split_whitespace().count() <= 2 && !rest.trim().is_empty()) {
+        if label.chars().next().is_some_and(char::is_lowercase) || dictionary_name(label, dictionary).is_none() {
+            name = rest.trim().to_string();
+        }
+    }
     let mut level = None;
     if let (Some(open), true) = (name.find('('), name.ends_with(')')) {
         let inside = name[open + 1..name.len() - 1].to_string();
@@ -215,6 +318,12 @@ fn clean(item: &str, dictionary: &SkillDictionary) -> Vec<NamedSkill> {
         if let Some((_, l)) = LEVELS.iter().find(|(w, _)| fold(&inside).trim() == *w) {
             level = Some(*l);
             name = before;
+        } else if is_language_item(&before) {
+            // "German (business level)": a language and its level.
+            return Vec::new();
+        } else if inside.contains(',') {
+            // "Cloud (AWS, GCP)": an enumeration in brackets details the name, one item.
+            return vec![NamedSkill { name, level }];
         } else if !is_initials(&inside, &before) {
             let mut both = clean(&before, dictionary);
             both.extend(clean(&inside, dictionary));
@@ -249,32 +358,5 @@ fn push(into: &mut Vec<NamedSkill>, skill: NamedSkill) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn dictionary() -> SkillDictionary {
-        SkillDictionary::from_json(r#"[{"id":"java","name":"Java"},{"id":"spring-boot","name":"Spring Boot"},{"id":"docker","name":"Docker"},{"id":"sql","name":"SQL"},{"id":"jezyk-angielski","name":"Język angielski"}]"#).unwrap()
-    }
-
-    fn names(list: &[NamedSkill]) -> Vec<&str> {
-        list.iter().map(|s| s.name.as_str()).collect()
-    }
-
-    #[test]
-    fn reads_required_and_nice_lists_in_both_languages() {
-        let skills =
-            extract(&["Wymagamy: java, Spring Boot (advanced), Kotlin Flows and Coroutines, Kafka i sql. Mile widziane: Docker oraz AWS."], &dictionary(), &[]);
-        assert_eq!(names(&skills.required), ["Java", "Spring Boot", "Kotlin Flows and Coroutines", "Kafka", "SQL"]);
-        assert_eq!(skills.required[1].level, Some(4));
-        assert_eq!(names(&skills.nice), ["Docker", "AWS"]);
-        let skills = extract(&["Tech stack: Node.js, .NET and C#. Fluent English.", "Docker would be a plus."], &dictionary(), &[]);
-        assert_eq!(names(&skills.required), ["Node.js", ".NET", "C#"]);
-        assert_eq!(names(&skills.nice), ["Docker"]);
-    }
-
-    #[test]
-    fn without_a_list_finds_dictionary_skills_outside_the_title() {
-        let skills = extract(&["We need a Java Developer who writes good SQL and angielski"], &dictionary(), &["Java Developer".to_string()]);
-        assert_eq!(names(&skills.required), ["SQL"]);
-    }
-}
+#[path = "skills_tests.rs"]
+mod tests;

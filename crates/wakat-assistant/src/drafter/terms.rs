@@ -8,8 +8,23 @@ use super::text::fold;
 
 const HYBRID: &[&str] = &["hybrid", "hybrydow", "hybryda", "hybrydzie"];
 const REMOTE: &[&str] = &["remote", "zdaln", "work from home", "home office", "fully remote", "100% remote"];
-const OFFICE: &[&str] =
-    &["on-site", "onsite", "on site", "office-based", "office based", "in the office", "stacjonarna", "stacjonarnie", "stacjonarny", "na miejscu", "z biura"];
+const OFFICE: &[&str] = &[
+    "on-site",
+    "onsite",
+    "on site",
+    "office-based",
+    "office based",
+    "in the office",
+    "stacjonarna",
+    "stacjonarnie",
+    "stacjonarny",
+    "na miejscu",
+    "z biura",
+    "w biurze",
+    "at the office",
+    "from the office",
+    "in office",
+];
 const RECRUITMENT: &[&str] = &["rekrutac", "recruit", "interview", "rozmow"];
 const ONLINE: &[&str] = &["zdaln", "remote", "online", "video", "teams", "zoom"];
 
@@ -186,6 +201,8 @@ mod tests {
         assert_eq!(workplace(&s(&["Praca hybrydowa, biuro w Krakowie. Rekrutacja w całości zdalna."])), Some(WorkplaceType::Hybrid));
         assert_eq!(workplace(&s(&["Praca stacjonarna we Wrocławiu. Rekrutacja zdalna."])), Some(WorkplaceType::Office));
         assert_eq!(workplace(&s(&["On-site in Gdańsk."])), Some(WorkplaceType::Office));
+        assert_eq!(workplace(&s(&["Praca w biurze w Warszawie, B2B."])), Some(WorkplaceType::Office));
+        assert_eq!(workplace(&s(&["Hybryda, 2 dni w biurze."])), Some(WorkplaceType::Hybrid));
         assert_eq!(remote_recruitment(&s(&["Rekrutacja w całości zdalna."])), Some(true));
         assert_eq!(remote_recruitment(&s(&["Praca zdalna."])), None);
         assert_eq!(working_time(&s(&["Część etatu."])), Some(WorkingTime::PartTime));

@@ -124,3 +124,24 @@ fn asked_for_the_draft_it_proposes_with_the_best_title_guess() {
     let events = drafter().answer(&request(&["Angular Developer, remote, B2B 11-15k net", "Angular, TypeScript", "to chyba tyle"], "en"));
     assert!(proposal(&events).is_some());
 }
+
+#[test]
+fn a_closing_line_is_a_request_for_the_draft() {
+    assert!(closes_chat(&fold("Thanks!")));
+    assert!(closes_chat(&fold("Microsoft Office, Jira, Confluence. dzięki")));
+    assert!(closes_chat(&fold("Z góry dziękuję.")));
+    assert!(!closes_chat(&fold("Thanks for the question: the salary is 20k net on B2B, remote.")));
+    // The employer signs off before naming the seniority: the draft comes with what is known.
+    let events = drafter().answer(&request(
+        &[
+            "Hello! We need an Agile Coach for a banking client in Kraków.",
+            "Required: Scrum, SAFe.",
+            "Hybrid, B2B, 16,800 to 24,600 PLN net a month.",
+            "Thanks!",
+        ],
+        "en",
+    ));
+    let ad = proposal(&events).expect("a proposal");
+    assert_eq!(ad.title.as_deref(), Some("Agile Coach"));
+    assert_eq!(ad.seniority, None);
+}

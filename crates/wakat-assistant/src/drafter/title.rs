@@ -7,6 +7,7 @@ use wakat_core::offer_form::SkillDictionary;
 use super::position::level_of;
 use super::role;
 use super::text::{cut, find_words, fold, sentence_end};
+use super::title_labels;
 /// Cues before a title, strongest first: a label beats a phrase.
 const TITLE_CUES: &[(&str, u8)] = &[
     ("job title:", 3),
@@ -141,9 +142,22 @@ pub fn title(texts: &[&str], dictionary: &SkillDictionary) -> Option<String> {
             return Some(title.clone());
         }
     }
-    // A first line without a role ("Dzień dobry") gives way to a role named later.
+    // A first line without a role gives way to a role named later, unless it is written as a
+    // name ("Communication Support to the IAM MFA project").
     let line = first_line(texts, dictionary);
-    line.clone().filter(|l| names_a_role(l)).or_else(|| role::best(texts, dictionary)).or(best.map(|(_, t)| t)).or(line)
+    line.clone().filter(|l| names_a_role(l) || name_like(l)).or_else(|| role::best(texts, dictionary)).or(best.map(|(_, t)| t)).or(line)
+}
+
+/// The longest first line taken as a title when it is written as a name.
+const NAME_LINE_WORDS: usize = 10;
+
+/// Whether a line is written as a name: two capitalised words at least, and at least half of its
+/// words (the joiners and articles aside) capitalised.
+fn name_like(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().filter(|w| w.chars().next().is_some_and(char::is_alphanumeric)).collect();
+    let capitalised = words.iter().filter(|w| w.chars().next().is_some_and(char::is_uppercase)).count();
+    let small = words.iter().filter(|w| LEADING.contains(w) || ["to", "and", "with", "i", "z", "w", "dla"].contains(w)).count();
+    capitalised >= 2 && capitalised * 2 >= words.len() - small
 }
 
 /// The title after the strongest cue, with its strength.
@@ -152,44 +166,48 @@ fn cued(texts: &[&str], dictionary: &SkillDictionary) -> Option<(u8, String)> {
     for text in texts {
         let folded: Vec<char> = fold(text).chars().collect();
         let original: Vec<char> = text.chars().collect();
-        for (cue, strength) in TITLE_CUES {
-            for at in find_words(&folded, cue) {
-                let mut start = at + cue.chars().count();
-                let mut end = sentence_end(&folded, start);
-                // A quoted title ends at its closing quote (dots and all).
-                let first = (start..folded.len()).find(|&i| !folded[i].is_whitespace());
-                if let Some(open) = first.filter(|&i| "\"„“'".contains(folded[i])) {
-                    if let Some(close) = (open + 1..folded.len()).find(|&i| "\"”“'".contains(folded[i])) {
-                        let quoted = clean_title(&cut(&original, open + 1, close));
-                        if !quoted.is_empty() && best.as_ref().is_none_or(|(s, _)| 3 >= *s) {
-                            best = Some((3, quoted));
-                        }
-                        continue;
+        // A quoted name that names a role is the title the employer wants, whatever leads to it.
+        for quoted in title_labels::quoted_roles(text, dictionary) {
+            if best.as_ref().is_none_or(|(s, _)| 3 >= *s) {
+                best = Some((3, quoted));
+            }
+        }
+        let phrases = TITLE_CUES.iter().flat_map(|(cue, strength)| find_words(&folded, cue).into_iter().map(move |at| (at + cue.chars().count(), *strength)));
+        let starts: Vec<(usize, u8)> = phrases.chain(title_labels::labels(text)).collect();
+        for (mut start, strength) in starts {
+            let mut end = sentence_end(&folded, start);
+            // A quoted title ends at its closing quote (dots and all).
+            let first = (start..folded.len()).find(|&i| !folded[i].is_whitespace());
+            if let Some(open) = first.filter(|&i| "\"„“'".contains(folded[i])) {
+                if let Some(close) = (open + 1..folded.len()).find(|&i| "\"”“'".contains(folded[i])) {
+                    let quoted = clean_title(&cut(&original, open + 1, close));
+                    if !quoted.is_empty() && best.as_ref().is_none_or(|(s, _)| 3 >= *s) {
+                        best = Some((3, quoted));
                     }
-                }
-                if *strength < 3 {
-                    end = end.min(annotation_start(&original, start, end));
-                }
-                start = start.min(end);
-                let rest: String = folded[start..end].iter().collect();
-                for stop in TITLE_ENDS {
-                    if let Some(byte) = rest.find(stop) {
-                        end = end.min(start + rest[..byte].chars().count());
-                    }
-                }
-                let mut candidate = clean_title(&cut(&original, start, end));
-                let folded_candidate = fold(&candidate);
-                let only_level = level_of(folded_candidate.trim_end_matches('.')).is_some();
-                if candidate.is_empty() || only_level || candidate.split_whitespace().count() > 12 || NOT_TITLES.iter().any(|w| folded_candidate.starts_with(w))
-                {
                     continue;
                 }
-                if *strength < 3 {
-                    candidate = refined(&candidate, dictionary);
+            }
+            if strength < 3 {
+                end = end.min(annotation_start(&original, start, end));
+            }
+            start = start.min(end);
+            let rest: String = folded[start..end].iter().collect();
+            for stop in TITLE_ENDS {
+                if let Some(byte) = rest.find(stop) {
+                    end = end.min(start + rest[..byte].chars().count());
                 }
-                if best.as_ref().is_none_or(|(s, _)| strength >= s) {
-                    best = Some((*strength, candidate));
-                }
+            }
+            let mut candidate = clean_title(&cut(&original, start, end));
+            let folded_candidate = fold(&candidate);
+            let only_level = level_of(folded_candidate.trim_end_matches('.')).is_some();
+            if candidate.is_empty() || only_level || candidate.split_whitespace().count() > 12 || NOT_TITLES.iter().any(|w| folded_candidate.starts_with(w)) {
+                continue;
+            }
+            if strength < 3 {
+                candidate = refined(&candidate, dictionary);
+            }
+            if best.as_ref().is_none_or(|(s, _)| strength >= *s) {
+                best = Some((strength, candidate));
             }
         }
     }
@@ -200,25 +218,29 @@ fn cued(texts: &[&str], dictionary: &SkillDictionary) -> Option<(u8, String)> {
 /// without its remarks.
 fn first_line(texts: &[&str], dictionary: &SkillDictionary) -> Option<String> {
     let first = texts.first()?.trim();
-    let short = !first.contains('\n') && first.split_whitespace().count() <= 6 && !first.contains(['.', '?', '!', ',']);
-    if !short || first.is_empty() {
+    let words = first.split_whitespace().count();
+    let short = !first.contains('\n') && (words <= 6 || (words <= NAME_LINE_WORDS && name_like(first))) && !first.contains(['.', '?', '!', ',']);
+    if !short || first.is_empty() || title_labels::greets(first) {
         return None;
     }
     let chars: Vec<char> = first.chars().collect();
-    let title = refined(&clean_title(&cut(&chars, 0, annotation_start(&chars, 0, chars.len()))), dictionary);
+    // A name without a role is taken whole ("… Support to the IAM MFA project").
+    let whole = name_like(first) && role::spans(first, dictionary).is_empty();
+    let end = if whole { chars.len() } else { annotation_start(&chars, 0, chars.len()) };
+    let title = refined(&clean_title(&cut(&chars, 0, end)), dictionary);
     (!title.is_empty()).then_some(title)
 }
 
 /// The most title-like words of a chat that named no title, for a draft asked for anyway: a
 /// short quoted name, else the first message's first clause when it is short.
 pub fn guess(texts: &[&str]) -> Option<String> {
-    let short = |t: &str| !t.is_empty() && t.split_whitespace().count() <= 6;
+    let short = |t: &str, words: usize| !t.is_empty() && t.split_whitespace().count() <= words && !title_labels::greets(t);
     for text in texts {
         let chars: Vec<char> = text.chars().collect();
         for (open, _) in chars.iter().enumerate().filter(|(_, c)| "\"„“".contains(**c)) {
             if let Some(close) = (open + 1..chars.len()).find(|&i| "\"”“".contains(chars[i])) {
                 let quoted = clean_title(&cut(&chars, open + 1, close));
-                if short(&quoted) {
+                if short(&quoted, 10) {
                     return Some(quoted);
                 }
             }
@@ -226,7 +248,7 @@ pub fn guess(texts: &[&str]) -> Option<String> {
     }
     let first = texts.first()?.split(['\n', ',', ';', '(', '.', '!', '?', '–', '—']).next()?;
     let clause = clean_title(first);
-    short(&clause).then_some(clause)
+    short(&clause, 6).then_some(clause)
 }
 
 /// A phrase cue's title without what leads up to its role ("juniora: Junior Fullstack
@@ -300,98 +322,18 @@ fn nominative_title(title: &str) -> String {
     }
 }
 
+/// Lowercase words that lead up to a title and are never its first word ("the position of C++
+/// Developer", "na stanowisko do …").
+const LEADING: &[&str] = &["a", "an", "the", "of", "na", "do", "for", "as"];
+
 fn clean_title(raw: &str) -> String {
-    let t = raw.trim().trim_matches(|c: char| c.is_whitespace() || ":;,-–\"'„”“".contains(c)).trim();
-    let t = t.strip_prefix("a ").or_else(|| t.strip_prefix("an ")).unwrap_or(t);
+    let mut t = raw.trim().trim_matches(|c: char| c.is_whitespace() || ":;,-–\"'„”“".contains(c)).trim();
+    while let Some(rest) = t.split_once(' ').filter(|(first, _)| LEADING.contains(first)).map(|(_, rest)| rest.trim_start()) {
+        t = rest;
+    }
     t.trim().to_string()
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn title(texts: &[&str]) -> Option<String> {
-        super::title(texts, &SkillDictionary::default())
-    }
-
-    #[test]
-    fn a_guess_is_a_quoted_name_or_a_short_first_clause() {
-        assert_eq!(guess(&["Cześć, oto dane.", "Chodzi o „Kasjer Sprzedawca” w sklepie."]).as_deref(), Some("Kasjer Sprzedawca"));
-        assert_eq!(guess(&["Kasjer-sprzedawca, Kraków, od zaraz"]).as_deref(), Some("Kasjer-sprzedawca"));
-        assert_eq!(guess(&["We would like to publish an offer for our new warehouse in Poznan, please"]), None);
-    }
-
-    #[test]
-    fn titles_introduced_as_titled_and_pod_tytulem() {
-        assert_eq!(
-            title(&["Good morning. We are looking for a senior specialist for the role titled Infrastructure Support & Database Administration."]).as_deref(),
-            Some("Infrastructure Support & Database Administration")
-        );
-        assert_eq!(
-            title(&["Hi, the ad should be titled \"Mobilny Serwisant Automatów\" (a field technician)."]).as_deref(),
-            Some("Mobilny Serwisant Automatów")
-        );
-        assert_eq!(title(&["Chcemy ogłoszenie pod tytułem „Data Engineer – Databricks I Cloud”."]).as_deref(), Some("Data Engineer – Databricks I Cloud"));
-    }
-
-    #[test]
-    fn a_phrase_cue_title_loses_what_leads_to_the_role_and_its_remark_bracket() {
-        assert_eq!(title(&["Dzień dobry! Szukamy juniora: Junior Fullstack Developer (UoP)"]).as_deref(), Some("Junior Fullstack Developer (UoP)"));
-        assert_eq!(
-            title(&["Poszukujemy kandydata na stanowisko Administrator Hurtowni Danych (poziom mid)."]).as_deref(),
-            Some("Administrator Hurtowni Danych")
-        );
-        assert_eq!(title(&["We are recruiting a Senior Analytic Engineer (remote, Warsaw-registered company)."]).as_deref(), Some("Senior Analytic Engineer"));
-        assert_eq!(title(&["PHP Tech Lead - senior"]).as_deref(), Some("PHP Tech Lead"));
-        assert_eq!(title(&["hej, robimy ogłoszenie na Devops Engineer, regular/mid"]).as_deref(), Some("Devops Engineer"));
-        assert_eq!(title(&["Dzień dobry", "Mamy wakat: Android Developer, zdalnie."]).as_deref(), Some("Android Developer"));
-        assert_eq!(title(&["Kasjer Sprzedawca", "Praca w Krakowie."]).as_deref(), Some("Kasjer Sprzedawca"));
-    }
-
-    #[test]
-    fn finds_titles_after_cues() {
-        assert_eq!(title(&["Cześć, szukamy osoby na stanowisko Senior Java Developer."]).as_deref(), Some("Senior Java Developer"));
-        assert_eq!(title(&["Hi! We're looking for an IT Operator to join our team."]).as_deref(), Some("IT Operator"));
-        assert_eq!(title(&["Hello, we are hiring: Node.js Developer (Mid/Senior)\nSeniority: mid."]).as_deref(), Some("Node.js Developer (Mid/Senior)"));
-        assert_eq!(title(&["Szukamy kogoś na poziomie senior.", "Stanowisko: Analityk zagrożeń"]).as_deref(), Some("Analityk zagrożeń"));
-        // Not only a name (a remark follows a comma), but the role's span is the title.
-        assert_eq!(title(&["Senior Fullstack Engineer (.Net/React/AWS) - Hybrid, Tricity"]).as_deref(), Some("Senior Fullstack Engineer (.Net/React/AWS)"));
-        assert_eq!(title(&["Frontend Developer - React"]).as_deref(), Some("Frontend Developer - React"));
-    }
-
-    #[test]
-    fn a_phrase_cues_title_stops_at_the_remarks_after_it() {
-        assert_eq!(title(&["Looking for a Senior Data Scientist, fully remote (HQ in Warsaw)."]).as_deref(), Some("Senior Data Scientist"));
-        assert_eq!(title(&["Hi there, we need an Android Developer – mid level."]).as_deref(), Some("Android Developer"));
-        assert_eq!(title(&["We're hiring a Senior Engineering Manager to lead two teams."]).as_deref(), Some("Senior Engineering Manager"));
-        assert_eq!(title(&["We're recruiting a Guidewire Developer for an insurance client."]).as_deref(), Some("Guidewire Developer"));
-        assert_eq!(title(&["We're hiring a Lead .NET Engineer in Krakow."]).as_deref(), Some("Lead .NET Engineer"));
-        assert_eq!(title(&["Szukamy osoby na stanowisko Business Analyst (NON IT) do projektu w Krakowie."]).as_deref(), Some("Business Analyst (NON IT)"));
-        assert_eq!(title(&["Opening for a Senior Engineer (.Net/AWS) - Hybrid, Tricity."]).as_deref(), Some("Senior Engineer (.Net/AWS) - Hybrid, Tricity"));
-        assert_eq!(title(&["Szukamy osoby na stanowisko Mid Developer - part time/full time."]).as_deref(), Some("Mid Developer - part time/full time"));
-    }
-
-    #[test]
-    fn more_ways_to_name_the_title() {
-        assert_eq!(title(&["Hi, the role is called \"Java Dev (+Ops Background)\" – keep it."]).as_deref(), Some("Java Dev (+Ops Background)"));
-        assert_eq!(title(&["Posting for an IT4IT Business Analyst (part-time FTE)."]).as_deref(), Some("IT4IT Business Analyst (part-time FTE)"));
-        assert_eq!(title(&["I'd like to post an ad for a Fullstack Developer (Java + React). Senior."]).as_deref(), Some("Fullstack Developer (Java + React)"));
-        assert_eq!(title(&["Hi, we're after a Senior ServiceNow Developer."]).as_deref(), Some("Senior ServiceNow Developer"));
-        assert_eq!(title(&["We'd like to advertise a Security Specialist role, senior."]).as_deref(), Some("Security Specialist"));
-        assert_eq!(
-            title(&["Dzień dobry, tytuł oferty: Senior Go developer -100% remote possible."]).as_deref(),
-            Some("Senior Go developer -100% remote possible")
-        );
-        assert_eq!(title(&["Szukamy seniora z Golang i AWS."]), None);
-    }
-
-    #[test]
-    fn lowercase_levels_and_polish_cases_leave_the_title() {
-        assert_eq!(title(&["We're looking for a senior Scala Engineer."]).as_deref(), Some("Scala Engineer"));
-        assert_eq!(title(&["Looking for a Data Science Engineer (regular/mid) to join us."]).as_deref(), Some("Data Science Engineer"));
-        assert_eq!(title(&["Hej, szukamy React Native Developera (mid) do aplikacji."]).as_deref(), Some("React Native Developer"));
-        assert_eq!(title(&["Szukamy Engineering Managera, doświadczonego."]).as_deref(), Some("Engineering Manager"));
-        assert_eq!(title(&["Szukamy Agile Coacha."]).as_deref(), Some("Agile Coach"));
-        assert_eq!(title(&["Looking for a Camera Operator."]).as_deref(), Some("Camera Operator"));
-    }
-}
+#[path = "title_tests.rs"]
+mod tests;
