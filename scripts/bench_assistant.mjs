@@ -28,6 +28,10 @@ const { values: args } = parseArgs({
     origin: { type: 'string', default: 'http://127.0.0.1:3000' },
     sessions: { type: 'string', default: '200' },
     messages: { type: 'string', default: '5' },
+    // An employer reads the answer and types the next message: a pause drawn in this range (ms)
+    // before each message, the first one too (so sessions do not start in lockstep). `0-0` makes
+    // it a closed loop: every session sends again the moment its answer ended.
+    'think-ms': { type: 'string', default: '1000-4000' },
     out: { type: 'string' },
   },
 });
@@ -35,6 +39,8 @@ const base = args.base;
 const tenant = args.tenant;
 const N = Number(args.sessions);
 const M = Number(args.messages);
+const [THINK_MIN, THINK_MAX] = args['think-ms'].split('-').map(Number);
+const think = () => new Promise((resolve) => setTimeout(resolve, THINK_MIN + Math.random() * (THINK_MAX - THINK_MIN)));
 const PASSWORD = 'bench password 1';
 // What employers write, in turn: the drafter's work grows with the conversation.
 const TEXTS = [
@@ -133,6 +139,7 @@ async function load(sessions) {
   const started = performance.now();
   await Promise.all(connections.map(async (connection, i) => {
     for (let n = 0; n < M; n += 1) {
+      if (THINK_MAX > 0) await think();
       try {
         const timing = await connection.send(TEXTS[(i + n) % TEXTS.length]);
         firstParts.push(timing.firstPart);
@@ -173,7 +180,7 @@ function section(report) {
     '| measured | result | target |', '|---|---|---|',
     `| seeding: ${N} companies with a draft offer | ${s.seconds.toFixed(0)} s | — |`,
     `| assistant hub connections, each with its draft's conversation open (greeting streamed) | ${l.sessions} in ${l.connect_seconds} s | 200 |`,
-    `| messages: ${M} per session, each after the previous answer ended, every session at once | ${l.messages} answered (${l.answers_per_second}/s), ${l.refused} refused | — |`,
+    `| messages: ${M} per session, each ${THINK_MAX > 0 ? `${THINK_MIN}–${THINK_MAX} ms (uniform) after the previous answer ended` : 'the moment the previous answer ended (closed loop)'}, every session at once | ${l.messages} answered (${l.answers_per_second}/s), ${l.refused} refused | — |`,
     `| SendMessage → first MessagePart | p50 ${l.first_part_ms.p50} ms, p99 ${l.first_part_ms.p99} ms, max ${l.first_part_ms.max} ms | p99 ≤ 50 ms: ${verdict(l.first_part_ms.p99 <= 50)} |`,
     `| SendMessage → MessageEnd (the answer stored) | p50 ${l.message_end_ms.p50} ms, p99 ${l.message_end_ms.p99} ms | — |`,
     '', END,

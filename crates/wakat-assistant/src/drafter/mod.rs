@@ -24,6 +24,7 @@ pub mod title;
 pub mod title_labels;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use futures_util::future::BoxFuture;
 use tokio::sync::mpsc;
@@ -35,11 +36,13 @@ use draft::{Dictionaries, Draft, Need};
 use text::{detect_lang, fold, Lang};
 
 /// The offline drafter, built from the dictionaries of `index-data/`.
-#[derive(Debug, Default)]
+/// Cheap to clone (the dictionaries are shared): each answer runs on a blocking thread with its own
+/// handle.
+#[derive(Debug, Default, Clone)]
 pub struct OfflineDrafter {
-    skills: SkillDictionary,
-    gazetteer: Gazetteer,
-    boards: HashMap<String, CategoryTree>,
+    skills: Arc<SkillDictionary>,
+    gazetteer: Arc<Gazetteer>,
+    boards: Arc<HashMap<String, CategoryTree>>,
 }
 
 /// What the employer writes to get the proposal now.
@@ -136,12 +139,12 @@ impl OfflineDrafter {
     /// A drafter with the skills dictionary and the gazetteer; boards are added with
     /// [`OfflineDrafter::with_board`].
     pub fn new(skills: SkillDictionary, gazetteer: Gazetteer) -> OfflineDrafter {
-        OfflineDrafter { skills, gazetteer, boards: HashMap::new() }
+        OfflineDrafter { skills: Arc::new(skills), gazetteer: Arc::new(gazetteer), boards: Arc::default() }
     }
 
     /// Adds a board's category tree (the proposal's category is one of its keys).
     pub fn with_board(mut self, board: impl Into<String>, categories: CategoryTree) -> OfflineDrafter {
-        self.boards.insert(board.into(), categories);
+        Arc::make_mut(&mut self.boards).insert(board.into(), categories);
         self
     }
 
@@ -239,8 +242,13 @@ impl Brain for OfflineDrafter {
     }
 
     fn reply(&self, request: BrainRequest, events: mpsc::Sender<BrainEvent>) -> BoxFuture<'static, Result<(), BrainError>> {
-        let answer = self.answer(&request);
+        // Reading the conversation is CPU work (the whole chat re-read against the dictionaries):
+        // on a blocking thread, so that a burst of answers never stalls the hub's connections.
+        let drafter = self.clone();
         Box::pin(async move {
+            let answer = tokio::task::spawn_blocking(move || drafter.answer(&request))
+                .await
+                .map_err(|error| BrainError::Unavailable(format!("the drafter stopped: {error}")))?;
             for event in answer {
                 events.send(event).await.map_err(|_| BrainError::Cancelled)?;
             }
