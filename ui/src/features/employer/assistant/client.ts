@@ -66,7 +66,8 @@ export interface AssistantClientOptions {
   now?: () => number;
 }
 
-const INITIAL: AssistantSnapshot = {
+/** Before the first connection. */
+export const IDLE_SNAPSHOT: AssistantSnapshot = {
   connection: 'disconnected',
   problem: null,
   errorCode: null,
@@ -90,7 +91,7 @@ export function canWrite(snapshot: AssistantSnapshot): boolean {
 }
 
 export class AssistantClient {
-  private snapshot: AssistantSnapshot = INITIAL;
+  private snapshot: AssistantSnapshot = IDLE_SNAPSHOT;
   private readonly subscribers = new Set<() => void>();
   private hub: HubLike | null = null;
   private readonly tokens: HubTokenCache;
