@@ -233,8 +233,10 @@ function useAutoGrow(ref: RefObject<HTMLTextAreaElement | null>, value: string, 
     const style = getComputedStyle(element);
     const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.4;
     const chrome = parseFloat(style.paddingTop) + parseFloat(style.paddingBottom) + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+    // Empty, one row (a placeholder's wrapping would count in its scroll height).
     element.style.height = 'auto';
-    element.style.height = `${Math.min(element.scrollHeight + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth), line * maxRows + chrome)}px`;
+    const content = value === '' ? line + chrome : element.scrollHeight + parseFloat(style.borderTopWidth) + parseFloat(style.borderBottomWidth);
+    element.style.height = `${Math.min(content, line * maxRows + chrome)}px`;
   }, [ref, value, maxRows]);
 }
 

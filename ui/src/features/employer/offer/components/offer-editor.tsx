@@ -51,8 +51,9 @@ export function rulesContext(inputs: FormInputs, offer: Pick<EmployerOffer, 'lim
   };
 }
 
-export function OfferEditor({ slug, variant, inputs, locale, planNames }: { slug: string; variant: FormVariant; inputs: FormInputs; locale: Locale; planNames: Record<string, string> }) {
-  const t = createTranslator(locale);
+type EditorProps = { variant: FormVariant; inputs: FormInputs; locale: Locale; planNames: Record<string, string>; assistant: boolean };
+
+export function OfferEditor({ slug, ...props }: EditorProps & { slug: string }) {
   const [offer, setOffer] = useState<EmployerOffer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
@@ -60,12 +61,13 @@ export function OfferEditor({ slug, variant, inputs, locale, planNames }: { slug
       .then(setOffer)
       .catch((error) => setFailure(error instanceof ApiError ? error.code : 'network_error'));
   }, [slug]);
+  const t = createTranslator(props.locale);
   if (failure) return <FormMessage kind="error" testId="offer-load-error">{offerErrorText(t, failure)}</FormMessage>;
   if (!offer) return <p className="muted">{t('employer.offerForm.loading')}</p>;
-  return <OfferFormBody offer={offer} variant={variant} inputs={inputs} locale={locale} planNames={planNames} />;
+  return <OfferFormBody offer={offer} {...props} />;
 }
 
-function OfferFormBody({ offer, variant, inputs, locale, planNames }: { offer: EmployerOffer; variant: FormVariant; inputs: FormInputs; locale: Locale; planNames: Record<string, string> }) {
+function OfferFormBody({ offer, variant, inputs, locale, planNames, assistant }: EditorProps & { offer: EmployerOffer }) {
   const t = createTranslator(locale);
   const router = useRouter();
   const ctx = useMemo(() => rulesContext(inputs, offer), [inputs, offer]);
@@ -200,7 +202,7 @@ function OfferFormBody({ offer, variant, inputs, locale, planNames }: { offer: E
       <div className="offer-editor__head">
         <h1 data-testid="offer-form-title">{t(`employer.offerForm.title.${variant}`)}</h1>
         <p className="muted">{t('employer.offerForm.planInfo', { plan: planNames[offer.planKey] ?? offer.planKey })}</p>
-        <AssistantPopover locale={locale} jobAdId={offer.slug} onApply={applyProposal} />
+        {assistant ? <AssistantPopover locale={locale} jobAdId={offer.slug} onApply={applyProposal} /> : null}
         <button
           type="button"
           className="button button--small"
