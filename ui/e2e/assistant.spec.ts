@@ -10,9 +10,10 @@
  * - the company's per-minute limit: "request limit reached", no Try again, no reconnection.
  */
 import type { Page } from '@playwright/test';
-import { expect, hydrated, shot, test, type Locator } from './fixtures';
+import { expect, shot, test, type Locator } from './fixtures';
 import { expectNoViolations } from './axe';
-import { confirmViaApi, draftOfferViaApi, employerEmail, logInEmployer, pngLogo, signUpViaApi } from './employer';
+import type { APIRequestContext } from '@playwright/test';
+import { confirmViaApi, draftOfferViaApi, employerEmail, listedCards, logInEmployer, payInSandbox, pngLogo, signUpViaApi } from './employer';
 
 const popover = (page: Page) => page.getByTestId('assistant-popover');
 const input = (page: Page) => page.getByTestId('assistant-input');
@@ -52,7 +53,7 @@ async function watchStream(page: Page): Promise<void> {
   });
 }
 
-async function newOfferForm(page: Page, request: Parameters<typeof signUpViaApi>[0], tag: string): Promise<{ email: string; company: string }> {
+async function newOfferForm(page: Page, request: APIRequestContext, tag: string): Promise<{ email: string; company: string }> {
   const email = employerEmail(tag);
   const company = `Asystent ${tag} ${Date.now().toString(36)}`;
   await signUpViaApi(request, email, company);
@@ -61,6 +62,16 @@ async function newOfferForm(page: Page, request: Parameters<typeof signUpViaApi>
   await page.getByTestId('choose-pro').click();
   await expect(page.getByTestId('offer-form')).toBeVisible();
   return { email, company };
+}
+
+/** A new company with a complete draft offer (made through the API), logged in on its form's edit variant. */
+async function draftOfferForm(page: Page, request: APIRequestContext, tag: string, title: string): Promise<void> {
+  const email = employerEmail(tag);
+  const company = `Asystent ${tag} ${Date.now().toString(36)}`;
+  await signUpViaApi(request, email, company);
+  const slug = await draftOfferViaApi(request, await confirmViaApi(request, email), company, `${title} ${Date.now().toString(36)}`);
+  await logInEmployer(page, email, undefined, `/employer/offers/${slug}/form?variant=edit`);
+  await expect(page.getByTestId('offer-form')).toBeVisible();
 }
 
 test('assistant-journey', async ({ page, request }) => {
@@ -134,23 +145,10 @@ test('assistant-journey', async ({ page, request }) => {
   await expect(page.getByTestId('summary-salary').first()).toContainText('20 000–25 000');
   const slug = /\/employer\/offers\/([^/]+)\/summary/.exec(page.url())![1];
   await page.getByTestId('summary-publish').click();
-  await expect(page.getByTestId('publish-step')).toBeVisible();
-  await page.locator('#invoice-tax-id').fill('5260250274');
-  await page.locator('#invoice-street').fill('Marszałkowska');
-  await page.locator('#invoice-street-number').fill('1');
-  await page.locator('#invoice-postal-code').fill('00-001');
-  await page.locator('#invoice-city').fill('Warszawa');
-  await page.locator('#invoice-regulations').check();
-  await page.getByTestId('pay').click();
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page.getByTestId('payment-success')).toBeVisible();
+  await payInSandbox(page);
 
   // On the candidate side.
-  const listed = async () => {
-    await page.goto(`/all-locations?keyword=${encodeURIComponent(title)}`);
-    return page.getByTestId('offer-card').filter({ hasText: title }).count();
-  };
-  await expect.poll(listed, { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
+  await expect.poll(() => listedCards(page, title), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
   await page.goto(`/job-offer/${slug}`);
   await expect(page.getByTestId('offer-title')).toHaveText(title);
 
@@ -175,13 +173,8 @@ test.describe('assistant popover', () => {
 
   test('assistant-popover', async ({ page, request }) => {
     test.setTimeout(150_000);
-    const email = employerEmail('assistant-popover');
-    const company = `Asystent popover ${Date.now().toString(36)}`;
-    await signUpViaApi(request, email, company);
-    const slug = await draftOfferViaApi(request, await confirmViaApi(request, email), company, `Frontend Developer ${Date.now().toString(36)}`);
     // The edit variant of the form has the assistant too.
-    await logInEmployer(page, email, undefined, `/employer/offers/${slug}/form?variant=edit`);
-    await expect(page.getByTestId('offer-form')).toBeVisible();
+    await draftOfferForm(page, request, 'popover', 'Frontend Developer');
     const anchor = page.getByTestId('assistant-anchor');
     await expect(anchor).toHaveAttribute('aria-expanded', 'false');
 
@@ -234,12 +227,7 @@ test.describe('assistant popover', () => {
 
       test(`assistant-phone-${locale}`, async ({ page, request }) => {
         test.setTimeout(120_000);
-        const email = employerEmail(`assistant-phone-${locale}`);
-        const company = `Asystent phone ${Date.now().toString(36)}`;
-        await signUpViaApi(request, email, company);
-        const slug = await draftOfferViaApi(request, await confirmViaApi(request, email), company, `Backend Developer ${Date.now().toString(36)}`);
-        await logInEmployer(page, email, undefined, `/employer/offers/${slug}/form?variant=edit`);
-        await hydrated(page);
+        await draftOfferForm(page, request, `phone-${locale}`, 'Backend Developer');
         await openAssistant(page, locale === 'en' ? 'Connected' : 'Połączono');
         // A full-width sheet at the bottom, at most 650 px high.
         const box = (await popover(page).boundingBox())!;
@@ -259,11 +247,7 @@ test.describe('assistant popover', () => {
 
 test('assistant-rate-limit', async ({ page, request }) => {
   test.setTimeout(150_000);
-  const email = employerEmail('assistant-limit');
-  const company = `Asystent limit ${Date.now().toString(36)}`;
-  await signUpViaApi(request, email, company);
-  const slug = await draftOfferViaApi(request, await confirmViaApi(request, email), company, `Data Engineer ${Date.now().toString(36)}`);
-  await logInEmployer(page, email, undefined, `/employer/offers/${slug}/form?variant=edit`);
+  await draftOfferForm(page, request, 'limit', 'Data Engineer');
   await openAssistant(page);
   // The company's per-minute limit (the board's `messages_per_minute`, 6 by default) ends in the
   // rate-limit state within a few more messages than that.

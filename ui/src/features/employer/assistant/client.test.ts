@@ -3,25 +3,12 @@ import { ApiError } from '@/lib/api-client';
 import { FakeHub } from '@/lib/hub/fake-hub';
 import { hubTokenOf } from './api';
 import { AssistantClient, canWrite, NOT_CONNECTED } from './client';
+import { EMPTY_PROPOSAL } from './proposal-fixture';
 import type { AssistantContext, AssistantMessage, ProposedAd } from './types';
 
 const at = (second: number) => new Date(Date.UTC(2030, 0, 1, 12, 0, second)).toISOString();
 const bot = (id: string, content: string, second: number, scorable = true): AssistantMessage => ({ id, content, isUser: false, timestamp: at(second), score: null, scorable });
-const AD: ProposedAd = {
-  title: 'Rust Developer',
-  description: '<p>Rust</p>',
-  category: null,
-  seniority: 'senior',
-  isRemoteRecruitment: null,
-  workplaceType: null,
-  workingTime: null,
-  languages: [],
-  skills: { requiredSkills: [], recommendedSkills: [] },
-  salaryUnit: null,
-  salaryCurrency: null,
-  salaries: [],
-  addresses: [],
-};
+const AD: ProposedAd = { ...EMPTY_PROPOSAL, title: 'Rust Developer', description: '<p>Rust</p>', seniority: 'senior' };
 
 function setup(options: { history?: AssistantMessage[]; token?: () => Promise<{ accessToken: string; expiresAt: number }> } = {}) {
   let hub: FakeHub | null = null;

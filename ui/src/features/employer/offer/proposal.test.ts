@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_PROPOSAL } from '@/features/employer/assistant/proposal-fixture';
 import type { ProposedAd } from '@/features/employer/assistant/types';
 import { ctx, valid } from './form-fixture';
 import { DEFAULT_SKILL_LEVEL, proposalPatch, type ProposalContext } from './proposal';
@@ -7,21 +8,7 @@ import type { OfferFormValues } from './types';
 
 const pctx: ProposalContext = { ...ctx, titleLocked: false };
 
-const EMPTY: ProposedAd = {
-  title: null,
-  description: null,
-  category: null,
-  seniority: null,
-  isRemoteRecruitment: null,
-  workplaceType: null,
-  workingTime: null,
-  languages: [],
-  skills: { requiredSkills: [], recommendedSkills: [] },
-  salaryUnit: null,
-  salaryCurrency: null,
-  salaries: [],
-  addresses: [],
-};
+const EMPTY = EMPTY_PROPOSAL;
 
 const FULL: ProposedAd = {
   title: 'Senior Vue Developer',

@@ -11,6 +11,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { Sparkles, ThumbsDown, ThumbsUp, X } from 'lucide-react';
+import { isSendKey } from '@/components/chat/composer';
 import { MessageText } from '@/components/chat/message-text';
 import { createTranslator, type Translator } from '@/i18n/translate';
 import type { Locale } from '@/lib/types';
@@ -272,7 +273,7 @@ function Composer({ t, client, snapshot }: { t: Translator; client: AssistantCli
     void send();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (!isSendKey(event)) return;
     event.preventDefault();
     void send();
   };
