@@ -146,6 +146,19 @@ describe('AssistantClient: the conversation', () => {
     expect(t.snapshot().proposal).toBeNull();
   });
 
+  it('the conversation\'s last proposal comes back with the history, once it is not declined here', async () => {
+    const t = setup();
+    const opening = t.client.open();
+    t.hub.server = async (method, args) => (method === 'UpdateContextV2' ? { ...((await t.server(method, args)) as AssistantContext), proposal: AD } : t.server(method, args));
+    await opening;
+    expect(t.snapshot().proposal).toMatchObject({ ad: AD, ready: true });
+    t.client.clearProposal();
+    t.hub.drop();
+    await t.hub.reconnected();
+    await vi.waitFor(() => expect(t.snapshot().ready).toBe(true));
+    expect(t.snapshot().proposal).toBeNull();
+  });
+
   it('sending while not connected fails with the spec error and gives the connection-error state', async () => {
     const t = setup();
     await t.open();

@@ -100,6 +100,8 @@ export class AssistantClient {
   private stopping = false;
   private disposed = false;
   private localIds = 0;
+  /** The proposals applied or declined here (as JSON): the server's copy is not offered again after a reconnection. */
+  private readonly handled = new Set<string>();
 
   constructor(private readonly options: AssistantClientOptions) {
     this.now = options.now ?? (() => Date.now());
@@ -202,7 +204,7 @@ export class AssistantClient {
       this.update((current) => ({
         ready: true,
         messages: mergeHistory(context.messages ?? [], current.messages),
-        proposal: context.proposal ? { messageId: current.proposal?.messageId ?? '', ad: context.proposal, ready: true } : current.proposal,
+        proposal: context.proposal && !this.handled.has(JSON.stringify(context.proposal)) ? { messageId: current.proposal?.messageId ?? '', ad: context.proposal, ready: true } : current.proposal,
         limits: context.limits ?? current.limits,
       }));
     } catch (error) {
@@ -300,8 +302,9 @@ export class AssistantClient {
     }
   }
 
-  /** Decline: the proposal is cleared. */
+  /** Applied or declined: the proposal is cleared (and not offered again by this client). */
   clearProposal(): void {
+    if (this.snapshot.proposal) this.handled.add(JSON.stringify(this.snapshot.proposal.ad));
     this.update({ proposal: null });
   }
 }
