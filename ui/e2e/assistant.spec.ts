@@ -237,7 +237,7 @@ test.describe('assistant popover', () => {
         expect(Math.round(box.y + box.height)).toBe(844);
         await say(page, locale === 'en' ? 'We are hiring a senior Java developer in Kraków, 20,000–25,000 PLN net on B2B, hybrid, full time.' : 'Szukamy Senior Java Developera w Krakowie, 20 000–25 000 zł netto na B2B, hybrydowo, pełny etat.');
         await expectNoViolations(page, `assistant sheet (${locale})`);
-        await shot(page, `assistant-phone-${locale}`);
+        await shot(page, `assistant-phone-${locale}-sheet`);
         await page.getByTestId('assistant-close').click();
         await expect(popover(page)).toHaveCount(0);
       });
@@ -257,11 +257,13 @@ test('assistant-rate-limit', async ({ page, request }) => {
   // No retry: no Try again, the input off, the connection stopped and not restarted by itself.
   await expect(page.getByTestId('assistant-retry')).toHaveCount(0);
   await expect(input(page)).toBeDisabled();
+  // The refused message is not in the conversation; its text waits in the input.
+  await expect(input(page)).toHaveValue(/^Wiadomość numer \d+/);
   await expect(page.getByTestId('assistant-connection')).toHaveText('Rozłączono');
   await page.waitForTimeout(3_000);
   await expect(page.getByTestId('assistant-connection')).toHaveText('Rozłączono');
   await expect(limit).toBeVisible();
-  await shot(page, 'assistant-rate-limit');
+  await shot(page, 'assistant-rate-limit-reached');
   // Closing and opening again within the minute does not reconnect either.
   await page.keyboard.press('Escape');
   await page.getByTestId('assistant-anchor').click();
