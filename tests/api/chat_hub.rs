@@ -26,11 +26,16 @@ pub struct HubClient {
     next_id: u64,
 }
 
-/// Opens the hub of `board` with `token` from `origin`: the connection, or the HTTP status that
-/// refused it.
+/// Opens the chat hub of `board` with `token` from `origin`: the connection, or the HTTP status
+/// that refused it.
 pub fn connect(app: &TestApp, board: &str, token: &str, origin: Option<&str>) -> Result<HubClient, u16> {
+    connect_to(app, &format!("/hubs/{board}/chat"), token, origin)
+}
+
+/// Opens the hub at `path` (`/hubs/{board}/{hub}`) with `token` from `origin`.
+pub fn connect_to(app: &TestApp, path: &str, token: &str, origin: Option<&str>) -> Result<HubClient, u16> {
     let address = app.base.trim_start_matches("http://").to_string();
-    let mut request = format!("ws://{address}/hubs/{board}/chat?access_token={token}").into_client_request().expect("a request");
+    let mut request = format!("ws://{address}{path}?access_token={token}").into_client_request().expect("a request");
     if let Some(origin) = origin {
         request.headers_mut().insert("origin", origin.parse().expect("an origin header"));
     }
@@ -118,11 +123,34 @@ impl HubClient {
     /// The first argument of the next push of `target` (earlier pushes of other targets are
     /// dropped), waiting up to 5 s.
     pub fn event(&mut self, target: &str) -> Value {
+        self.event_arguments(target)[0].clone()
+    }
+
+    /// Every argument of the next push of `target` (earlier pushes of other targets are
+    /// dropped), waiting up to 5 s.
+    pub fn event_arguments(&mut self, target: &str) -> Value {
         let deadline = Instant::now() + Duration::from_secs(5);
         loop {
             let record = self.next_record(deadline.saturating_duration_since(Instant::now())).unwrap_or_else(|| panic!("no '{target}' within 5 s"));
             if record["type"] == 1 && record["target"] == target {
-                return record["arguments"][0].clone();
+                return record["arguments"].clone();
+            }
+        }
+    }
+
+    /// The pushes (target and arguments) received up to and including the first of `last`,
+    /// waiting up to 10 s.
+    pub fn pushes_until(&mut self, last: &str) -> Vec<(String, Value)> {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        let mut pushes = Vec::new();
+        loop {
+            let record = self.next_record(deadline.saturating_duration_since(Instant::now())).unwrap_or_else(|| panic!("no '{last}' within 10 s: {pushes:?}"));
+            if record["type"] == 1 {
+                let target = record["target"].as_str().unwrap_or_default().to_string();
+                pushes.push((target.clone(), record["arguments"].clone()));
+                if target == last {
+                    return pushes;
+                }
             }
         }
     }

@@ -4,6 +4,8 @@ mod accounts;
 mod alerts;
 mod application_mails;
 mod applying;
+mod assistant;
+mod assistant_crash;
 mod bad_input;
 mod boards;
 mod browser;

@@ -162,6 +162,9 @@ pub enum AppError {
     /// The chat refused the call.
     #[error(transparent)]
     Chat(wakat_chat::ChatError),
+    /// The job-ad assistant refused the call.
+    #[error(transparent)]
+    Assistant(crate::assistant::AssistantError),
     /// The store refused the call (an identifier it cannot hold) or failed.
     #[error(transparent)]
     Store(#[from] wakat_store::StoreError),

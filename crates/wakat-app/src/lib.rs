@@ -22,6 +22,7 @@
 #![warn(missing_docs)]
 
 pub mod alerts;
+pub mod assistant;
 pub mod candidates;
 pub mod chat;
 pub mod clock;
@@ -29,6 +30,7 @@ pub mod employers;
 pub mod error;
 pub mod feeds;
 pub mod form_inputs;
+pub mod hub_tokens;
 pub mod jobs;
 pub mod limits;
 pub mod mail_queue;

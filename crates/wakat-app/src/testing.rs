@@ -113,6 +113,40 @@ impl Setup {
         self.accounts.confirm_email("it", &confirm_token, self.now()).unwrap().id
     }
 
+    /// A company of the IT board in `employers`: its owner (who signed it up, `owner@{domain}`)
+    /// and a recruiter (`recruiter@{domain}`).
+    pub fn company(&self, employers: &wakat_employers::EmployerStore, name: &str, domain: &str) -> (crate::Principal, crate::Principal) {
+        use wakat_employers::{NewCompany, Role};
+        let now = self.now();
+        let new_account = |email: String, name: &str| NewAccount {
+            email,
+            password: "correct horse battery staple 42".into(),
+            first_name: name.into(),
+            last_name: String::new(),
+            lang: "en".into(),
+            terms: None,
+        };
+        let new_company = NewCompany { name: name.into(), accepted_regulations: true, subscribe_to_newsletter: false };
+        let registration = self
+            .accounts
+            .register_with("it", AccountKind::Employer, new_account(format!("owner@{domain}"), "Olga Owner"), now, |account| {
+                Ok(employers.company_ops("it", &account.id, new_company, "Olga Owner", "", now).unwrap())
+            })
+            .unwrap();
+        let Registration::Created { account: owner, .. } = registration else { panic!("a new address registers") };
+        let company_id = employers.user("it", &owner.id).unwrap().unwrap().company_id;
+        let registration = self
+            .accounts
+            .register_with("it", AccountKind::Employer, new_account(format!("recruiter@{domain}"), "Radek Recruiter"), now, |account| {
+                Ok(employers.user_ops("it", &account.id, &company_id, "Radek Recruiter", "", Role::Recruiter, now).unwrap())
+            })
+            .unwrap();
+        let Registration::Created { account: recruiter, .. } = registration else { panic!("a new address registers") };
+        let owner = crate::Principal::EmployerUser { account_id: owner.id, company_id: company_id.clone(), role: Role::Owner };
+        let recruiter = crate::Principal::EmployerUser { account_id: recruiter.id, company_id, role: Role::Recruiter };
+        (owner, recruiter)
+    }
+
     /// Publishes a Rust offer in Warsaw at `published_at` on the IT board, searchable at once.
     pub fn publish(&self, slug: &str, title: &str, published_at: i64) {
         let offer: Offer = serde_json::from_value(serde_json::json!({

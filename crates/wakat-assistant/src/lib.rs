@@ -3,6 +3,8 @@
 //! - [`brain`]: the one trait every brain implements ([`Brain`]), the request it reads (the
 //!   conversation so far and the form as it stands) and the events it streams (message parts,
 //!   internet search start and end, job ad proposing and proposed).
+//! - [`openai`]: the real adapter, any OpenAI-compatible chat-completions endpoint
+//!   ([`OpenAiBrain`], configured by [`OpenAiSettings`]).
 //! - [`proposal`]: the AI-proposed ad (spec `employer-side.md` §3), what a brain proposes and the
 //!   web app applies to the form.
 //!
@@ -10,7 +12,11 @@
 //! are the application's (`wakat-app::assistant`); a brain only answers one turn.
 
 pub mod brain;
+pub mod drafter;
+pub mod openai;
 pub mod proposal;
 
 pub use brain::{Brain, BrainError, BrainEvent, BrainRequest, Turn};
+pub use drafter::{greeting, OfflineDrafter};
+pub use openai::{OpenAiBrain, OpenAiSettings, SearchToolSettings, SettingsError};
 pub use proposal::{ProposedAd, ProposedAddress, ProposedLanguage, ProposedSalary, ProposedSkill, ProposedSkills};

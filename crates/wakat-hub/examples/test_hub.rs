@@ -10,7 +10,7 @@ use actix_web::{web, App, HttpResponse, HttpServer};
 use serde_json::{json, Value};
 use std::num::NonZeroU32;
 use std::time::Duration;
-use wakat_hub::{AuthError, Caller, Hub, HubClients, HubError, HubRuntime, HubSettings, OriginAllowList};
+use wakat_hub::{AuthError, Caller, Hub, HubClients, HubError, HubRuntime, HubSettings, Invocation, OriginAllowList};
 
 struct TestHub {
     /// Set once the runtime exists: `PushToMe` and `DropMe` push through it.
@@ -33,7 +33,7 @@ impl Hub for TestHub {
         }
     }
 
-    async fn invoke(&self, caller: &Caller<String>, target: &str, arguments: Vec<Value>) -> Result<Value, HubError> {
+    async fn invoke(&self, caller: &Caller<String>, _invocation: &Invocation, target: &str, arguments: Vec<Value>) -> Result<Value, HubError> {
         let argument = |index: usize| arguments.get(index).cloned().unwrap_or(Value::Null);
         match target {
             "Echo" => Ok(argument(0)),

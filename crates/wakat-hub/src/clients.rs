@@ -161,6 +161,40 @@ pub struct HubMetrics {
     pub oversized_messages: u64,
 }
 
+/// One open connection: pushes to it alone (the answer streamed to the connection that asked,
+/// where [`HubClients::send`] reaches every tab of a user). Cheap to clone; once the connection
+/// is gone, sending does nothing.
+#[derive(Clone)]
+pub struct HubConnection {
+    id: u64,
+    outbox: Arc<Outbox>,
+}
+
+impl HubConnection {
+    pub(crate) fn new(id: u64, outbox: Arc<Outbox>) -> Self {
+        HubConnection { id, outbox }
+    }
+
+    /// The connection's id, unique in its hub while the process runs.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// Calls the client method `target` with `arguments` on this connection, without waiting;
+    /// false when it was not queued (the connection is gone, or its queue is full: it is then
+    /// closed as a slow reader, as for [`HubClients::send`]).
+    pub fn send(&self, target: &str, arguments: Vec<Value>) -> bool {
+        let message = HubMessage::Invocation { invocation_id: None, target: target.to_owned(), arguments, stream_ids: vec![] };
+        self.outbox.push(ByteString::from(message.to_record()))
+    }
+
+    /// Closes this connection with a Close message; `allow_reconnect` tells a client with
+    /// automatic reconnect whether to try again.
+    pub fn disconnect(&self, allow_reconnect: bool) {
+        self.outbox.request_close(allow_reconnect);
+    }
+}
+
 /// The open connections of each user key, by connection id.
 type ConnectionsByUser = HashMap<String, Vec<(u64, Arc<Outbox>)>>;
 
@@ -265,6 +299,20 @@ mod tests {
         assert_eq!(clients.connections_of("ana"), 1);
         clients.remove("ana", 2);
         assert_eq!(clients.send("ana", "Message", vec![]), 0);
+    }
+
+    #[test]
+    fn a_connection_handle_reaches_that_connection_only() {
+        let metrics = Arc::new(Metrics::default());
+        let (tab1, mut rx1) = Outbox::new(4, metrics.clone());
+        let (_tab2, mut rx2) = Outbox::new(4, metrics);
+        let handle = HubConnection::new(1, tab1);
+        assert!(handle.send("MessagePart", vec![Value::from("m1"), Value::from("Hi")]));
+        let Ok(Outbound::Text(record)) = rx1.try_recv() else { panic!("nothing queued") };
+        assert_eq!(&*record, "{\"type\":1,\"target\":\"MessagePart\",\"arguments\":[\"m1\",\"Hi\"]}\u{1e}");
+        assert!(rx2.try_recv().is_err());
+        drop(rx1);
+        assert!(!handle.send("MessagePart", vec![]), "a closed connection queues nothing");
     }
 
     #[test]

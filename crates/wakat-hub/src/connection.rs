@@ -6,8 +6,8 @@
 //! client's frames are not read: a client that sends faster than it reads slows itself down.
 //! Either way memory stays bounded.
 
-use crate::clients::{Outbound, Outbox};
-use crate::hub::{Caller, Hub, HubError};
+use crate::clients::{HubConnection, Outbound, Outbox};
+use crate::hub::{Caller, Hub, HubError, Invocation};
 use crate::protocol::{handshake_record, HandshakeRequest, HandshakeResponse, HubMessage, RecordReader};
 use crate::shared::Inner;
 use actix_ws::{AggregatedMessage, AggregatedMessageStream, CloseCode, CloseReason, MessageStream, Session};
@@ -140,6 +140,7 @@ pub(crate) async fn run<H: Hub>(inner: Arc<Inner<H>>, caller: Caller<H::Data>, m
     let mut open = Open {
         inner: inner.clone(),
         caller: caller.clone(),
+        connection: HubConnection::new(id, outbox.clone()),
         outbox: outbox.clone(),
         invocations: JoinSet::new(),
         parallel: Arc::new(Semaphore::new(settings.max_parallel_invocations())),
@@ -269,6 +270,8 @@ async fn write(mut session: Session, mut queue: tokio::sync::mpsc::Receiver<Outb
 struct Open<H: Hub> {
     inner: Arc<Inner<H>>,
     caller: Arc<Caller<H::Data>>,
+    /// The handle the hub's methods get to push to this connection alone.
+    connection: HubConnection,
     outbox: Arc<Outbox>,
     invocations: JoinSet<()>,
     /// Bounds the invocations running at once.
@@ -301,8 +304,10 @@ impl<H: Hub> Open<H> {
                             _ = stopped(stop) => return Err(End::Stopping),
                         };
                         let (inner, caller, outbox) = (self.inner.clone(), self.caller.clone(), self.outbox.clone());
+                        let (answered, answered_watch) = watch::channel(false);
+                        let invocation = Invocation::new(self.connection.clone(), answered_watch);
                         self.invocations.spawn_local(async move {
-                            let result = inner.hub.invoke(&caller, &target, arguments).await;
+                            let result = inner.hub.invoke(&caller, &invocation, &target, arguments).await;
                             if let Err(HubError::Internal(why)) = &result {
                                 tracing::error!(target = %target, "hub method failed: {why}");
                             }
@@ -310,6 +315,7 @@ impl<H: Hub> Open<H> {
                             if let Some(invocation_id) = invocation_id {
                                 outbox.reply(completion(invocation_id, result)).await;
                             }
+                            answered.send_replace(true);
                             // Held until the completion is queued, so completions waiting for a
                             // slow reader are bounded by the permits too.
                             drop(permit);

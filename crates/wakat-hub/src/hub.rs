@@ -1,7 +1,9 @@
 //! What the application implements: who may connect, and what its methods do.
 
+use crate::clients::HubConnection;
 use serde_json::Value;
 use std::future::Future;
+use tokio::sync::watch;
 
 /// The authenticated user of a connection.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,8 +71,15 @@ pub trait Hub: Send + Sync + 'static {
     /// again on the WebSocket.
     fn authenticate(&self, board: &str, token: &str) -> impl Future<Output = Result<Caller<Self::Data>, AuthError>>;
 
-    /// Runs the method `target`; its value becomes the Completion's result.
-    fn invoke(&self, caller: &Caller<Self::Data>, target: &str, arguments: Vec<Value>) -> impl Future<Output = Result<Value, HubError>>;
+    /// Runs the method `target`; its value becomes the Completion's result. `invocation` names
+    /// the calling connection (pushes to it alone) and tells when the Completion is queued.
+    fn invoke(
+        &self,
+        caller: &Caller<Self::Data>,
+        invocation: &Invocation,
+        target: &str,
+        arguments: Vec<Value>,
+    ) -> impl Future<Output = Result<Value, HubError>>;
 
     /// Called once the handshake of a connection of `caller` succeeded.
     fn connected(&self, caller: &Caller<Self::Data>) {
@@ -80,5 +89,35 @@ pub trait Hub: Send + Sync + 'static {
     /// Called once a connection of `caller` ended, for whatever reason.
     fn disconnected(&self, caller: &Caller<Self::Data>) {
         let _ = caller;
+    }
+}
+
+/// Where an invocation came from: its connection, and the moment its Completion was queued, so
+/// that what a method streams after answering (an assistant's reply) follows the answer.
+#[derive(Clone)]
+pub struct Invocation {
+    connection: HubConnection,
+    answered: watch::Receiver<bool>,
+}
+
+impl Invocation {
+    pub(crate) fn new(connection: HubConnection, answered: watch::Receiver<bool>) -> Self {
+        Invocation { connection, answered }
+    }
+
+    /// The calling connection.
+    pub fn connection(&self) -> &HubConnection {
+        &self.connection
+    }
+
+    /// Resolves once the invocation's Completion is queued on the connection (or the
+    /// connection ended, or the client asked for no Completion): pushes made after it reach the
+    /// client after the answer.
+    pub fn answered(&self) -> impl Future<Output = ()> + Send + 'static {
+        let mut answered = self.answered.clone();
+        async move {
+            // An error means the connection's task is gone: nothing more to wait for.
+            let _ = answered.wait_for(|done| *done).await;
+        }
     }
 }

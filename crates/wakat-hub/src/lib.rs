@@ -21,7 +21,7 @@ mod runtime;
 mod settings;
 mod shared;
 
-pub use clients::{HubClients, HubMetrics, OTHER_TARGETS};
-pub use hub::{AuthError, Caller, Hub, HubError};
+pub use clients::{HubClients, HubConnection, HubMetrics, OTHER_TARGETS};
+pub use hub::{AuthError, Caller, Hub, HubError, Invocation};
 pub use runtime::{HubRuntime, RefusedConnection};
 pub use settings::{HubSettings, OriginAllowList};

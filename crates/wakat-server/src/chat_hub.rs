@@ -20,7 +20,7 @@ use wakat_app::chat::tokens::hub_user_key;
 use wakat_app::chat::{ChatEvent, ChatEvents, ChatService, Recipient};
 use wakat_app::Principal;
 use wakat_engine::{Engine, Tenant};
-use wakat_hub::{AuthError, Caller, Hub, HubClients, HubError, HubRuntime, OriginAllowList};
+use wakat_hub::{AuthError, Caller, Hub, HubClients, HubError, HubRuntime, Invocation, OriginAllowList};
 
 use crate::dto::chat::{ConversationView, InviteDto, MessageView};
 use crate::error::ApiError;
@@ -52,7 +52,7 @@ impl ChatHub {
 
 /// A refusal as the client reads it: the API's code, `: `, its message. Server failures stay
 /// generic (logged by the error's own mapping).
-fn refusal(error: ApiError) -> HubError {
+pub(crate) fn refusal(error: ApiError) -> HubError {
     let body = error.body();
     if actix_web::ResponseError::status_code(&error).is_server_error() && body.code != wakat_core::ErrorCode::ChatMaintenance.as_str() {
         HubError::Internal(format!("{}: {}", body.code, body.message))
@@ -76,7 +76,7 @@ impl Hub for ChatHub {
         Ok(Caller::new(identity.user_key, HubCaller { tenant, principal: identity.principal }))
     }
 
-    async fn invoke(&self, caller: &Caller<HubCaller>, target: &str, arguments: Vec<Value>) -> Result<Value, HubError> {
+    async fn invoke(&self, caller: &Caller<HubCaller>, _invocation: &Invocation, target: &str, arguments: Vec<Value>) -> Result<Value, HubError> {
         let (chat, tenant, principal) = (self.chat.clone(), caller.data.tenant.clone(), caller.data.principal.clone());
         match target {
             "SendMessage" => {

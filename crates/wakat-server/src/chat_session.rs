@@ -1,11 +1,14 @@
-//! The chat's callers: a candidate's session or an employer's token, as [`Candidate`] and
-//! [`Employer`] check them, but only once the board is known to have the chat on, so a board
-//! without it answers 404 to every chat call, logged in or not (nothing there to log in to).
+//! The callers of the chat and the job-ad assistant: a candidate's session or an employer's
+//! token, as [`Candidate`] and [`Employer`] check them, but only once the board is known to have
+//! the feature on, so a board without it answers 404 to every call of the feature, logged in or
+//! not (nothing there to log in to).
 
 use std::future::{ready, Ready};
 
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
+
+use wakat_engine::Tenant;
 
 use crate::employer_session::Employer;
 use crate::error::ApiError;
@@ -18,11 +21,19 @@ pub struct ChatCandidate(pub Candidate);
 /// A logged-in employer user of a board with the chat on.
 pub struct ChatEmployer(pub Employer);
 
-/// 404 `feature_disabled` (or `unknown_tenant`) unless the path's board has the chat on.
-fn chat_enabled(request: &HttpRequest) -> Result<(), ApiError> {
+/// A logged-in employer user of a board with the job-ad assistant on.
+pub struct AssistantEmployer(pub Employer);
+
+/// 404 `feature_disabled` (or `unknown_tenant`) unless `enabled` says the path's board has the
+/// feature on.
+fn feature_enabled(request: &HttpRequest, enabled: impl Fn(&AppState, &Tenant) -> wakat_app::error::Result<()>) -> Result<(), ApiError> {
     let Some(state) = request.app_data::<web::Data<AppState>>() else { return Err(ApiError::broken_invariant("application state missing")) };
     let tenant = state.tenant(request.match_info().get("tenant").unwrap_or_default())?;
-    Ok(state.chat.ensure_enabled(&tenant)?)
+    Ok(enabled(state, &tenant)?)
+}
+
+fn chat_enabled(request: &HttpRequest) -> Result<(), ApiError> {
+    feature_enabled(request, |state, tenant| state.chat.ensure_enabled(tenant))
 }
 
 impl FromRequest for ChatCandidate {
@@ -40,5 +51,15 @@ impl FromRequest for ChatEmployer {
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
         ready(chat_enabled(request).and_then(|()| Employer::from_request(request, payload).into_inner().map(ChatEmployer)))
+    }
+}
+
+impl FromRequest for AssistantEmployer {
+    type Error = ApiError;
+    type Future = Ready<Result<AssistantEmployer, ApiError>>;
+
+    fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let enabled = feature_enabled(request, |state, tenant| state.assistant.ensure_enabled(tenant));
+        ready(enabled.and_then(|()| Employer::from_request(request, payload).into_inner().map(AssistantEmployer)))
     }
 }

@@ -31,6 +31,9 @@ pub struct Settings {
     /// The chat between passive candidates and employers (`[chat]`: limits, unread mails, tokens).
     #[serde(default)]
     pub chat: wakat_app::chat::ChatSettings,
+    /// The job-ad assistant (`[assistant]`: limits per company, the brain and its provider).
+    #[serde(default)]
+    pub assistant: wakat_app::assistant::AssistantSettings,
     /// The real-time hub's limits and timers (`[hub]`; defaults fit production).
     #[serde(default)]
     pub hub: wakat_hub::HubSettings,

@@ -10,6 +10,7 @@ use wakat_engine::Tenant;
 
 pub mod accounts;
 pub mod alerts;
+pub mod assistant;
 pub mod candidate;
 pub mod candidate_inputs;
 pub mod chat;

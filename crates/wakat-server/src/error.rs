@@ -344,6 +344,7 @@ pub fn employers_error(error: wakat_employers::EmployersError) -> ApiError {
     }
 }
 
+pub mod assistant;
 pub mod chat;
 mod from_app;
 

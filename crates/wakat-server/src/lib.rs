@@ -8,6 +8,7 @@
 //! [`error::ApiError`] with a stable code; domain errors through one `From<wakat_app::AppError>`.
 #![warn(missing_docs)]
 
+pub mod assistant_hub;
 pub mod board_files;
 pub mod cache;
 pub mod captcha;

@@ -81,6 +81,8 @@ pub struct Sources {
     pub mail_queue: Arc<wakat_mail::MailQueue>,
     /// The chat's hub, once running.
     pub hub: crate::chat_hub::HubHandle,
+    /// The assistant's hub, once running.
+    pub assistant_hub: crate::assistant_hub::AssistantHubHandle,
 }
 
 impl Metrics {
@@ -150,9 +152,39 @@ fn disk_bytes(dir: &Path) -> u64 {
     total
 }
 
+/// The series of one hub: `{prefix}_connections`, `{prefix}_invocations{method}`, slow readers
+/// dropped, time-outs, rate-limited invocations, oversized frames.
+fn hub_series(encoder: &mut DescriptorEncoder, prefix: &str, hub_name: &str, hub: &wakat_hub::HubMetrics) -> Result<(), std::fmt::Error> {
+    gauge(encoder, &format!("{prefix}_connections"), &format!("Open connections of the {hub_name} (past their handshake)"), to_i64(hub.open_connections))?;
+    let (name, help) = (format!("{prefix}_invocations"), format!("Invocations of the {hub_name} received, by method"));
+    let mut invocations = encoder.encode_descriptor(&name, &help, None, MetricType::Counter)?;
+    for (method, count) in &hub.invocations {
+        ConstCounter::new(*count).encode(invocations.encode_family(&[("method", method.as_str())])?)?;
+    }
+    counter(
+        encoder,
+        &format!("{prefix}_dropped_slow_readers"),
+        &format!("Connections of the {hub_name} closed because their send queue was full"),
+        hub.dropped_slow_readers,
+    )?;
+    counter(
+        encoder,
+        &format!("{prefix}_closed_by_timeout"),
+        &format!("Connections of the {hub_name} closed for a missing handshake or silence"),
+        hub.closed_by_timeout,
+    )?;
+    counter(encoder, &format!("{prefix}_rate_limited"), &format!("Invocations of the {hub_name} refused by the per-user rate limit"), hub.rate_limited)?;
+    counter(
+        encoder,
+        &format!("{prefix}_oversized_messages"),
+        &format!("Connections of the {hub_name} closed for a frame over the size limit"),
+        hub.oversized_messages,
+    )
+}
+
 impl Collector for ScrapeTime {
     fn encode(&self, mut encoder: DescriptorEncoder) -> Result<(), std::fmt::Error> {
-        let Sources { engine, cache, limits, views, mail_queue, hub } = &self.sources;
+        let Sources { engine, cache, limits, views, mail_queue, hub, assistant_hub } = &self.sources;
         let cache = cache.stats();
         counter(&mut encoder, "response_cache_hits", "Requests answered from the response cache", cache.hits)?;
         counter(&mut encoder, "response_cache_misses", "Requests the response cache did not hold (computed)", cache.misses)?;
@@ -217,16 +249,10 @@ impl Collector for ScrapeTime {
             to_i64(mail.handover_gap_max_micros),
         )?;
         if let Some(hub) = hub.get() {
-            let hub = hub.metrics();
-            gauge(&mut encoder, "hub_connections", "Open connections of the chat hub (past their handshake)", to_i64(hub.open_connections))?;
-            let mut invocations = encoder.encode_descriptor("hub_invocations", "Hub method invocations received, by method", None, MetricType::Counter)?;
-            for (method, count) in &hub.invocations {
-                ConstCounter::new(*count).encode(invocations.encode_family(&[("method", method.as_str())])?)?;
-            }
-            counter(&mut encoder, "hub_dropped_slow_readers", "Hub connections closed because their send queue was full", hub.dropped_slow_readers)?;
-            counter(&mut encoder, "hub_closed_by_timeout", "Hub connections closed for a missing handshake or silence", hub.closed_by_timeout)?;
-            counter(&mut encoder, "hub_rate_limited", "Hub invocations refused by the per-user rate limit", hub.rate_limited)?;
-            counter(&mut encoder, "hub_oversized_messages", "Hub connections closed for a frame over the size limit", hub.oversized_messages)?;
+            hub_series(&mut encoder, "hub", "chat hub", &hub.metrics())?;
+        }
+        if let Some(hub) = assistant_hub.get() {
+            hub_series(&mut encoder, "assistant_hub", "assistant hub", &hub.metrics())?;
         }
         Ok(())
     }

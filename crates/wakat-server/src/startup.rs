@@ -51,12 +51,20 @@ pub struct Application {
     scheduler: Option<(Arc<Scheduler>, std::thread::JoinHandle<()>)>,
     /// The chat's hub, stopped (Close messages sent) before the HTTP server.
     hub: crate::chat_hub::HubHandle,
+    /// The assistant's hub, stopped with the chat's.
+    assistant_hub: crate::assistant_hub::AssistantHubHandle,
 }
 
 impl Application {
     /// Serves `engine`, opened with `settings.engine`: loads default data on first start, binds
     /// `settings.server.bind`.
     pub fn build(engine: Engine, settings: Settings) -> std::io::Result<Application> {
+        Application::build_with_brains(engine, settings, None)
+    }
+
+    /// Like [`Application::build`], with `brains` answering the assistant instead of the
+    /// configured ones (tests give every board a scripted brain).
+    pub fn build_with_brains(engine: Engine, settings: Settings, brains: Option<wakat_app::assistant::Brains>) -> std::io::Result<Application> {
         crate::operator_access::check_dev_mailbox_bind(&settings.server.bind, settings.mail.dev_mailbox).map_err(std::io::Error::other)?;
         let engine = Arc::new(engine);
         let settings = Arc::new(settings);
@@ -106,6 +114,7 @@ impl Application {
         let mail_queue = wakat_mail::MailQueue::new(engine.kv.clone(), mailer.clone());
         let mail_workers = mail_queue.start(mail_settings.senders)?;
         let hub: crate::chat_hub::HubHandle = Arc::default();
+        let assistant_hub: crate::assistant_hub::AssistantHubHandle = Arc::default();
         let metrics = Arc::new(Metrics::new(Sources {
             engine: engine.clone(),
             cache: cache.clone(),
@@ -113,6 +122,7 @@ impl Application {
             views: views.clone(),
             mail_queue: mail_queue.clone(),
             hub: hub.clone(),
+            assistant_hub: assistant_hub.clone(),
         }));
         let dev_mailbox = match (mail_settings.dev_mailbox, mail_settings.transport) {
             (true, wakat_mail::MailTransport::Outbox) => {
@@ -234,6 +244,24 @@ impl Application {
         );
         hub_events.attach(hub_runtime.clients());
         let _ = hub.set(hub_runtime.clone());
+        let brains = match brains {
+            Some(brains) => brains,
+            None => wakat_app::assistant::brains::build(&engine, &skills, &settings.assistant).map_err(std::io::Error::other)?,
+        };
+        let assistant_stores = wakat_app::assistant::AssistantStores {
+            store: Arc::new(wakat_assistant_store::AssistantStore::new(engine.kv.clone())),
+            offers: employer_offers.clone(),
+            employers: employers.clone(),
+            signer: signer.clone(),
+        };
+        let assistant = wakat_app::assistant::AssistantService::new(&engine, assistant_stores, brains, &settings.assistant, Clock::system())
+            .map_err(std::io::Error::other)?;
+        let assistant_runtime = wakat_hub::HubRuntime::new(
+            crate::assistant_hub::AssistantHub::new(engine.clone(), assistant.clone()),
+            settings.hub.clone(),
+            crate::chat_hub::origins(&engine, public_url),
+        );
+        let _ = assistant_hub.set(assistant_runtime.clone());
         let candidate_stores = wakat_app::candidates::area::CandidateStores {
             chat: chat_stores.chat.clone(),
             accounts: accounts.clone(),
@@ -314,6 +342,7 @@ impl Application {
             chat,
             chat_mails,
             hub: hub.clone(),
+            assistant,
         };
         state.employer_offers.restore_published(&wakat_app::Principal::Internal).map_err(|error| std::io::Error::other(error.to_string()))?;
         let scheduler = start_scheduler(&engine, &state)?;
@@ -334,6 +363,7 @@ impl Application {
                 .route("/health", web::get().to(health))
                 .route("/metrics", web::get().to(metrics_text))
                 .configure(|config| hub_runtime.configure(config, crate::chat_hub::HUB_PATH))
+                .configure(|config| assistant_runtime.configure(config, crate::assistant_hub::HUB_PATH))
                 .configure(routes::configure)
                 .default_service(web::to(|| async { Err::<HttpResponse, _>(ApiError::new(ErrorCode::NotFound).with_message("no such endpoint")) }))
         })
@@ -356,6 +386,7 @@ impl Application {
             mail_queue: (mail_queue, mail_workers),
             scheduler,
             hub,
+            assistant_hub,
         })
     }
 
@@ -377,13 +408,21 @@ impl Application {
     /// Serves until the server is stopped (SIGTERM, Ctrl+C, [`Application::handle`]), then
     /// writes the views still counted in memory.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        let (handle, hub) = (self.server.handle(), self.hub.clone());
+        let (handle, hub, assistant_hub) = (self.server.handle(), self.hub.clone(), self.assistant_hub.clone());
         actix_web::rt::spawn(async move {
             wait_for_stop_signal().await;
-            tracing::info!("stopping: the hub's connections first, then the HTTP server");
-            if let Some(hub) = hub.get() {
-                hub.stop().await;
-            }
+            tracing::info!("stopping: the hubs' connections first, then the HTTP server");
+            let chat_stop = async {
+                if let Some(hub) = hub.get() {
+                    hub.stop().await;
+                }
+            };
+            let assistant_stop = async {
+                if let Some(hub) = assistant_hub.get() {
+                    hub.stop().await;
+                }
+            };
+            tokio::join!(chat_stop, assistant_stop);
             handle.stop(true).await;
         });
         let served = self.server.await;

@@ -98,6 +98,8 @@ pub struct AppState {
     pub chat_mails: wakat_app::jobs::chat_mails::ChatMails,
     /// The chat's hub, once running.
     pub hub: crate::chat_hub::HubHandle,
+    /// The job-ad assistant (its hub and the token route).
+    pub assistant: wakat_app::assistant::AssistantService,
 }
 
 impl AppState {

@@ -144,6 +144,7 @@ export const GENERATED_PUBLIC_ROUTES: readonly PublicRoute[] = [
   { pattern: '/v2/employer-panel/chat/conversations/{id}/read', methods: ['POST'], maxBodyBytes: 4096, session: 'employer' },
   { pattern: '/v2/employer-panel/chat/conversations/{id}/close', methods: ['POST'], maxBodyBytes: 4096, session: 'employer' },
   { pattern: '/v2/employer-panel/chat/hub-token', methods: ['POST'], maxBodyBytes: 4096, session: 'employer' },
+  { pattern: '/v2/employer-panel/assistant/hub-token', methods: ['POST'], maxBodyBytes: 4096, session: 'employer' },
   { pattern: '/v1/chat/mail-unsubscribe', methods: ['GET', 'HEAD'], maxBodyBytes: 0, session: 'cookieless' },
   { pattern: '/v1/chat/mail-unsubscribe', methods: ['POST'], maxBodyBytes: 4096, session: 'cookieless' },
 ];

@@ -98,7 +98,7 @@ pub struct ChatService {
     engine: Arc<Engine>,
     accounts: Arc<AccountStore>,
     employers: Arc<EmployerStore>,
-    signer: Arc<LinkSigner>,
+    tokens: crate::hub_tokens::HubTokens,
     events: Arc<dyn ChatEvents>,
     settings: Arc<ChatSettings>,
     clock: Clock,
@@ -108,7 +108,8 @@ impl ChatService {
     /// The service over the engine (offers), the stores, the live events and the clock.
     pub fn new(engine: Arc<Engine>, stores: ChatStores, events: Arc<dyn ChatEvents>, settings: ChatSettings, clock: Clock) -> ChatService {
         let ChatStores { chat, accounts, employers, signer } = stores;
-        ChatService { chat, engine, accounts, employers, signer, events, settings: Arc::new(settings), clock }
+        let tokens = crate::hub_tokens::HubTokens::new(signer, tokens::PURPOSE);
+        ChatService { chat, engine, accounts, employers, tokens, events, settings: Arc::new(settings), clock }
     }
 
     /// The chat's store (the mail job and erasure use it too).

@@ -1,9 +1,9 @@
 //! Hub access tokens: what a browser presents to open the chat's WebSocket (the SignalR client's
 //! `accessTokenFactory` fetches one from the side's `hub-token` call, which needs the session).
 //!
-//! A token is `{c|e}.{ids}.{expires}.{signature}`: `c.{candidate}` or `e.{company}.{user}`, the
-//! expiry in Unix seconds, and the [`LinkSigner`](wakat_store::LinkSigner) HMAC of the board and
-//! all of that. So a token is bound to one board and one caller, cannot be altered, and dies after
+//! A token is `{c|e}.{ids}.{expires}.{signature}` (`crate::hub_tokens`, purpose `chat-hub`):
+//! `c.{candidate}` or `e.{company}.{user}`, the expiry in Unix seconds, and the
+//! [`LinkSigner`](wakat_store::LinkSigner) HMAC of the board and all of that. So a token is bound to one board and one caller, cannot be altered, and dies after
 //! `[chat] hub_token_secs` (5 minutes); nothing is stored. Connecting checks again that the
 //! account still exists (a candidate) or still belongs to the company (a user removed from the
 //! team cannot connect with a token fetched before).
@@ -13,19 +13,12 @@ use wakat_engine::Tenant;
 
 use super::{ChatService, Recipient};
 use crate::error::{AppError, Result};
+pub use crate::hub_tokens::HubToken;
+use crate::hub_tokens::{employer_of, employer_who};
 use crate::Principal;
 
 /// Purpose of the signatures of hub tokens (no other signed link verifies as one).
-const PURPOSE: &str = "chat-hub";
-
-/// A hub access token and when it stops opening connections.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HubToken {
-    /// What the client sends as `access_token`.
-    pub access_token: String,
-    /// Unix seconds.
-    pub expires_at: i64,
-}
+pub(super) const PURPOSE: &str = "chat-hub";
 
 /// Who a valid hub token names.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -52,12 +45,9 @@ impl ChatService {
         let expires_at = self.clock.now() + self.settings.hub_token_secs.max(1);
         let who = match principal {
             Principal::Candidate { account_id } => format!("c.{account_id}"),
-            Principal::EmployerUser { account_id, company_id, .. } => format!("e.{company_id}.{account_id}"),
-            _ => return Err(AppError::Unauthenticated),
+            other => employer_who(other).ok_or(AppError::Unauthenticated)?,
         };
-        let body = format!("{who}.{expires_at}");
-        let signature = self.signer.sign(PURPOSE, &format!("{}/{body}", tenant.settings.slug), expires_at);
-        Ok(HubToken { access_token: format!("{body}.{signature}"), expires_at })
+        Ok(self.tokens.issue(&tenant.settings.slug, &who, expires_at))
     }
 
     /// The caller of a hub token on `tenant`; [`AppError::Unauthenticated`] for a token that is
@@ -65,30 +55,17 @@ impl ChatService {
     pub fn authenticate_hub(&self, tenant: &Tenant, token: &str) -> Result<HubIdentity> {
         self.ensure_enabled(tenant)?;
         let board = &tenant.settings.slug;
-        let (body, signature) = token.rsplit_once('.').ok_or(AppError::Unauthenticated)?;
-        let parts: Vec<&str> = body.split('.').collect();
-        let expires_at: i64 = parts.last().and_then(|text| text.parse().ok()).ok_or(AppError::Unauthenticated)?;
-        if !self.signer.verify(PURPOSE, &format!("{board}/{body}"), expires_at, signature, self.clock.now()) {
-            return Err(AppError::Unauthenticated);
+        let who = self.tokens.verify(board, token, self.clock.now())?;
+        if let ["c", account_id] = who.as_slice() {
+            let account = self.accounts.get(board, account_id)?.filter(|account| account.kind == AccountKind::Candidate);
+            let account = account.ok_or(AppError::Unauthenticated)?;
+            return Ok(HubIdentity {
+                user_key: hub_user_key(board, &Recipient::Candidate(account.id.clone())),
+                principal: Principal::Candidate { account_id: account.id },
+            });
         }
-        match parts.as_slice() {
-            ["c", account_id, _] => {
-                let account = self.accounts.get(board, account_id)?.filter(|account| account.kind == AccountKind::Candidate);
-                let account = account.ok_or(AppError::Unauthenticated)?;
-                Ok(HubIdentity {
-                    user_key: hub_user_key(board, &Recipient::Candidate(account.id.clone())),
-                    principal: Principal::Candidate { account_id: account.id },
-                })
-            }
-            ["e", company_id, account_id, _] => {
-                let user = self.employers.user(board, account_id)?.filter(|user| user.company_id == *company_id);
-                let user = user.ok_or(AppError::Unauthenticated)?;
-                Ok(HubIdentity {
-                    user_key: hub_user_key(board, &Recipient::Company(user.company_id.clone())),
-                    principal: Principal::EmployerUser { account_id: user.account_id, company_id: user.company_id, role: user.role },
-                })
-            }
-            _ => Err(AppError::Unauthenticated),
-        }
+        let principal = employer_of(&self.employers, board, &who)?;
+        let Principal::EmployerUser { company_id, .. } = &principal else { return Err(AppError::Unauthenticated) };
+        Ok(HubIdentity { user_key: hub_user_key(board, &Recipient::Company(company_id.clone())), principal })
     }
 }

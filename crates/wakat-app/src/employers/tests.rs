@@ -3,9 +3,8 @@
 
 use std::sync::Arc;
 
-use wakat_accounts::{AccountKind, NewAccount, Registration};
 use wakat_core::ErrorCode;
-use wakat_employers::{BillingData, EmployerStore, EmployersError, NewCompany, Role};
+use wakat_employers::{BillingData, EmployerStore, EmployersError, Role};
 use wakat_uploads::BlobStore;
 
 use super::panel::{CompanyPanel, ProfileUpdate, TeamEntry};
@@ -20,42 +19,13 @@ struct Company {
     recruiter: Principal,
 }
 
-fn new_account(email: &str, name: &str) -> NewAccount {
-    NewAccount {
-        email: email.into(),
-        password: "correct horse battery staple 42".into(),
-        first_name: name.into(),
-        last_name: String::new(),
-        lang: "en".into(),
-        terms: None,
-    }
-}
-
 /// A company of the IT board with an owner (who signed it up) and a recruiter.
 fn company() -> Company {
     let setup = Setup::new();
     let employers = Arc::new(EmployerStore::new(setup.kv.clone()));
     let blobs = Arc::new(BlobStore::new(&setup.dir, setup.kv.clone()).unwrap());
     let panel = CompanyPanel::new(setup.accounts.clone(), employers.clone(), blobs, setup.clock());
-    let now = setup.now();
-    let new_company = NewCompany { name: "Acme sp. z o.o.".into(), accepted_regulations: true, subscribe_to_newsletter: false };
-    let registration = setup
-        .accounts
-        .register_with("it", AccountKind::Employer, new_account("owner@acme.test", "Olga Owner"), now, |account| {
-            Ok(employers.company_ops("it", &account.id, new_company, "Olga Owner", "", now).unwrap())
-        })
-        .unwrap();
-    let Registration::Created { account: owner, .. } = registration else { panic!("a new address registers") };
-    let company_id = employers.user("it", &owner.id).unwrap().unwrap().company_id;
-    let registration = setup
-        .accounts
-        .register_with("it", AccountKind::Employer, new_account("recruiter@acme.test", "Radek Recruiter"), now, |account| {
-            Ok(employers.user_ops("it", &account.id, &company_id, "Radek Recruiter", "", Role::Recruiter, now).unwrap())
-        })
-        .unwrap();
-    let Registration::Created { account: recruiter, .. } = registration else { panic!("a new address registers") };
-    let owner = Principal::EmployerUser { account_id: owner.id, company_id: company_id.clone(), role: Role::Owner };
-    let recruiter = Principal::EmployerUser { account_id: recruiter.id, company_id, role: Role::Recruiter };
+    let (owner, recruiter) = setup.company(&employers, "Acme sp. z o.o.", "acme.test");
     Company { setup, employers, panel, owner, recruiter }
 }
 

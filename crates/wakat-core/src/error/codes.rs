@@ -236,6 +236,21 @@ error_codes! {
     ProfileIncomplete => ("profile_incomplete", 400, "the matchmaking preferences are incomplete"),
     /// An unsubscribe link of the chat's e-mails that is not the server's.
     InvalidUnsubscribeLink => ("invalid_unsubscribe_link", 403, "the unsubscribe link is not valid"),
+    // The job-ad assistant (issue 26): its hub's refusals (`"{code}: {message}"`) and events.
+    /// `SendMessage` or `ScoreMessage` before `UpdateContextV2` chose a job ad.
+    AssistantNoContext => ("assistant_no_context", 409, "open a job ad first (UpdateContextV2)"),
+    /// A message while the previous answer of the conversation is still streaming.
+    AssistantBusy => ("assistant_busy", 409, "the assistant is still answering the previous message"),
+    /// The company's messages per minute or per day (board configuration), or the provider's limit.
+    AssistantRateLimited => ("assistant_rate_limited", 429, "too many messages to the assistant; try again later"),
+    /// A message scored already.
+    AssistantAlreadyScored => ("assistant_already_scored", 409, "this message has been scored already"),
+    /// An employer's message or the conversation's first assistant message (its greeting).
+    AssistantNotScorable => ("assistant_not_scorable", 409, "only the assistant's answers can be scored, not its greeting"),
+    /// No such message in the conversation.
+    AssistantMessageNotFound => ("assistant_message_not_found", 404, "there is no such message in this conversation"),
+    /// The brain failed (the provider cannot be reached, timed out or cut the answer off).
+    AssistantUnavailable => ("assistant_unavailable", 503, "the assistant is unavailable; try again"),
     /// Our fault; the cause is in the log.
     InternalError => ("internal_error", 500, "something went wrong on our side"),
 
@@ -449,6 +464,8 @@ error_codes! {
     InvalidMessageText => ("invalid_message_text", 400),
     /// A chat argument that cannot be used (an id, a client message id, a report note).
     InvalidChatInput => ("invalid_chat_input", 400),
+    /// An assistant argument that cannot be used (a job ad id, a score, the board).
+    InvalidAssistantInput => ("invalid_assistant_input", 400),
 }
 
 impl std::fmt::Display for ErrorCode {

@@ -110,6 +110,29 @@ pub struct TenantSettings {
     pub applications: ApplicationSettings,
     /// The maps' tile provider (`[tenants.map]`); none: the web app's offline basemap.
     pub map: MapSettings,
+    /// The board's overrides of the job-ad assistant's `[assistant]` (`[tenants.assistant]`).
+    pub assistant: AssistantOverrides,
+}
+
+/// A board's overrides of the job-ad assistant's global `[assistant]` section: what is left out
+/// keeps the global value. Read by `wakat-app`'s assistant (the brains are not the engine's).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AssistantOverrides {
+    /// Messages a company may send the assistant per minute.
+    pub messages_per_minute: Option<u32>,
+    /// Messages a company may send the assistant per UTC day.
+    pub messages_per_day: Option<u32>,
+    /// `offline` (the embedded drafter) or `openai` (an OpenAI-compatible endpoint).
+    pub brain: Option<String>,
+    /// The OpenAI-compatible endpoint's base URL.
+    pub base_url: Option<String>,
+    /// Its model.
+    pub model: Option<String>,
+    /// Its key.
+    pub api_key: Option<String>,
+    /// Seconds an answer may take.
+    pub timeout_secs: Option<u64>,
 }
 
 /// A board's tile provider: every map of the web app loads this MapLibre style instead of the
@@ -302,6 +325,7 @@ impl Default for TenantSettings {
             job_alerts: JobAlertSettings::default(),
             applications: ApplicationSettings::default(),
             map: MapSettings::default(),
+            assistant: AssistantOverrides::default(),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The services' errors as the API's answers.
 
+use super::assistant::assistant_error;
 use super::chat::chat_error;
 use super::{accounts_error, alerts_error, applications_error, employers_error, ApiError, ErrorCode};
 
@@ -72,6 +73,7 @@ impl From<wakat_app::AppError> for ApiError {
             AppError::FeatureDisabled => ApiError::new(ErrorCode::FeatureDisabled),
             AppError::ChatMaintenance => ApiError::new(ErrorCode::ChatMaintenance),
             AppError::Chat(chat) => chat_error(chat),
+            AppError::Assistant(assistant) => assistant_error(assistant),
             AppError::Store(store) => store.into(),
             AppError::Search(search) => search.into(),
             internal @ AppError::Internal { .. } => ApiError::internal(&internal),

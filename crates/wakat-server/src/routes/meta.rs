@@ -28,7 +28,7 @@ const URL_PARAMS: [(&str, &str, &str); 11] = [
 ];
 
 /// Feature flags every board answers, with their defaults when the configuration is silent.
-const KNOWN_FLAGS: [&str; 31] = [
+const KNOWN_FLAGS: [&str; 32] = [
     "workplaceFilter",
     "onlyMinimumSalaryFilter",
     "favouritesButton",
@@ -60,6 +60,7 @@ const KNOWN_FLAGS: [&str; 31] = [
     "whistleblowerReport",
     "candidateChat",
     "passiveCandidateMaintenance",
+    "aiAssistant",
 ];
 
 fn localized(en: &str, pl: &str) -> Value {

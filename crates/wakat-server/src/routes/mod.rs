@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod alerts;
 pub mod applications;
+pub mod assistant;
 pub mod brand_stories;
 pub mod candidate;
 pub mod chat;

@@ -5,8 +5,8 @@ use utoipa::OpenApi;
 
 use crate::error::{ErrorCode, Result};
 use crate::routes::{
-    accounts, alerts, applications, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, dev, employer_offers, employer_panel, employers,
-    internal, meta, offers, panel_offers, payments, places,
+    accounts, alerts, applications, assistant, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, dev, employer_offers, employer_panel,
+    employers, internal, meta, offers, panel_offers, payments, places,
 };
 use crate::state::AppState;
 
@@ -165,6 +165,7 @@ use crate::state::AppState;
         chat_employer::read,
         chat_employer::close,
         chat_employer::hub_token,
+        assistant::hub_token,
         chat_mail::unsubscribe_page,
         chat_mail::unsubscribe,
     ),

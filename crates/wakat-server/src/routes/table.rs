@@ -10,8 +10,8 @@ use actix_web::http::Method;
 use actix_web::web;
 
 use super::{
-    accounts, alerts, applications, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, employer_offers, employer_panel, employers, internal,
-    meta, offers, panel_offers, payments, places,
+    accounts, alerts, applications, assistant, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, employer_offers, employer_panel, employers,
+    internal, meta, offers, panel_offers, payments, places,
 };
 use crate::ratelimit::RateClass;
 
@@ -291,6 +291,7 @@ route_table! {
     POST "/v2/employer-panel/chat/conversations/{id}/read" => chat_employer::read, browser employer(SMALL_JSON);
     POST "/v2/employer-panel/chat/conversations/{id}/close" => chat_employer::close, browser employer(SMALL_JSON);
     POST "/v2/employer-panel/chat/hub-token" => chat_employer::hub_token, browser employer(SMALL_JSON);
+    POST "/v2/employer-panel/assistant/hub-token" => assistant::hub_token, browser employer(SMALL_JSON);
     // The chat mails' unsubscribe link (signed; no login): a page with a button, and its POST
     // (also RFC 8058's one click). Cookieless: the link proves the account, not a session.
     GET "/v1/chat/mail-unsubscribe" => chat_mail::unsubscribe_page, limit PublicWrite, browser cookieless(0);

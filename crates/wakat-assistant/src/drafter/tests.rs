@@ -1,0 +1,117 @@
+use wakat_core::offer_form::OfferForm;
+use wakat_core::{EmploymentKind, ExperienceLevel, WorkplaceType};
+
+use super::*;
+use crate::brain::Turn;
+
+fn drafter() -> OfflineDrafter {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../index-data/");
+    let read = |f: &str| std::fs::read_to_string(format!("{root}{f}")).unwrap();
+    OfflineDrafter::new(SkillDictionary::from_json(&read("skills.json")).unwrap(), Gazetteer::from_json(&read("cities.json")).unwrap())
+        .with_board("it", CategoryTree::from_json(&read("categories-it.json")).unwrap())
+}
+
+fn request(user: &[&str], locale: &str) -> BrainRequest {
+    let mut history = Vec::new();
+    for text in user {
+        history.push(Turn { from_user: true, text: text.to_string() });
+        history.push(Turn { from_user: false, text: "…".into() });
+    }
+    history.pop();
+    BrainRequest { board: "it".into(), locale: locale.into(), history, form: OfferForm::default(), last_proposal: None }
+}
+
+fn text_of(events: &[BrainEvent]) -> String {
+    events.iter().filter_map(|e| if let BrainEvent::Part(p) = e { Some(p.as_str()) } else { None }).collect()
+}
+
+fn proposal(events: &[BrainEvent]) -> Option<&crate::ProposedAd> {
+    events.iter().find_map(|e| if let BrainEvent::Proposed(p) = e { Some(p.as_ref()) } else { None })
+}
+
+#[test]
+fn asks_one_question_at_a_time_in_the_conversations_language() {
+    let events = drafter().answer(&request(&["Cześć, szukamy osoby na stanowisko Programista PHP."], "en"));
+    let text = text_of(&events);
+    assert!(text.contains("Programista PHP") && text.contains("poziom"), "{text}");
+    assert_eq!(text.matches('?').count(), 1, "{text}");
+    assert!(proposal(&events).is_none());
+    assert!(events.iter().filter(|e| matches!(e, BrainEvent::Part(_))).count() >= 2);
+    let text = text_of(&drafter().answer(&request(&["We're hiring a Java Developer, senior level."], "pl")));
+    assert!(text.contains("skills"), "{text}");
+}
+
+#[test]
+fn proposes_once_the_essentials_are_there() {
+    let events = drafter().answer(&request(
+        &[
+            "Dzień dobry! Szukamy osoby na stanowisko Senior Java Developer.",
+            "Wymagamy: Java, Spring Boot, Kafka. Mile widziane: Docker. Język angielski B2. Będziesz rozwijać system płatności.",
+            "15-20k netto B2B lub 12-16k brutto na UoP. Praca hybrydowa, biuro we Wrocławiu.",
+        ],
+        "en",
+    ));
+    let at = events.iter().position(|e| matches!(e, BrainEvent::Proposing)).expect("proposing");
+    assert!(matches!(events.last(), Some(BrainEvent::Proposed(_))));
+    assert!(events[at..].iter().filter(|e| matches!(e, BrainEvent::Part(_))).count() >= 3);
+    let ad = proposal(&events).unwrap();
+    assert_eq!(ad.title.as_deref(), Some("Senior Java Developer"));
+    assert_eq!(ad.seniority, Some(ExperienceLevel::Senior));
+    assert_eq!(ad.category.as_deref(), Some("java"));
+    assert_eq!(ad.workplace_type, Some(WorkplaceType::Hybrid));
+    assert_eq!(ad.salaries.iter().map(|s| s.employment_type).collect::<Vec<_>>(), [EmploymentKind::B2b, EmploymentKind::Permanent]);
+    assert_eq!(ad.addresses[0].city, "Wrocław");
+    assert_eq!(ad.languages[0].iso_code, "en");
+    assert_eq!(ad.skills.recommended_skills[0].name, "Docker");
+    let html = ad.description.as_deref().unwrap();
+    for part in [
+        "<h3>O stanowisku</h3>",
+        "<h3>Obowiązki</h3>",
+        "<li>Będziesz rozwijać system płatności.</li>",
+        "<h3>Wymagania</h3>",
+        "<h3>Mile widziane</h3>",
+        "<h3>Oferujemy</h3>",
+    ] {
+        assert!(html.contains(part), "{part} in {html}");
+    }
+}
+
+#[test]
+fn proposes_when_asked_and_says_what_it_is() {
+    let events = drafter().answer(&request(&["Hi, we need an ad for a Data Engineer.", "Who are you? Just draft the ad please."], "pl"));
+    let text = text_of(&events);
+    assert!(text.contains("offline") && text.contains("internet"), "{text}");
+    assert!(proposal(&events).is_some());
+    assert!(!events.iter().any(|e| matches!(e, BrainEvent::SearchStarted | BrainEvent::SearchEnded)));
+    assert!(greeting("pl").contains("offline") && greeting("en").contains("without the internet"));
+}
+
+#[test]
+fn what_the_form_has_is_not_asked() {
+    let mut req = request(&["Wymagamy: Python, SQL. 10-14k brutto UoP, praca zdalna."], "pl");
+    req.form.job_position_name = "Data Analyst".into();
+    req.form.job_position_experience = "mid".into();
+    let events = drafter().answer(&req);
+    assert_eq!(proposal(&events).and_then(|p| p.title.as_deref()), Some("Data Analyst"));
+}
+
+#[tokio::test]
+async fn streams_through_the_brain_trait() {
+    let (tx, mut rx) = mpsc::channel(64);
+    let brain: std::sync::Arc<dyn Brain> = std::sync::Arc::new(drafter());
+    assert_eq!(brain.name(), "offline-drafter");
+    brain.reply(request(&["Stanowisko: Tester"], "pl"), tx).await.unwrap();
+    let mut parts = 0;
+    while let Some(event) = rx.recv().await {
+        parts += usize::from(matches!(event, BrainEvent::Part(_)));
+    }
+    assert!(parts >= 2);
+}
+
+#[test]
+fn the_employers_words_are_escaped_in_the_description() {
+    let events = drafter().answer(&request(&["Stanowisko: Tester <QA>. You will test <script>alert(1)</script> flows. Draft the ad."], "en"));
+    let html = proposal(&events).and_then(|p| p.description.clone()).unwrap();
+    assert!(!html.contains("<script") && !html.contains("<QA>"), "{html}");
+    assert!(html.contains("&lt;script&gt;"), "{html}");
+}

@@ -1,0 +1,264 @@
+#!/usr/bin/env python3
+"""Builds the offline drafter's labelled set (issue 26) from real justjoin.it offers.
+
+    python3 scripts/labelled_ads.py [--data ../shared/data] > crates/wakat-assistant/tests/data/labelled-ads.json
+
+Each ad is one row of `justjoin-2025-03/offers.csv`, drawn with a fixed seed among the rows whose
+title an employer can type (no emoji). The expected fields are the row's columns, mapped to the
+AI-proposed ad's vocabulary; the employer's messages are written from the same columns with
+phrasings drawn at random from many an employer uses in a chat (k, tys., zł, netto/brutto,
+B2B/UoP/UZ, hourly rates, Polish case forms of the city). The drafter is never run here: the
+labels come from the source data only.
+"""
+
+import argparse
+import csv
+import json
+import random
+import re
+import sys
+
+SEED = 26
+COUNT = 60
+TITLE_OK = re.compile(r"^[A-Za-z0-9ĄĆĘŁŃÓŚŹŻąćęłńóśźż .,/()&+#\-:|]+$")
+# Skills of the source that are spoken languages: the ad has its own languages section.
+LANGUAGES = {"english": "en", "polish": "pl", "german": "de", "french": "fr", "spanish": "es", "italian": "it",
+             "dutch": "nl", "czech": "cs", "ukrainian": "uk", "russian": "ru", "angielski": "en", "niemiecki": "de"}
+LANG_EN = {"en": "English", "pl": "Polish", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian",
+           "nl": "Dutch", "cs": "Czech", "uk": "Ukrainian", "ru": "Russian"}
+LANG_PL = {"en": "angielski", "pl": "polski", "de": "niemiecki", "fr": "francuski", "es": "hiszpański", "it": "włoski",
+           "nl": "niderlandzki", "cs": "czeski", "uk": "ukraiński", "ru": "rosyjski"}
+CONTRACTS = {"B2B": "b2b", "Permanent": "permanent", "Mandate": "mandate_contract", "Any": "any"}
+# Polish case forms of the cities the sample names (locative with its preposition, genitive).
+CITY_PL = {
+    "Warszawa": ("w Warszawie", "z Warszawy"), "Kraków": ("w Krakowie", "z Krakowa"),
+    "Wrocław": ("we Wrocławiu", "z Wrocławia"), "Gdańsk": ("w Gdańsku", "z Gdańska"),
+    "Poznań": ("w Poznaniu", "z Poznania"), "Gdynia": ("w Gdyni", "z Gdyni"), "Kielce": ("w Kielcach", "z Kielc"),
+    "Jelenia Góra": ("w Jeleniej Górze", "z Jeleniej Góry"), "Szczecin": ("w Szczecinie", "ze Szczecina"),
+    "Łódź": ("w Łodzi", "z Łodzi"), "Katowice": ("w Katowicach", "z Katowic"), "Lublin": ("w Lublinie", "z Lublina"),
+    "Białystok": ("w Białymstoku", "z Białegostoku"), "Rzeszów": ("w Rzeszowie", "z Rzeszowa"),
+    "Toruń": ("w Toruniu", "z Torunia"), "Bydgoszcz": ("w Bydgoszczy", "z Bydgoszczy"),
+    "Gliwice": ("w Gliwicach", "z Gliwic"), "Sopot": ("w Sopocie", "z Sopotu"), "Opole": ("w Opolu", "z Opola"),
+    "Olsztyn": ("w Olsztynie", "z Olsztyna"), "Lubin": ("w Lubinie", "z Lubina"),
+}
+CITY_EN = {"Warszawa": "Warsaw", "Kraków": "Krakow", "Wrocław": "Wroclaw", "Łódź": "Lodz", "Gdańsk": "Gdansk", "Poznań": "Poznan"}
+SENIORITY_WORDS = ("junior", "mid", "senior", "expert", "lead", "c-level", "regular", "intern")
+
+
+def amount(value):
+    return int(round(float(value)))
+
+
+def spaced(n):
+    return f"{n:,}".replace(",", " ")
+
+
+def fmt_range(rng, lo, hi, lang):
+    """The range as an employer types it, and the unit it implies."""
+    styles = ["spaced", "plain", "dash-spaced"]
+    if lo % 1000 == 0 and hi % 1000 == 0 or lo % 500 == 0 and hi % 500 == 0:
+        styles += ["k", "k", "tys" if lang == "pl" else "k"]
+    if lo >= 1000 and lo % 168 == 0 and hi % 168 == 0:
+        styles += ["hourly", "hourly"]
+    if lo < 1000:
+        styles = ["hourly-raw"]
+    style = rng.choice(styles)
+    dash = rng.choice(["-", "–", " - ", " – "])
+    if style == "k":
+        def k(n):
+            s = f"{n / 1000:g}"
+            return s.replace(".", ",") if lang == "pl" and rng.random() < 0.5 else s
+        return f"{k(lo)}{dash}{k(hi)}k", "month", lo, hi
+    if style == "tys":
+        return f"{lo // 1000}{dash}{hi // 1000} tys.", "month", lo, hi
+    if style in ("hourly", "hourly-raw"):
+        h_lo, h_hi = (lo // 168, hi // 168) if style == "hourly" else (lo, hi)
+        return f"{h_lo}{dash}{h_hi}", "hour", h_lo, h_hi
+    if style == "plain":
+        return f"{lo}{dash}{hi}", "month", lo, hi
+    if style == "dash-spaced":
+        return f"{spaced(lo)} - {spaced(hi)}", "month", lo, hi
+    if lang == "pl" and rng.random() < 0.5:
+        return f"od {spaced(lo)} do {spaced(hi)}", "month", lo, hi
+    return f"{spaced(lo)}{dash}{spaced(hi)}", "month", lo, hi
+
+
+def salary_sentence(rng, lang, contract, gross, text, unit):
+    default_gross = contract != "b2b"
+    say_gn = gross != default_gross or rng.random() < 0.6
+    if lang == "pl":
+        cur = rng.choice(["zł", "PLN", "zł", "pln"]) if rng.random() < 0.85 else ""
+        if unit == "hour":
+            cur = rng.choice(["zł/h", "PLN/h", "zł/godz.", "zł na godzinę"])
+        elif rng.random() < 0.3:
+            cur = (cur + " " + rng.choice(["miesięcznie", "/mc", "na miesiąc"])).strip()
+        gn = ("brutto" if gross else "netto") if say_gn else ""
+        name = {"b2b": rng.choice(["B2B", "kontrakt B2B", "na B2B"]),
+                "permanent": rng.choice(["UoP", "umowa o pracę", "na umowę o pracę", "na UoP"]),
+                "mandate_contract": rng.choice(["umowa zlecenie", "UZ", "na umowę zlecenie"]),
+                "any": rng.choice(["dowolna forma współpracy", "dowolna umowa"])}[contract]
+        vat = " + VAT" if contract == "b2b" and not gross and rng.random() < 0.3 else ""
+        pattern = rng.choice(["Widełki: {r} {c} {g}{v}, {n}.", "Oferujemy {r} {c} {g}{v} ({n}).", "{n}: {r} {c} {g}{v}",
+                              "Wynagrodzenie {r} {c} {g}{v}, {n}.", "Budżet to {r} {c} {g}{v} – {n}.", "Stawka: {r} {c} {g}{v}, {n}."])
+    else:
+        cur = rng.choice(["PLN", "pln", "zł"]) if rng.random() < 0.85 else ""
+        if unit == "hour":
+            cur = rng.choice(["PLN/h", "PLN per hour", "zł/h", "PLN an hour"])
+        elif rng.random() < 0.3:
+            cur = (cur + " " + rng.choice(["per month", "monthly", "a month"])).strip()
+        gn = ("gross" if gross else "net") if say_gn else ""
+        name = {"b2b": rng.choice(["B2B", "B2B contract", "on B2B"]),
+                "permanent": rng.choice(["employment contract", "permanent contract", "UoP (employment contract)"]),
+                "mandate_contract": rng.choice(["mandate contract", "contract of mandate"]),
+                "any": rng.choice(["any contract type", "any form of contract"])}[contract]
+        vat = " + VAT" if contract == "b2b" and not gross and rng.random() < 0.3 else ""
+        pattern = rng.choice(["Salary: {r} {c} {g}{v}, {n}.", "We offer {r} {c} {g}{v} ({n}).", "{n}: {r} {c} {g}{v}",
+                              "Budget is {r} {c} {g}{v} on a {n}.", "Pay range {r} {c} {g}{v}, {n}.", "Comp: {r} {c} {g}{v} ({n})"])
+    out = pattern.format(r=text, c=cur, g=gn, v=vat, n=name)
+    return re.sub(r"\s+", " ", out).replace(" ,", ",").replace(" .", ".").replace(" )", ")").strip()
+
+
+def listing(rng, items, lang):
+    if len(items) > 1 and rng.random() < 0.5:
+        conj = rng.choice([" i ", " oraz "]) if lang == "pl" else " and "
+        return ", ".join(items[:-1]) + conj + items[-1]
+    return ", ".join(items)
+
+
+def conversation(rng, row, lang):
+    title = row["Tytuł oferty"].strip()
+    level = row["Poziom doświadczenia"]
+    contract = CONTRACTS[row["Typ umowy"]]
+    gross = row["Wynagrodzenie brutto"] == "True"
+    lo, hi = (amount(v) for v in row["Widełki finansowe [PLN]"].split("-"))
+    city = row["Miasto"].strip()
+    workplace = row["Typ miejsca pracy"]
+    working_time = row["Czas pracy"]
+    required, languages = [], []
+    for skill in [s.strip() for s in row["Umiejętności"].split(",") if s.strip()]:
+        if skill.lower() in LANGUAGES:
+            languages.append(LANGUAGES[skill.lower()])
+        else:
+            required.append(skill)
+    nice = [s.strip() for s in row["Mile widziane umiejętności"].split(",") if s.strip()]
+    known_city = city in CITY_PL
+    rtext, unit, e_lo, e_hi = fmt_range(rng, lo, hi, lang)
+    level_word = {"c_level": "C-level"}.get(level, level)
+
+    # The position and its seniority.
+    in_title = [w for w in SENIORITY_WORDS if re.search(rf"\b{w}\b", title, re.I)]
+    say_level = not (in_title == [level]) or rng.random() < 0.5
+    if lang == "pl":
+        opener = rng.choice(["Cześć, szukamy osoby na stanowisko {t}.", "Dzień dobry! Rekrutujemy na stanowisko: {t}",
+                             "Stanowisko: {t}", "Hej, potrzebujemy do zespołu: {t}.", "Poszukujemy kandydata na stanowisko {t}.",
+                             "Rola: {t}", "Otwieramy rekrutację na stanowisko {t}.", "Zatrudnimy: {t}", "Mamy wakat na stanowisku {t}."])
+        lw = {"mid": rng.choice(["mid", "regular", "mid"]), "c_level": "C-level"}.get(level, level)
+        seniority = rng.choice(["Poziom: {l}.", "To rola na poziomie {l}.", "Doświadczenie: {l}.", "Szukamy kogoś na poziomie {l}.", "Poziom stanowiska: {l}.",
+                                   "Szukamy {i}."]).format(l=lw, i={"junior": "juniora", "mid": "regulara", "senior": "seniora", "expert": "eksperta"}.get(level, lw))
+    else:
+        opener = rng.choice(["Hi! We're looking for {a} {t}.", "Hello, we are hiring: {t}", "Job title: {t}",
+                             "Hi, I need an ad for the position {t}.", "We want to hire {a} {t} to join our team.",
+                             "Role: {t}", "We're growing the team and need {a} {t}.", "Opening for {a} {t}."])
+        lw = {"mid": rng.choice(["mid", "mid-level", "regular"]), "c_level": "C-level"}.get(level, level)
+        seniority = rng.choice(["Seniority: {l}.", "It's a {l} role.", "Experience level: {l}.", "We need someone at {l} level.", "Looking for someone {l}.",
+                                   "{L} level, please."]).format(l=lw, L=lw[:1].upper() + lw[1:])
+    article = "an" if title[:1].lower() in "aeiou" else "a"
+    m1 = opener.format(t=title, a=article) + ("\n" + seniority if say_level else "")
+
+    # Skills.
+    parts = []
+    if required:
+        if lang == "pl":
+            parts.append(rng.choice(["Wymagamy: {s}.", "Stack: {s}.", "Kandydat powinien znać: {s}.", "Niezbędna znajomość: {s}.",
+                                     "Wymagane umiejętności: {s}.", "Technologie: {s}.", "Musisz znać {s}."]).format(s=listing(rng, required, lang)))
+        else:
+            parts.append(rng.choice(["Must-haves: {s}.", "Tech stack: {s}.", "Required skills: {s}.", "The candidate should know {s}.",
+                                     "We need experience with {s}.", "Stack we use: {s}.", "Key skills: {s}."]).format(s=listing(rng, required, lang)))
+    if nice:
+        if lang == "pl":
+            parts.append(rng.choice(["Mile widziane: {s}.", "Dodatkowym atutem będzie {s}.", "Plusem będzie {s}."]).format(s=listing(rng, nice, lang)))
+        else:
+            parts.append(rng.choice(["Nice to have: {s}.", "{s} would be a plus.", "Bonus: {s}."]).format(s=listing(rng, nice, lang)))
+    for code in languages:
+        if lang == "pl":
+            parts.append(rng.choice(["Język {n} na poziomie B2.", "Wymagany {n} (C1)."]).format(n=LANG_PL[code]))
+        else:
+            parts.append(rng.choice(["{n} at B2 level.", "Fluent {n}."]).format(n=LANG_EN[code]))
+    m2 = " ".join(parts)
+    m3 = salary_sentence(rng, lang, contract, gross, rtext, unit)
+
+    # Place, workplace, working time, recruitment.
+    bits = []
+    if lang == "pl":
+        loc, gen = CITY_PL.get(city, ("", ""))
+        if workplace == "remote":
+            bits.append(rng.choice(["Praca w 100% zdalna", "Praca zdalna", "Pełen remote"]) + (rng.choice([f", siedziba firmy {loc}.", f", jesteśmy firmą {gen}."]) if known_city else "."))
+        elif workplace == "hybrid":
+            bits.append(rng.choice([f"Praca hybrydowa, biuro {loc}.", f"Biuro mieści się {loc}, model hybrydowy."]) if known_city else "Praca hybrydowa.")
+        else:
+            bits.append(rng.choice([f"Praca stacjonarna {loc}.", f"Praca na miejscu w biurze {loc}."]) if known_city else "Praca stacjonarna.")
+        bits.append({"part_time": "Część etatu.", "freelance": "Współpraca w formie freelance.", "internship": "To staż.",
+                     "full_time": rng.choice(["Pełny etat.", ""])}.get(working_time, ""))
+        if row["Zdalna rozmowa kwalifikacyjna"] == "True" and rng.random() < 0.6:
+            bits.append("Rekrutacja w całości zdalna.")
+        bits.append(rng.choice(["To wszystko, przygotuj proszę ogłoszenie.", "Nic więcej nie mam, poproszę o propozycję ogłoszenia."]))
+    else:
+        name = CITY_EN.get(city, city) if rng.random() < 0.5 else city
+        if workplace == "remote":
+            bits.append(rng.choice(["Fully remote", "Remote-first"]) + (rng.choice([f", our office is in {name}.", f", HQ in {name}."]) if known_city else "."))
+        elif workplace == "hybrid":
+            bits.append(rng.choice([f"Hybrid work, office in {name}.", f"Hybrid, 2 days a week in our office in {name}.", f"Based in {name}, hybrid."]) if known_city else "Hybrid work.")
+        else:
+            bits.append(rng.choice([f"On-site in {name}.", f"Office-based, in {name}."]) if known_city else "Office-based.")
+        bits.append({"part_time": "Part-time.", "freelance": "Freelance cooperation.", "internship": "It's an internship.",
+                     "full_time": rng.choice(["Full-time.", ""])}.get(working_time, ""))
+        if row["Zdalna rozmowa kwalifikacyjna"] == "True" and rng.random() < 0.6:
+            bits.append("The recruitment is fully remote.")
+        bits.append(rng.choice(["That's all, please draft the ad.", "Nothing more from me, go ahead with the proposal."]))
+    m4 = " ".join(b for b in bits if b)
+
+    shape = rng.choice(["4", "3a", "3b", "2"])
+    if shape == "4":
+        messages = [m1, m2, m3, m4]
+    elif shape == "3a":
+        messages = [m1 + "\n" + m2, m3, m4]
+    elif shape == "3b":
+        messages = [m1, m2, m3 + " " + m4]
+    else:
+        messages = [m1 + "\n" + m2, m3 + "\n" + m4]
+    messages = [m.strip() for m in messages if m.strip()]
+    expected = {
+        "title": title,
+        "seniority": level,
+        "requiredSkills": required,
+        "recommendedSkills": nice,
+        "salaries": [{"employmentType": contract, "minAmount": e_lo, "maxAmount": e_hi, "currency": "pln", "unit": unit,
+                      "amountType": "gross" if gross else "net"}],
+        "city": city if known_city else None,
+        "workplace": workplace,
+        "languages": languages,
+    }
+    return messages, expected
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--data", default="../shared/data")
+    args = parser.parse_args()
+    with open(f"{args.data}/justjoin-2025-03/offers.csv", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    eligible = [i for i, row in enumerate(rows) if TITLE_OK.match(row["Tytuł oferty"])]
+    rng = random.Random(SEED)
+    picked = rng.sample(eligible, COUNT)
+    ads = []
+    for n, idx in enumerate(picked):
+        lang = "pl" if n % 2 == 0 else "en"
+        messages, expected = conversation(rng, rows[idx], lang)
+        ads.append({"id": f"jj25-{idx + 1}", "source": f"justjoin-2025-03/offers.csv data row {idx + 1}", "language": lang,
+                    "messages": messages, "expected": expected})
+    json.dump({"seed": SEED, "ads": ads}, sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+
+
+if __name__ == "__main__":
+    main()
