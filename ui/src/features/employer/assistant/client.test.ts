@@ -90,10 +90,10 @@ describe('AssistantClient: connecting', () => {
     expect(off.fetchToken).toHaveBeenCalledTimes(1);
   });
 
-  it('reads the hub token answer in either shape', () => {
+  it('reads the hub token answer (its RFC 3339 expiry as Unix seconds)', () => {
     expect(hubTokenOf({ token: 'a', expiresAt: '2030-01-01T00:00:00Z' })).toEqual({ accessToken: 'a', expiresAt: Date.UTC(2030, 0, 1) / 1000 });
-    expect(hubTokenOf({ accessToken: 'b', expiresAt: 1_900_000_000 })).toEqual({ accessToken: 'b', expiresAt: 1_900_000_000 });
-    expect(() => hubTokenOf({})).toThrow();
+    expect(hubTokenOf({ token: 'b', expiresAt: 'soon' }, 1_900_000_000_000)).toEqual({ accessToken: 'b', expiresAt: 1_900_000_060 });
+    expect(() => hubTokenOf(null)).toThrow();
   });
 });
 
