@@ -88,6 +88,7 @@ test('assistant-journey', async ({ page, request }) => {
   await say(page, 'Wymagamy Rust, PostgreSQL i Kubernetes, mile widziany Docker. Angielski B2.');
   await watchStream(page);
   await say(page, 'Płacimy 20 000–25 000 zł netto na B2B, praca hybrydowa w Warszawie, pełny etat, rekrutacja zdalna.');
+  await say(page, 'Hybrydowa.');
   await expect(page.getByTestId('assistant-proposal')).toBeVisible({ timeout: 20_000 });
   // The answer came in parts: the last assistant message grew while it streamed.
   const lengths = await page.evaluate(() => (window as unknown as { streamLengths: number[] }).streamLengths);
@@ -155,7 +156,7 @@ test('assistant-journey', async ({ page, request }) => {
   // Reopening the form shows the conversation with its score.
   await page.goto(`/employer/offers/${slug}/form?variant=edit`);
   await openAssistant(page);
-  await expect(popover(page).getByTestId('assistant-user-message')).toHaveCount(3);
+  await expect(popover(page).getByTestId('assistant-user-message')).toHaveCount(4);
   await expect(popover(page).locator('[data-testid=assistant-score-up][aria-pressed=true]')).toHaveCount(1);
 });
 

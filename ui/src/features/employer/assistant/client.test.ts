@@ -233,7 +233,11 @@ describe('AssistantClient: scores', () => {
     await t.client.score('m2', -1);
     await t.client.score('m2', 1);
     expect(t.hub.invocations.filter((call) => call.method === 'ScoreMessage')).toEqual([{ method: 'ScoreMessage', args: ['m2', -1] }]);
-    expect(t.snapshot().messages.map((m) => m.score)).toEqual([null, -1, null]);
+    expect(t.snapshot().messages.map((m) => [m.score, m.scorable])).toEqual([
+      [null, false],
+      [-1, false],
+      [null, true],
+    ]);
 
     t.hub.server = async () => Promise.reject(new Error('assistant_message_not_found: no'));
     await t.client.score('m3', 1);

@@ -292,7 +292,8 @@ export class AssistantClient {
   async score(messageId: string, value: 1 | -1): Promise<void> {
     const message = this.snapshot.messages.find((item) => item.id === messageId);
     if (!message || !message.scorable || message.score !== null) return;
-    const setScore = (score: 1 | -1 | null) => this.update((current) => ({ messages: current.messages.map((item) => (item.id === messageId ? { ...item, score } : item)) }));
+    // As the server shows it: scored, no longer scorable.
+    const setScore = (score: 1 | -1 | null) => this.update((current) => ({ messages: current.messages.map((item) => (item.id === messageId ? { ...item, score, scorable: score === null } : item)) }));
     setScore(value);
     try {
       await this.invokeConnected('ScoreMessage', messageId, value);

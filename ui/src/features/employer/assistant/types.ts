@@ -12,7 +12,7 @@ export interface AssistantMessage {
   /** RFC 3339. */
   timestamp: string;
   score: 1 | -1 | null;
-  /** Whether it may be scored: the assistant's messages after the first. */
+  /** Whether it may be scored now: an assistant message after the first, not scored yet. */
   scorable: boolean;
 }
 

@@ -125,9 +125,10 @@ function Conversation({ t, client, snapshot, onApply }: { t: Translator; client:
   const streamingId = snapshot.streaming ? [...snapshot.messages].reverse().find((message) => !message.isUser)?.id : undefined;
   const activity = snapshot.searching ? 'searching' : snapshot.proposing ? 'proposing' : snapshot.streaming ? 'writing' : null;
   return (
-    <div ref={list} className="assistant-popover__messages" data-testid="assistant-messages">
+    // Focusable, so the keyboard can scroll a long conversation (axe: scrollable-region-focusable).
+    <div ref={list} className="assistant-popover__messages" tabIndex={0} role="region" aria-label={t('employer.assistant.thread')} data-testid="assistant-messages">
       {snapshot.messages.length === 0 && snapshot.connection === 'connected' && snapshot.ready ? <p className="muted">{t('employer.assistant.empty')}</p> : null}
-      <ol className="assistant-thread" aria-label={t('employer.assistant.thread')}>
+      <ol className="assistant-thread">
         {snapshot.messages.map((message) => (
           <Message key={message.id} t={t} message={message} streaming={message.id === streamingId} onScore={(score) => void client.score(message.id, score)} />
         ))}
@@ -163,7 +164,7 @@ function Message({ t, message, streaming, onScore }: { t: Translator; message: A
       <div className="assistant-message__text">
         <MessageText text={message.content} />
       </div>
-      {!message.isUser && message.scorable && !streaming ? <ScoreControl t={t} score={message.score} onScore={onScore} /> : null}
+      {!message.isUser && (message.scorable || message.score !== null) && !streaming ? <ScoreControl t={t} score={message.score} onScore={onScore} /> : null}
     </li>
   );
 }
