@@ -6,7 +6,8 @@
  *   form filled through its own fields, the snackbar), the rest of the form completed, validated,
  *   paid in the sandbox, and the offer on the candidate list;
  * - the popover: Escape (focus back on the anchor) and a click outside close it, at most 650 px
- *   high, the input grows to 16 rows, axe clean, the sheet on a phone, both languages;
+ *   high, the input grows to 16 rows, axe clean, the sheet on a phone, both languages (English in
+ *   the dark theme);
  * - the company's per-minute limit: "request limit reached", no Try again, no reconnection.
  */
 import type { Page } from '@playwright/test';
@@ -224,7 +225,8 @@ test.describe('assistant popover', () => {
 
   for (const locale of ['pl', 'en'] as const) {
     test.describe(`phone ${locale}`, () => {
-      test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, cookies: locale === 'en' ? { 'wakat-lang': 'en' } : {} });
+      // English in the dark theme, so axe checks the popover's colours in both themes.
+      test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, cookies: locale === 'en' ? { 'wakat-lang': 'en', 'wakat-theme': 'dark' } : {} });
 
       test(`assistant-phone-${locale}`, async ({ page, request }) => {
         test.setTimeout(120_000);
@@ -237,6 +239,10 @@ test.describe('assistant popover', () => {
         expect(box.height).toBeLessThanOrEqual(650);
         expect(Math.round(box.y + box.height)).toBe(844);
         await say(page, locale === 'en' ? 'We are hiring a senior Java developer in Kraków, 20,000–25,000 PLN net on B2B, hybrid, full time.' : 'Szukamy Senior Java Developera w Krakowie, 20 000–25 000 zł netto na B2B, hybrydowo, pełny etat.');
+        // The whole role in one message: the proposal; the window follows the growing conversation
+        // (the score control appearing a second later) so Apply stays in view.
+        await expect(popover(page).getByTestId('assistant-bot-message').last().getByTestId('assistant-score')).toBeVisible();
+        await expect(page.getByTestId('assistant-apply')).toBeInViewport({ ratio: 1 });
         await expectNoViolations(page, `assistant sheet (${locale})`);
         await shot(page, `assistant-phone-${locale}-sheet`);
         await page.getByTestId('assistant-close').click();

@@ -116,45 +116,69 @@ function ConnectionLine({ t, snapshot }: { t: Translator; snapshot: AssistantSna
 /** The messages, newest last and kept in view while they stream; the activity line; the proposal. */
 function Conversation({ t, client, snapshot, onApply }: { t: Translator; client: AssistantClient; snapshot: AssistantSnapshot; onApply: (ad: ProposedAd) => void }) {
   const list = useRef<HTMLDivElement>(null);
-  const last = snapshot.messages.at(-1);
-  const lastLength = last?.content.length ?? 0;
-  useEffect(() => {
-    const element = list.current;
-    if (element) element.scrollTop = element.scrollHeight;
-  }, [snapshot.messages.length, lastLength, snapshot.proposal, snapshot.proposing, snapshot.searching]);
+  const content = useRef<HTMLDivElement>(null);
+  useStickToBottom(list, content);
   const streamingId = snapshot.streaming ? [...snapshot.messages].reverse().find((message) => !message.isUser)?.id : undefined;
   const activity = snapshot.searching ? 'searching' : snapshot.proposing ? 'proposing' : snapshot.streaming ? 'writing' : null;
   return (
     // Focusable, so the keyboard can scroll a long conversation (axe: scrollable-region-focusable).
     <div ref={list} className="assistant-popover__messages" tabIndex={0} role="region" aria-label={t('employer.assistant.thread')} data-testid="assistant-messages">
-      {snapshot.messages.length === 0 && snapshot.connection === 'connected' && snapshot.ready ? <p className="muted">{t('employer.assistant.empty')}</p> : null}
-      <ol className="assistant-thread">
-        {snapshot.messages.map((message) => (
-          <Message key={message.id} t={t} message={message} streaming={message.id === streamingId} onScore={(score) => void client.score(message.id, score)} />
-        ))}
-      </ol>
-      <p className="assistant-popover__activity" role="status" data-testid="assistant-activity">
-        {activity ? t(`employer.assistant.activity.${activity}`) : ''}
-      </p>
-      {snapshot.proposal?.ready ? (
-        <div className="assistant-proposal" data-testid="assistant-proposal">
-          <p>
-            <strong>{t('employer.assistant.proposal.title')}</strong>
-            {snapshot.proposal.ad.title ? ` ${snapshot.proposal.ad.title}` : ''}
-          </p>
-          <p className="muted">{t('employer.assistant.proposal.hint')}</p>
-          <div className="assistant-proposal__actions">
-            <button type="button" className="button button--primary button--small" onClick={() => onApply(snapshot.proposal!.ad)} data-testid="assistant-apply">
-              {t('employer.assistant.proposal.apply')}
-            </button>
-            <button type="button" className="button button--small" onClick={() => client.clearProposal()} data-testid="assistant-decline">
-              {t('employer.assistant.proposal.decline')}
-            </button>
+      <div ref={content}>
+        {snapshot.messages.length === 0 && snapshot.connection === 'connected' && snapshot.ready ? <p className="muted">{t('employer.assistant.empty')}</p> : null}
+        <ol className="assistant-thread">
+          {snapshot.messages.map((message) => (
+            <Message key={message.id} t={t} message={message} streaming={message.id === streamingId} onScore={(score) => void client.score(message.id, score)} />
+          ))}
+        </ol>
+        <p className="assistant-popover__activity" role="status" data-testid="assistant-activity">
+          {activity ? t(`employer.assistant.activity.${activity}`) : ''}
+        </p>
+        {snapshot.proposal?.ready ? (
+          <div className="assistant-proposal" data-testid="assistant-proposal">
+            <p>
+              <strong>{t('employer.assistant.proposal.title')}</strong>
+              {snapshot.proposal.ad.title ? ` ${snapshot.proposal.ad.title}` : ''}
+            </p>
+            <p className="muted">{t('employer.assistant.proposal.hint')}</p>
+            <div className="assistant-proposal__actions">
+              <button type="button" className="button button--primary button--small" onClick={() => onApply(snapshot.proposal!.ad)} data-testid="assistant-apply">
+                {t('employer.assistant.proposal.apply')}
+              </button>
+              <button type="button" className="button button--small" onClick={() => client.clearProposal()} data-testid="assistant-decline">
+                {t('employer.assistant.proposal.decline')}
+              </button>
+            </div>
           </div>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
     </div>
   );
+}
+
+/**
+ * Keeps a scrolled list at its end while its content grows (parts streaming in, a score control
+ * or the proposal appearing), unless the employer has scrolled up to read.
+ */
+function useStickToBottom(list: RefObject<HTMLDivElement | null>, content: RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const element = list.current;
+    const inner = content.current;
+    if (!element || !inner) return;
+    let atEnd = true;
+    const onScroll = () => {
+      atEnd = element.scrollHeight - element.scrollTop - element.clientHeight < 32;
+    };
+    const observer = new ResizeObserver(() => {
+      if (atEnd) element.scrollTop = element.scrollHeight;
+    });
+    element.addEventListener('scroll', onScroll, { passive: true });
+    observer.observe(inner);
+    element.scrollTop = element.scrollHeight;
+    return () => {
+      element.removeEventListener('scroll', onScroll);
+      observer.disconnect();
+    };
+  }, [list, content]);
 }
 
 function Message({ t, message, streaming, onScore }: { t: Translator; message: AssistantMessage; streaming: boolean; onScore: (score: 1 | -1) => void }) {
