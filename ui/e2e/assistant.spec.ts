@@ -11,7 +11,7 @@
  * - the company's per-minute limit: "request limit reached", no Try again, no reconnection.
  */
 import type { Page } from '@playwright/test';
-import { expect, shot, test, type Locator } from './fixtures';
+import { expect, hydrated, shot, test, type Locator } from './fixtures';
 import { expectNoViolations } from './axe';
 import type { APIRequestContext } from '@playwright/test';
 import { confirmViaApi, draftOfferViaApi, employerEmail, listedCards, logInEmployer, payInSandbox, pngLogo, signUpViaApi } from './employer';
@@ -60,6 +60,8 @@ async function newOfferForm(page: Page, request: APIRequestContext, tag: string)
   await signUpViaApi(request, email, company);
   await confirmViaApi(request, email);
   await logInEmployer(page, email, undefined, '/employer/offers/new');
+  // The plans page is reached by the login's client-side redirect: its buttons answer once hydrated.
+  await hydrated(page);
   await page.getByTestId('choose-pro').click();
   await expect(page.getByTestId('offer-form')).toBeVisible();
   return { email, company };

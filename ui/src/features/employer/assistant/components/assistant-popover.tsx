@@ -164,20 +164,16 @@ function useStickToBottom(list: RefObject<HTMLDivElement | null>, content: RefOb
     const element = list.current;
     const inner = content.current;
     if (!element || !inner) return;
-    let atEnd = true;
-    const onScroll = () => {
-      atEnd = element.scrollHeight - element.scrollTop - element.clientHeight < 32;
-    };
+    // Whether it was at its end is read against the height before this growth: growing below
+    // does not move `scrollTop`, only the employer scrolling does.
+    let height = element.scrollHeight;
     const observer = new ResizeObserver(() => {
-      if (atEnd) element.scrollTop = element.scrollHeight;
+      if (height - element.scrollTop - element.clientHeight < 32) element.scrollTop = element.scrollHeight;
+      height = element.scrollHeight;
     });
-    element.addEventListener('scroll', onScroll, { passive: true });
     observer.observe(inner);
     element.scrollTop = element.scrollHeight;
-    return () => {
-      element.removeEventListener('scroll', onScroll);
-      observer.disconnect();
-    };
+    return () => observer.disconnect();
   }, [list, content]);
 }
 
