@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, shot } from './fixtures';
-import { EMPLOYER_PASSWORD, employerEmail, pngLogo } from './employer';
+import { EMPLOYER_PASSWORD, employerEmail, listedCards, payInSandbox, pngLogo } from './employer';
 
 /** Where the journey reads its confirmation link, and the prefix of its screenshots. */
 export interface JourneyMail {
@@ -127,25 +127,11 @@ export async function employerJourney(page: Page, mail: JourneyMail): Promise<vo
   await page.getByTestId('summary-publish').click();
 
   // Pay in the sandbox; the return page polls to success.
-  await expect(page.getByTestId('publish-step')).toBeVisible();
-  await page.locator('#invoice-tax-id').fill('5260250274');
-  await page.locator('#invoice-street').fill('Marszałkowska');
-  await page.locator('#invoice-street-number').fill('1');
-  await page.locator('#invoice-postal-code').fill('00-001');
-  await page.locator('#invoice-city').fill('Warszawa');
-  await page.locator('#invoice-regulations').check();
-  await page.getByTestId('pay').click();
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await expect(page).toHaveURL(/\/employer\/payments\/return\?offer=.*paymentId=/);
-  await expect(page.getByTestId('payment-success')).toBeVisible();
+  await payInSandbox(page);
   await shot(page, `${mail.shots}-payment-return`);
 
   // The candidate side: the list and the offer page.
-  const listed = async () => {
-    await page.goto(`/all-locations?keyword=${encodeURIComponent(title)}`);
-    return page.getByTestId('offer-card').filter({ hasText: title }).count();
-  };
-  await expect.poll(listed, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => listedCards(page, title), { timeout: 15_000 }).toBe(1);
   await page.goto(`/job-offer/${slug}`);
   await expect(page.getByTestId('offer-title')).toHaveText(title);
   await expect(page.getByTestId('offer-salary').first()).toContainText('20 000–25 000');
@@ -166,5 +152,5 @@ export async function employerJourney(page: Page, mail: JourneyMail): Promise<vo
   await page.getByTestId('manage-finish').click();
   await page.getByTestId('manage-confirm-yes').click();
   await expect(page.getByTestId('offer-end')).toBeVisible();
-  await expect.poll(listed, { timeout: 15_000 }).toBe(0);
+  await expect.poll(() => listedCards(page, title), { timeout: 15_000 }).toBe(0);
 }

@@ -83,6 +83,27 @@ export async function employerSession(page: Page, email: string, password = EMPL
   await expect(page.getByTestId('employer-panel')).toBeVisible();
 }
 
+/** On the publish step: the invoice data, then the sandbox payment; waits for the return page's success. */
+export async function payInSandbox(page: Page): Promise<void> {
+  await expect(page.getByTestId('publish-step')).toBeVisible();
+  await page.locator('#invoice-tax-id').fill('5260250274');
+  await page.locator('#invoice-street').fill('Marszałkowska');
+  await page.locator('#invoice-street-number').fill('1');
+  await page.locator('#invoice-postal-code').fill('00-001');
+  await page.locator('#invoice-city').fill('Warszawa');
+  await page.locator('#invoice-regulations').check();
+  await page.getByTestId('pay').click();
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await expect(page).toHaveURL(/\/employer\/payments\/return\?offer=.*paymentId=/);
+  await expect(page.getByTestId('payment-success')).toBeVisible();
+}
+
+/** The number of cards titled `title` on the candidate list searched for it. */
+export async function listedCards(page: Page, title: string): Promise<number> {
+  await page.goto(`/all-locations?keyword=${encodeURIComponent(title)}`);
+  return page.getByTestId('offer-card').filter({ hasText: title }).count();
+}
+
 /** A small valid PNG (64×64, one colour) for the logo upload. */
 export function pngLogo(): Buffer {
   const width = 64;

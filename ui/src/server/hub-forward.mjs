@@ -1,6 +1,7 @@
 /**
- * Forwards the chat hub's traffic to the API, so the browser connects to its page's own origin:
- * the WebSocket upgrade `GET /hubs/{board}/chat` and the negotiate `POST /hubs/{board}/chat/negotiate`.
+ * Forwards the hubs' traffic to the API, so the browser connects to its page's own origin: the
+ * WebSocket upgrade `GET /hubs/{board}/{hub}` and the negotiate `POST /hubs/{board}/{hub}/negotiate`,
+ * for the candidate chat (`chat`) and the employer's offer-form assistant (`assistant`).
  * Plain JavaScript for `server.mjs` (run by Node, not bundled by Next); unit-tested in
  * `hub-forward.test.ts`.
  *
@@ -18,8 +19,8 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { clientAddressOf, requestIdOf } from './request-log.mjs';
 
-/** `/hubs/{board}/chat` and `/hubs/{board}/chat/negotiate`, nothing else. */
-const HUB_PATH = /^\/hubs\/([a-z0-9][a-z0-9-]{0,62})\/chat(\/negotiate)?$/;
+/** `/hubs/{board}/{chat|assistant}` and their `/negotiate`, nothing else. */
+const HUB_PATH = /^\/hubs\/([a-z0-9][a-z0-9-]{0,62})\/(?:chat|assistant)(\/negotiate)?$/;
 const HANDSHAKE_HEADERS = ['origin', 'user-agent', 'accept-language', 'sec-websocket-key', 'sec-websocket-version', 'sec-websocket-extensions', 'sec-websocket-protocol'];
 const REQUEST_HEADERS = ['origin', 'user-agent', 'accept-language', 'accept', 'content-type', 'content-length', 'x-requested-with', 'x-signalr-user-agent'];
 const RESPONSE_HEADERS = ['content-type', 'content-length', 'cache-control', 'retry-after', 'www-authenticate'];

@@ -98,7 +98,9 @@ describe('hub paths', () => {
   it('knows the hub and its negotiate path, nothing else', () => {
     expect(matchHubPath('/hubs/it/chat?access_token=x')).toEqual({ board: 'it', negotiate: false });
     expect(matchHubPath('/hubs/it/chat/negotiate?negotiateVersion=1')).toEqual({ board: 'it', negotiate: true });
-    for (const path of ['/hubs/it/other', '/hubs/it/chat/', '/hubs/../api/it/chat', '/hubs/%2e%2e/chat', '/hubs/IT/chat', '/hubs//chat', '/api/it/chat']) expect(matchHubPath(path), path).toBeNull();
+    // The offer form's assistant (issue 26) has its own hub.
+    expect(matchHubPath('/hubs/work/assistant?access_token=x')).toEqual({ board: 'work', negotiate: false });
+    for (const path of ['/hubs/it/other', '/hubs/it/assistants', '/hubs/it/chatassistant', '/hubs/it/chat/', '/hubs/../api/it/chat', '/hubs/%2e%2e/chat', '/hubs/IT/chat', '/hubs//chat', '/api/it/chat']) expect(matchHubPath(path), path).toBeNull();
     expect(hostNameOf('It.LocalHost.:3100')).toBe('it.localhost');
     expect(hostNameOf('[::1]:3100')).toBe('[::1]');
   });

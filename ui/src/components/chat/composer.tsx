@@ -11,6 +11,11 @@ import { MAX_MESSAGE_CHARS, messageLength } from '@/lib/chat/format';
 import type { Locale } from '@/lib/types';
 import './chat.css';
 
+/** Enter sends; Shift+Enter breaks the line, and Enter while an input method composes does neither. */
+export function isSendKey(event: KeyboardEvent<HTMLTextAreaElement>): boolean {
+  return event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing;
+}
+
 export function Composer({ locale, onSend, disabled = false, disabledText }: { locale: Locale; onSend: (text: string) => void; disabled?: boolean; disabledText?: string }) {
   const t = createTranslator(locale);
   const id = useId();
@@ -29,7 +34,7 @@ export function Composer({ locale, onSend, disabled = false, disabledText }: { l
     send();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if (!isSendKey(event)) return;
     event.preventDefault();
     send();
   };

@@ -14,23 +14,14 @@
  * Sends are serialised (one chain), so messages reach the server in the order they were written.
  */
 import { ApiError } from '@/lib/api-client';
+import type { HubLike } from '@/lib/hub/hub';
+import { HubTokenCache, type HubToken } from '@/lib/hub/token';
 import { chatErrorCode } from './errors';
-import type { ConversationView, HubToken, Invite, MessageView } from './types';
+import type { ConversationView, Invite, MessageView } from './types';
+
+export type { HubLike };
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'disconnected';
-
-/** The part of `@microsoft/signalr`'s `HubConnection` the client uses. */
-export interface HubLike {
-  /** `HubConnectionState`: 'Disconnected' | 'Connecting' | 'Connected' | 'Disconnecting' | 'Reconnecting'. */
-  readonly state: string;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  invoke<T = unknown>(methodName: string, ...args: unknown[]): Promise<T>;
-  on(methodName: string, handler: (...args: never[]) => void): void;
-  onclose(callback: (error?: Error) => void): void;
-  onreconnecting(callback: (error?: Error) => void): void;
-  onreconnected(callback: (connectionId?: string) => void): void;
-}
 
 export interface OutgoingMessage {
   clientMessageId: string;
@@ -80,8 +71,6 @@ export interface ChatClientOptions {
   clearTimer?: (timer: unknown) => void;
 }
 
-/** A token is asked for again this long before it expires (seconds). */
-const TOKEN_MARGIN_SECONDS = 30;
 const DEFAULT_RETRY_DELAYS = [2_000, 5_000, 15_000, 30_000, 60_000];
 /** How long a rate-limited send waits before it is tried again. */
 const RATE_LIMIT_PAUSE_MS = 2_000;
@@ -95,8 +84,7 @@ export class ChatClient {
   private readonly subscribers = new Set<() => void>();
   private readonly listeners: { [K in keyof ChatEventMap]: Set<Listener<ChatEventMap[K]>> } = { message: new Set(), conversation: new Set(), invite: new Set(), resync: new Set() };
   private hub: HubLike | null = null;
-  private token: HubToken | null = null;
-  private tokenFailure: unknown = null;
+  private readonly tokens: HubTokenCache;
   private sendChain: Promise<void> = Promise.resolve();
   private retryTimer: unknown = null;
   private attempt = 0;
@@ -112,6 +100,7 @@ export class ChatClient {
       clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
       ...options,
     };
+    this.tokens = new HubTokenCache(this.options.fetchToken, this.options.now);
   }
 
   // --- the store (useSyncExternalStore) ---
@@ -147,24 +136,9 @@ export class ChatClient {
 
   // --- the connection ---
 
-  /** The access-token factory the hub calls on every (re)connection: a cached token while it is fresh. */
-  private readonly accessToken = async (): Promise<string> => {
-    const nowSeconds = this.options.now() / 1000;
-    if (this.token && this.token.expiresAt - TOKEN_MARGIN_SECONDS > nowSeconds) return this.token.accessToken;
-    try {
-      this.token = await this.options.fetchToken();
-      this.tokenFailure = null;
-      return this.token.accessToken;
-    } catch (error) {
-      this.token = null;
-      this.tokenFailure = error;
-      throw error;
-    }
-  };
-
   private ensureHub(): HubLike {
     if (this.hub) return this.hub;
-    const hub = this.options.createHub(this.accessToken);
+    const hub = this.options.createHub(this.tokens.accessToken);
     hub.on('messageReceived', (message: MessageView) => this.emit('message', message));
     hub.on('conversationUpdated', (conversation: ConversationView) => this.emit('conversation', conversation));
     hub.on('inviteReceived', (invite: Invite) => this.emit('invite', invite));
@@ -192,7 +166,7 @@ export class ChatClient {
       await hub.start();
     } catch (error) {
       if (this.stopped) return;
-      const cause = this.tokenFailure ?? error;
+      const cause = this.tokens.failure ?? error;
       const permanent = cause instanceof ApiError && PERMANENT_STATUSES.includes(cause.status);
       this.update({ state: 'disconnected', lastError: chatErrorCode(cause), gaveUp: permanent });
       if (!permanent) this.scheduleRetry();

@@ -1,28 +1,14 @@
 /**
- * The codes of refused chat calls and their texts. The hub rejects an invocation with an `Error`
- * whose message is `{code}: {English text}` (`conversationClosed: the conversation is closed`);
- * HTTP calls answer `{code, message, field}`. Codes are compared in snake case, so `chatMaintenance`
- * and `chat_maintenance` are one code. Pure: unit-tested.
+ * The codes of refused chat calls (`@/lib/hub/errors` reads them) and their texts. Pure:
+ * unit-tested.
  */
 import { messages, type MessageKey } from '@/i18n/translate';
-import { ApiError } from '@/lib/api-client';
+import { hubErrorCode, snakeCode } from '@/lib/hub/errors';
 
-/** `chatMaintenance` → `chat_maintenance`; snake case stays as it is. */
-export function snakeCode(code: string): string {
-  return code.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
-}
-
-/** The hub's wording of a refusal by its rate limiter (no code of the API's table). */
-const RATE_LIMITED = 'rate limited';
+export { snakeCode };
 
 /** The code of a failed hub invocation or HTTP call (`network_error` for anything unknown). */
-export function chatErrorCode(error: unknown): string {
-  if (error instanceof ApiError) return snakeCode(error.code);
-  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
-  if (message.trim().toLowerCase() === RATE_LIMITED) return 'rate_limited';
-  const coded = /^([A-Za-z][A-Za-z0-9_]*): /.exec(message);
-  return coded ? snakeCode(coded[1]) : 'network_error';
-}
+export const chatErrorCode = hubErrorCode;
 
 /** The message key of a chat error code (`chat.errors.{code}`), or the generic one. */
 export function chatErrorKey(code: string): MessageKey {

@@ -125,7 +125,5 @@ export interface SentRequest {
   conversationId: string | null;
 }
 
-export interface HubToken {
-  accessToken: string;
-  expiresAt: number;
-}
+/** `POST …/chat/hub-token`. */
+export type { HubToken } from '@/lib/hub/token';

@@ -12,12 +12,16 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog } from '@/components/ui/dialog';
 import { FormMessage } from '@/components/ui/form-field';
+import { Snackbar, type SnackbarMessage } from '@/components/ui/snackbar';
 import { createTranslator } from '@/i18n/translate';
 import { ApiError } from '@/lib/api-client';
 import { employerPaths } from '@/features/employer/paths';
+import { AssistantPopover } from '@/features/employer/assistant/components/assistant-popover';
+import type { ProposedAd } from '@/features/employer/assistant/types';
 import type { Locale } from '@/lib/types';
 import { loadOffer, saveOffer } from '../api';
 import { formValues, savePayload } from '../mapping';
+import { proposalPatch } from '../proposal';
 import { draftIssues, formPath, isSalaryField, offerFormSchema, SALARY_DEBOUNCE_MS, todayDays, VALIDATION_DEBOUNCE_MS, type FormRulesContext } from '../schema';
 import type { EmployerOffer, FormInputs, FormVariant, OfferFormValues } from '../types';
 import { useLeaveGuard } from '../leave-guard';
@@ -47,8 +51,9 @@ export function rulesContext(inputs: FormInputs, offer: Pick<EmployerOffer, 'lim
   };
 }
 
-export function OfferEditor({ slug, variant, inputs, locale, planNames }: { slug: string; variant: FormVariant; inputs: FormInputs; locale: Locale; planNames: Record<string, string> }) {
-  const t = createTranslator(locale);
+type EditorProps = { variant: FormVariant; inputs: FormInputs; locale: Locale; planNames: Record<string, string>; assistant: boolean };
+
+export function OfferEditor({ slug, ...props }: EditorProps & { slug: string }) {
   const [offer, setOffer] = useState<EmployerOffer | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
@@ -56,12 +61,13 @@ export function OfferEditor({ slug, variant, inputs, locale, planNames }: { slug
       .then(setOffer)
       .catch((error) => setFailure(error instanceof ApiError ? error.code : 'network_error'));
   }, [slug]);
+  const t = createTranslator(props.locale);
   if (failure) return <FormMessage kind="error" testId="offer-load-error">{offerErrorText(t, failure)}</FormMessage>;
   if (!offer) return <p className="muted">{t('employer.offerForm.loading')}</p>;
-  return <OfferFormBody offer={offer} variant={variant} inputs={inputs} locale={locale} planNames={planNames} />;
+  return <OfferFormBody offer={offer} {...props} />;
 }
 
-function OfferFormBody({ offer, variant, inputs, locale, planNames }: { offer: EmployerOffer; variant: FormVariant; inputs: FormInputs; locale: Locale; planNames: Record<string, string> }) {
+function OfferFormBody({ offer, variant, inputs, locale, planNames, assistant }: EditorProps & { offer: EmployerOffer }) {
   const t = createTranslator(locale);
   const router = useRouter();
   const ctx = useMemo(() => rulesContext(inputs, offer), [inputs, offer]);
@@ -70,6 +76,8 @@ function OfferFormBody({ offer, variant, inputs, locale, planNames }: { offer: E
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [exitOpen, setExitOpen] = useState(false);
+  const [snack, setSnack] = useState<SnackbarMessage | null>(null);
+  const closeSnack = useCallback(() => setSnack(null), []);
   const published = offer.state === 'published';
 
   // Validation as the employer types: 150 ms after the last change of a field, 200 ms for salaries.
@@ -179,11 +187,22 @@ function OfferFormBody({ offer, variant, inputs, locale, planNames }: { offer: E
   const titleLocked = published && !offer.form.titleChangeEnabled;
   const leave = () => router.push(leavingTo ?? employerPaths.offer(offer.slug));
 
+  // The assistant's proposal goes in through the form library, field by field, as if typed: each
+  // is dirty and validated (what the proposal lacks or gets wrong is left as it was).
+  const applyProposal = (ad: ProposedAd) => {
+    const patch = proposalPatch(form.getValues(), ad, { ...ctx, titleLocked });
+    const names = Object.keys(patch) as (keyof OfferFormValues)[];
+    for (const name of names) form.setValue(name, patch[name] as never, { shouldDirty: true });
+    if (names.length) void form.trigger(names);
+    setSnack({ id: Date.now(), text: t('employer.assistant.applied') });
+  };
+
   return (
     <div className="offer-editor" data-testid="offer-editor">
       <div className="offer-editor__head">
         <h1 data-testid="offer-form-title">{t(`employer.offerForm.title.${variant}`)}</h1>
         <p className="muted">{t('employer.offerForm.planInfo', { plan: planNames[offer.planKey] ?? offer.planKey })}</p>
+        {assistant ? <AssistantPopover locale={locale} jobAdId={offer.slug} onApply={applyProposal} /> : null}
         <button
           type="button"
           className="button button--small"
@@ -272,6 +291,7 @@ function OfferFormBody({ offer, variant, inputs, locale, planNames }: { offer: E
       >
         <p>{t('employer.offerForm.exitBody')}</p>
       </Dialog>
+      <Snackbar message={snack} onClose={closeSnack} closeLabel={t('employer.assistant.snackClose')} />
     </div>
   );
 }

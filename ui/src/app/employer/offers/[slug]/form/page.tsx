@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getConfig } from '@/features/config/api/get-config';
 import { OfferEditor } from '@/features/employer/offer/components/offer-editor';
 import { getFormInputs, getPlans, planNames } from '@/features/employer/offer/server';
 import { FORM_VARIANTS, type FormVariant } from '@/features/employer/offer/types';
@@ -25,6 +26,8 @@ export default async function OfferFormPage({ params, searchParams }: Props) {
   const variant = variantOf(query.variant);
   await requireEmployer(employerPaths.offerForm(slug, variant));
   const { locale } = await getTranslator();
-  const [inputs, plans] = await Promise.all([getFormInputs(locale), getPlans(locale)]);
-  return <OfferEditor slug={slug} variant={variant} inputs={inputs} locale={locale} planNames={planNames(plans)} />;
+  const [inputs, plans, config] = await Promise.all([getFormInputs(locale), getPlans(locale), getConfig().catch(() => null)]);
+  // The AI assistant (issue 26) where the board has it on.
+  const assistant = Boolean(config?.featureFlags.aiAssistant);
+  return <OfferEditor slug={slug} variant={variant} inputs={inputs} locale={locale} planNames={planNames(plans)} assistant={assistant} />;
 }

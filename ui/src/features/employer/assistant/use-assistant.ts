@@ -1,0 +1,28 @@
+'use client';
+/**
+ * The assistant of one offer form in React: the client is made when the form mounts in the browser
+ * (the board is the page's `<html data-board>`) and connects only when the popover is first opened
+ * (the spec: the chat starts when opened); it is closed when the form goes.
+ */
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createHub, hubPath } from '@/lib/hub/hub';
+import { assistantHubToken } from './api';
+import { AssistantClient, IDLE_SNAPSHOT, type AssistantSnapshot } from './client';
+
+const noSubscription = () => () => undefined;
+
+export function useAssistant(jobAdId: string): { client: AssistantClient | null; snapshot: AssistantSnapshot } {
+  const [client, setClient] = useState<AssistantClient | null>(null);
+  useEffect(() => {
+    const board = document.documentElement.dataset.board;
+    if (!board) return;
+    const made = new AssistantClient({ createHub: (accessToken) => createHub(hubPath(board, 'assistant'), accessToken), fetchToken: assistantHubToken, board, jobAdId });
+    setClient(made);
+    return () => {
+      setClient(null);
+      void made.dispose();
+    };
+  }, [jobAdId]);
+  const snapshot = useSyncExternalStore(client?.subscribe ?? noSubscription, client ? client.getSnapshot : () => IDLE_SNAPSHOT, () => IDLE_SNAPSHOT);
+  return { client, snapshot };
+}
