@@ -11,12 +11,10 @@ B2B/UoP/UZ, hourly rates, Polish case forms of the city). The drafter is never r
 labels come from the source data only.
 """
 
-import argparse
-import csv
-import json
 import random
 import re
-import sys
+
+import drafter_sets as sets
 
 SEED = 26
 COUNT = 60
@@ -28,7 +26,6 @@ LANG_EN = {"en": "English", "pl": "Polish", "de": "German", "fr": "French", "es"
            "nl": "Dutch", "cs": "Czech", "uk": "Ukrainian", "ru": "Russian"}
 LANG_PL = {"en": "angielski", "pl": "polski", "de": "niemiecki", "fr": "francuski", "es": "hiszpański", "it": "włoski",
            "nl": "niderlandzki", "cs": "czeski", "uk": "ukraiński", "ru": "rosyjski"}
-CONTRACTS = {"B2B": "b2b", "Permanent": "permanent", "Mandate": "mandate_contract", "Any": "any"}
 # Polish case forms of the cities the sample names (locative with its preposition, genitive).
 CITY_PL = {
     "Warszawa": ("w Warszawie", "z Warszawy"), "Kraków": ("w Krakowie", "z Krakowa"),
@@ -128,19 +125,13 @@ def listing(rng, items, lang):
 def conversation(rng, row, lang):
     title = row["Tytuł oferty"].strip()
     level = row["Poziom doświadczenia"]
-    contract = CONTRACTS[row["Typ umowy"]]
+    contract = sets.CONTRACTS[row["Typ umowy"]]
     gross = row["Wynagrodzenie brutto"] == "True"
     lo, hi = (amount(v) for v in row["Widełki finansowe [PLN]"].split("-"))
     city = row["Miasto"].strip()
     workplace = row["Typ miejsca pracy"]
     working_time = row["Czas pracy"]
-    required, languages = [], []
-    for skill in [s.strip() for s in row["Umiejętności"].split(",") if s.strip()]:
-        if skill.lower() in LANGUAGES:
-            languages.append(LANGUAGES[skill.lower()])
-        else:
-            required.append(skill)
-    nice = [s.strip() for s in row["Mile widziane umiejętności"].split(",") if s.strip()]
+    required, nice, languages = sets.skills_and_languages(row, LANGUAGES)
     known_city = city in CITY_PL
     rtext, unit, e_lo, e_hi = fmt_range(rng, lo, hi, lang)
     level_word = {"c_level": "C-level"}.get(level, level)
@@ -227,37 +218,21 @@ def conversation(rng, row, lang):
     else:
         messages = [m1 + "\n" + m2, m3 + "\n" + m4]
     messages = [m.strip() for m in messages if m.strip()]
-    expected = {
-        "title": title,
-        "seniority": level,
-        "requiredSkills": required,
-        "recommendedSkills": nice,
-        "salaries": [{"employmentType": contract, "minAmount": e_lo, "maxAmount": e_hi, "currency": "pln", "unit": unit,
-                      "amountType": "gross" if gross else "net"}],
-        "city": city if known_city else None,
-        "workplace": workplace,
-        "languages": languages,
-    }
+    expected = sets.fields(title, row, required, nice, [sets.salary(row, e_lo, e_hi, unit)],
+                           city if known_city else None, languages)
     return messages, expected
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--data", default="../shared/data")
-    args = parser.parse_args()
-    with open(f"{args.data}/justjoin-2025-03/offers.csv", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    eligible = [i for i, row in enumerate(rows) if TITLE_OK.match(row["Tytuł oferty"])]
+    rows = sets.read_offers(sets.data_arg())
+    # One generator for the draw and every phrasing after it: the chats depend on the draw's state.
     rng = random.Random(SEED)
-    picked = rng.sample(eligible, COUNT)
     ads = []
-    for n, idx in enumerate(picked):
-        lang = "pl" if n % 2 == 0 else "en"
-        messages, expected = conversation(rng, rows[idx], lang)
-        ads.append({"id": f"jj25-{idx + 1}", "source": f"justjoin-2025-03/offers.csv data row {idx + 1}", "language": lang,
-                    "messages": messages, "expected": expected})
-    json.dump({"seed": SEED, "ads": ads}, sys.stdout, ensure_ascii=False, indent=1)
-    sys.stdout.write("\n")
+    for i, n in enumerate(sets.draw(rows, rng, COUNT, title_ok=TITLE_OK.match)):
+        lang = "pl" if i % 2 == 0 else "en"
+        messages, expected = conversation(rng, rows[n - 1], lang)
+        ads.append(sets.ad("jj25-", n, lang, messages, expected))
+    sets.write(SEED, ads, indent=1)
 
 
 if __name__ == "__main__":
