@@ -122,6 +122,55 @@ def listing(rng, items, lang):
     return ", ".join(items)
 
 
+# The last message, per language: the workplace (phrasings naming the city's office, and the one
+# without a city; remote work is a prefix, then where the company is), working time, a remote
+# recruitment, and the closing words.
+CLOSING = {
+    "pl": {
+        "remote": (["Praca w 100% zdalna", "Praca zdalna", "Pełen remote"], [", siedziba firmy {loc}.", ", jesteśmy firmą {gen}."]),
+        "hybrid": (["Praca hybrydowa, biuro {loc}.", "Biuro mieści się {loc}, model hybrydowy."], "Praca hybrydowa."),
+        "office": (["Praca stacjonarna {loc}.", "Praca na miejscu w biurze {loc}."], "Praca stacjonarna."),
+        "time": {"part_time": "Część etatu.", "freelance": "Współpraca w formie freelance.", "internship": "To staż."},
+        "full_time": ["Pełny etat.", ""],
+        "remote_recruitment": "Rekrutacja w całości zdalna.",
+        "end": ["To wszystko, przygotuj proszę ogłoszenie.", "Nic więcej nie mam, poproszę o propozycję ogłoszenia."],
+    },
+    "en": {
+        "remote": (["Fully remote", "Remote-first"], [", our office is in {name}.", ", HQ in {name}."]),
+        "hybrid": (["Hybrid work, office in {name}.", "Hybrid, 2 days a week in our office in {name}.", "Based in {name}, hybrid."], "Hybrid work."),
+        "office": (["On-site in {name}.", "Office-based, in {name}."], "Office-based."),
+        "time": {"part_time": "Part-time.", "freelance": "Freelance cooperation.", "internship": "It's an internship."},
+        "full_time": ["Full-time.", ""],
+        "remote_recruitment": "The recruitment is fully remote.",
+        "end": ["That's all, please draft the ad.", "Nothing more from me, go ahead with the proposal."],
+    },
+}
+
+
+def closing(rng, row, lang, city, known_city):
+    """Place, workplace, working time, recruitment. The draws happen in the order the set was
+    generated with (the full-time phrasing is drawn whatever the working time): changing it
+    changes every later chat of labelled-ads.json."""
+    words = CLOSING[lang]
+    if lang == "pl":
+        loc, gen = CITY_PL.get(city, ("", ""))
+        names = {"loc": loc, "gen": gen}
+    else:
+        names = {"name": CITY_EN.get(city, city) if rng.random() < 0.5 else city}
+    workplace = row["Typ miejsca pracy"]
+    if workplace == "remote":
+        prefixes, places = words["remote"]
+        place = rng.choice(prefixes) + (rng.choice(places).format(**names) if known_city else ".")
+    else:
+        places, without = words["hybrid" if workplace == "hybrid" else "office"]
+        place = rng.choice(places).format(**names) if known_city else without
+    bits = [place, {**words["time"], "full_time": rng.choice(words["full_time"])}.get(row["Czas pracy"], "")]
+    if row["Zdalna rozmowa kwalifikacyjna"] == "True" and rng.random() < 0.6:
+        bits.append(words["remote_recruitment"])
+    bits.append(rng.choice(words["end"]))
+    return " ".join(b for b in bits if b)
+
+
 def conversation(rng, row, lang):
     title = row["Tytuł oferty"].strip()
     level = row["Poziom doświadczenia"]
@@ -129,12 +178,9 @@ def conversation(rng, row, lang):
     gross = row["Wynagrodzenie brutto"] == "True"
     lo, hi = (amount(v) for v in row["Widełki finansowe [PLN]"].split("-"))
     city = row["Miasto"].strip()
-    workplace = row["Typ miejsca pracy"]
-    working_time = row["Czas pracy"]
     required, nice, languages = sets.skills_and_languages(row, LANGUAGES)
     known_city = city in CITY_PL
     rtext, unit, e_lo, e_hi = fmt_range(rng, lo, hi, lang)
-    level_word = {"c_level": "C-level"}.get(level, level)
 
     # The position and its seniority.
     in_title = [w for w in SENIORITY_WORDS if re.search(rf"\b{w}\b", title, re.I)]
@@ -178,35 +224,7 @@ def conversation(rng, row, lang):
     m2 = " ".join(parts)
     m3 = salary_sentence(rng, lang, contract, gross, rtext, unit)
 
-    # Place, workplace, working time, recruitment.
-    bits = []
-    if lang == "pl":
-        loc, gen = CITY_PL.get(city, ("", ""))
-        if workplace == "remote":
-            bits.append(rng.choice(["Praca w 100% zdalna", "Praca zdalna", "Pełen remote"]) + (rng.choice([f", siedziba firmy {loc}.", f", jesteśmy firmą {gen}."]) if known_city else "."))
-        elif workplace == "hybrid":
-            bits.append(rng.choice([f"Praca hybrydowa, biuro {loc}.", f"Biuro mieści się {loc}, model hybrydowy."]) if known_city else "Praca hybrydowa.")
-        else:
-            bits.append(rng.choice([f"Praca stacjonarna {loc}.", f"Praca na miejscu w biurze {loc}."]) if known_city else "Praca stacjonarna.")
-        bits.append({"part_time": "Część etatu.", "freelance": "Współpraca w formie freelance.", "internship": "To staż.",
-                     "full_time": rng.choice(["Pełny etat.", ""])}.get(working_time, ""))
-        if row["Zdalna rozmowa kwalifikacyjna"] == "True" and rng.random() < 0.6:
-            bits.append("Rekrutacja w całości zdalna.")
-        bits.append(rng.choice(["To wszystko, przygotuj proszę ogłoszenie.", "Nic więcej nie mam, poproszę o propozycję ogłoszenia."]))
-    else:
-        name = CITY_EN.get(city, city) if rng.random() < 0.5 else city
-        if workplace == "remote":
-            bits.append(rng.choice(["Fully remote", "Remote-first"]) + (rng.choice([f", our office is in {name}.", f", HQ in {name}."]) if known_city else "."))
-        elif workplace == "hybrid":
-            bits.append(rng.choice([f"Hybrid work, office in {name}.", f"Hybrid, 2 days a week in our office in {name}.", f"Based in {name}, hybrid."]) if known_city else "Hybrid work.")
-        else:
-            bits.append(rng.choice([f"On-site in {name}.", f"Office-based, in {name}."]) if known_city else "Office-based.")
-        bits.append({"part_time": "Part-time.", "freelance": "Freelance cooperation.", "internship": "It's an internship.",
-                     "full_time": rng.choice(["Full-time.", ""])}.get(working_time, ""))
-        if row["Zdalna rozmowa kwalifikacyjna"] == "True" and rng.random() < 0.6:
-            bits.append("The recruitment is fully remote.")
-        bits.append(rng.choice(["That's all, please draft the ad.", "Nothing more from me, go ahead with the proposal."]))
-    m4 = " ".join(b for b in bits if b)
+    m4 = closing(rng, row, lang, city, known_city)
 
     shape = rng.choice(["4", "3a", "3b", "2"])
     if shape == "4":
