@@ -80,37 +80,47 @@ def fmt_range(rng, lo, hi, lang):
     return f"{spaced(lo)}{dash}{spaced(hi)}", "month", lo, hi
 
 
+# The salary message's words, per language: currencies, hourly and monthly units, gross/net, each
+# contract type's names, and the sentences around them.
+SALARY_WORDS = {
+    "pl": {
+        "currency": ["zł", "PLN", "zł", "pln"], "hourly": ["zł/h", "PLN/h", "zł/godz.", "zł na godzinę"],
+        "monthly": ["miesięcznie", "/mc", "na miesiąc"], "gross": "brutto", "net": "netto",
+        "contracts": {"b2b": ["B2B", "kontrakt B2B", "na B2B"],
+                      "permanent": ["UoP", "umowa o pracę", "na umowę o pracę", "na UoP"],
+                      "mandate_contract": ["umowa zlecenie", "UZ", "na umowę zlecenie"],
+                      "any": ["dowolna forma współpracy", "dowolna umowa"]},
+        "patterns": ["Widełki: {r} {c} {g}{v}, {n}.", "Oferujemy {r} {c} {g}{v} ({n}).", "{n}: {r} {c} {g}{v}",
+                     "Wynagrodzenie {r} {c} {g}{v}, {n}.", "Budżet to {r} {c} {g}{v} – {n}.", "Stawka: {r} {c} {g}{v}, {n}."],
+    },
+    "en": {
+        "currency": ["PLN", "pln", "zł"], "hourly": ["PLN/h", "PLN per hour", "zł/h", "PLN an hour"],
+        "monthly": ["per month", "monthly", "a month"], "gross": "gross", "net": "net",
+        "contracts": {"b2b": ["B2B", "B2B contract", "on B2B"],
+                      "permanent": ["employment contract", "permanent contract", "UoP (employment contract)"],
+                      "mandate_contract": ["mandate contract", "contract of mandate"],
+                      "any": ["any contract type", "any form of contract"]},
+        "patterns": ["Salary: {r} {c} {g}{v}, {n}.", "We offer {r} {c} {g}{v} ({n}).", "{n}: {r} {c} {g}{v}",
+                     "Budget is {r} {c} {g}{v} on a {n}.", "Pay range {r} {c} {g}{v}, {n}.", "Comp: {r} {c} {g}{v} ({n})"],
+    },
+}
+
+
 def salary_sentence(rng, lang, contract, gross, text, unit):
+    words = SALARY_WORDS[lang]
     default_gross = contract != "b2b"
     say_gn = gross != default_gross or rng.random() < 0.6
-    if lang == "pl":
-        cur = rng.choice(["zł", "PLN", "zł", "pln"]) if rng.random() < 0.85 else ""
-        if unit == "hour":
-            cur = rng.choice(["zł/h", "PLN/h", "zł/godz.", "zł na godzinę"])
-        elif rng.random() < 0.3:
-            cur = (cur + " " + rng.choice(["miesięcznie", "/mc", "na miesiąc"])).strip()
-        gn = ("brutto" if gross else "netto") if say_gn else ""
-        name = {"b2b": rng.choice(["B2B", "kontrakt B2B", "na B2B"]),
-                "permanent": rng.choice(["UoP", "umowa o pracę", "na umowę o pracę", "na UoP"]),
-                "mandate_contract": rng.choice(["umowa zlecenie", "UZ", "na umowę zlecenie"]),
-                "any": rng.choice(["dowolna forma współpracy", "dowolna umowa"])}[contract]
-        vat = " + VAT" if contract == "b2b" and not gross and rng.random() < 0.3 else ""
-        pattern = rng.choice(["Widełki: {r} {c} {g}{v}, {n}.", "Oferujemy {r} {c} {g}{v} ({n}).", "{n}: {r} {c} {g}{v}",
-                              "Wynagrodzenie {r} {c} {g}{v}, {n}.", "Budżet to {r} {c} {g}{v} – {n}.", "Stawka: {r} {c} {g}{v}, {n}."])
-    else:
-        cur = rng.choice(["PLN", "pln", "zł"]) if rng.random() < 0.85 else ""
-        if unit == "hour":
-            cur = rng.choice(["PLN/h", "PLN per hour", "zł/h", "PLN an hour"])
-        elif rng.random() < 0.3:
-            cur = (cur + " " + rng.choice(["per month", "monthly", "a month"])).strip()
-        gn = ("gross" if gross else "net") if say_gn else ""
-        name = {"b2b": rng.choice(["B2B", "B2B contract", "on B2B"]),
-                "permanent": rng.choice(["employment contract", "permanent contract", "UoP (employment contract)"]),
-                "mandate_contract": rng.choice(["mandate contract", "contract of mandate"]),
-                "any": rng.choice(["any contract type", "any form of contract"])}[contract]
-        vat = " + VAT" if contract == "b2b" and not gross and rng.random() < 0.3 else ""
-        pattern = rng.choice(["Salary: {r} {c} {g}{v}, {n}.", "We offer {r} {c} {g}{v} ({n}).", "{n}: {r} {c} {g}{v}",
-                              "Budget is {r} {c} {g}{v} on a {n}.", "Pay range {r} {c} {g}{v}, {n}.", "Comp: {r} {c} {g}{v} ({n})"])
+    cur = rng.choice(words["currency"]) if rng.random() < 0.85 else ""
+    if unit == "hour":
+        cur = rng.choice(words["hourly"])
+    elif rng.random() < 0.3:
+        cur = (cur + " " + rng.choice(words["monthly"])).strip()
+    gn = words["gross" if gross else "net"] if say_gn else ""
+    # A name is drawn for every contract type, in this order, before the row's is taken: the order
+    # the set was generated with (drawing only the one used changes every later chat).
+    name = {kind: rng.choice(names) for kind, names in words["contracts"].items()}[contract]
+    vat = " + VAT" if contract == "b2b" and not gross and rng.random() < 0.3 else ""
+    pattern = rng.choice(words["patterns"])
     out = pattern.format(r=text, c=cur, g=gn, v=vat, n=name)
     return re.sub(r"\s+", " ", out).replace(" ,", ",").replace(" .", ".").replace(" )", ")").strip()
 
