@@ -11,30 +11,22 @@
 //    the answer's first `MessagePart` (one process, one clock), and to its `MessageEnd`.
 //
 // Prints a JSON report; with `--out BENCHMARKS.md` rewrites its section there.
-import { createRequire } from 'node:module';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { execSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
+import { benchArgs, finish, hubClient, percentile, pool, send, verdict } from './bench_hub_common.mjs';
 
 // The assistant hub protocol tests' locked install of the client (scripts/bench-assistant runs its `npm ci`).
-const require = createRequire(new URL('../crates/wakat-server/tests/js/package.json', import.meta.url));
-const { HubConnectionBuilder, HttpTransportType, LogLevel } = require('@microsoft/signalr');
+const hubConnection = hubClient('../crates/wakat-server/tests/js/package.json');
 
-const { values: args } = parseArgs({
-  options: {
-    base: { type: 'string' },
-    tenant: { type: 'string', default: 'it' },
-    origin: { type: 'string', default: 'http://127.0.0.1:3000' },
-    sessions: { type: 'string', default: '200' },
-    messages: { type: 'string', default: '5' },
-    // An employer reads the answer and types the next message: a pause drawn in this range (ms)
-    // before each message, the first one too (so sessions do not start in lockstep). `0-0` makes
-    // it a closed loop: every session sends again the moment its answer ended.
-    'think-ms': { type: 'string', default: '1000-4000' },
-    out: { type: 'string' },
-  },
+const args = benchArgs({
+  sessions: { type: 'string', default: '200' },
+  messages: { type: 'string', default: '5' },
+  // An employer reads the answer and types the next message: a pause drawn in this range (ms)
+  // before each message, the first one too (so sessions do not start in lockstep). `0-0` makes
+  // it a closed loop: every session sends again the moment its answer ended.
+  'think-ms': { type: 'string', default: '1000-4000' },
 });
+// What BENCHMARKS.md says of the run, around the table.
+const SECTION = { script: 'scripts/bench-assistant', name: 'assistant', title: 'Job-ad assistant under load (issue 26)',
+  server: ' with the offline drafter', limits: 'rate limits and the assistant\'s per-company limits off.' };
 const base = args.base;
 const tenant = args.tenant;
 const N = Number(args.sessions);
@@ -53,24 +45,12 @@ const TEXTS = [
 ];
 
 async function call(method, path, body, token) {
+  // Every request says JSON, the hub token's bodiless POST too.
   const headers = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`${base}/api/${tenant}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await response.text();
+  const { response, text } = await send(base, method, `/api/${tenant}${path}`, { body, headers });
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
   return text ? JSON.parse(text) : null;
-}
-
-async function pool(count, concurrency, work) {
-  const results = new Array(count);
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) {
-      const i = next++;
-      results[i] = await work(i);
-    }
-  }));
-  return results;
 }
 
 async function seed() {
@@ -88,22 +68,10 @@ async function seed() {
   return { sessions, seconds: (performance.now() - started) / 1000 };
 }
 
-function percentile(values, fraction) {
-  const ordered = [...values].sort((a, b) => a - b);
-  return ordered[Math.min(ordered.length - 1, Math.round(fraction * (ordered.length - 1)))];
-}
-
 /** A connected session with its draft's conversation open; `next()` resolves the next answer's timings. */
 async function open({ session, slug }) {
-  const hub = new HubConnectionBuilder()
-    .withUrl(`${base}/hubs/${tenant}/assistant`, {
-      accessTokenFactory: async () => (await call('POST', '/v2/employer-panel/assistant/hub-token', undefined, session)).token,
-      headers: { Origin: args.origin },
-      skipNegotiation: true,
-      transport: HttpTransportType.WebSockets,
-    })
-    .configureLogging(LogLevel.None)
-    .build();
+  const hub = hubConnection(`${base}/hubs/${tenant}/assistant`, args.origin,
+    async () => (await call('POST', '/v2/employer-panel/assistant/hub-token', undefined, session)).token);
   let waiting = null;
   hub.on('MessagePart', () => {
     if (waiting && waiting.firstPart === undefined) waiting.firstPart = performance.now();
@@ -162,47 +130,12 @@ async function load(sessions) {
   };
 }
 
-const START = '<!-- scripts/bench-assistant section: generated, do not edit. -->';
-const END = '<!-- End of the scripts/bench-assistant section. -->';
-
-function section(report) {
-  const { load: l, seed: s } = report;
-  const verdict = (ok) => (ok ? 'met' : '**missed**');
-  let commit = '?';
-  try { commit = execSync('git rev-parse --short HEAD').toString().trim(); } catch { /* not a checkout */ }
-  const model = cpus()[0]?.model ?? '?';
-  return [
-    START, '',
-    `## Job-ad assistant under load (issue 26): run of ${new Date().toISOString().slice(0, 10)}`, '',
-    `Machine: ${model}, ${cpus().length} cores (load ${loadavg()[0].toFixed(1)} at the end); commit ${commit}; release server with the offline drafter, `
-      + 'the client (Node, the real @microsoft/signalr client) on the same machine; rate limits and the assistant\'s per-company limits off.', '',
-    '```sh\nscripts/bench-assistant\n```', '',
-    '| measured | result | target |', '|---|---|---|',
-    `| seeding: ${N} companies with a draft offer | ${s.seconds.toFixed(0)} s | — |`,
-    `| assistant hub connections, each with its draft's conversation open (greeting streamed) | ${l.sessions} in ${l.connect_seconds} s | 200 |`,
-    `| messages: ${M} per session, each ${THINK_MAX > 0 ? `${THINK_MIN}–${THINK_MAX} ms (uniform) after the previous answer ended` : 'the moment the previous answer ended (closed loop)'}, every session at once | ${l.messages} answered (${l.answers_per_second}/s), ${l.refused} refused | — |`,
-    `| SendMessage → first MessagePart | p50 ${l.first_part_ms.p50} ms, p99 ${l.first_part_ms.p99} ms, max ${l.first_part_ms.max} ms | p99 ≤ 50 ms: ${verdict(l.first_part_ms.p99 <= 50)} |`,
-    `| SendMessage → MessageEnd (the answer stored) | p50 ${l.message_end_ms.p50} ms, p99 ${l.message_end_ms.p99} ms | — |`,
-    '', END,
-  ].join('\n');
-}
-
-function writeSection(path, text) {
-  let file = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n';
-  if (file.includes(START) && file.includes(END)) {
-    const [before, rest] = file.split(START);
-    file = before + text + rest.split(END)[1];
-  } else {
-    file = `${file.replace(/\n+$/, '')}\n\n${text}\n`;
-  }
-  writeFileSync(path, file);
-}
-
 const seeded = await seed();
 const report = { seed: { sessions: N, seconds: seeded.seconds }, load: await load(seeded.sessions) };
-console.log(JSON.stringify(report, null, 2));
-if (args.out) {
-  writeSection(args.out, section(report));
-  console.error(`wrote the assistant section of ${args.out}`);
-}
-process.exit(0);
+finish(report, args.out, SECTION, ({ load: l, seed: s }) => [
+  `| seeding: ${N} companies with a draft offer | ${s.seconds.toFixed(0)} s | — |`,
+  `| assistant hub connections, each with its draft's conversation open (greeting streamed) | ${l.sessions} in ${l.connect_seconds} s | 200 |`,
+  `| messages: ${M} per session, each ${THINK_MAX > 0 ? `${THINK_MIN}–${THINK_MAX} ms (uniform) after the previous answer ended` : 'the moment the previous answer ended (closed loop)'}, every session at once | ${l.messages} answered (${l.answers_per_second}/s), ${l.refused} refused | — |`,
+  `| SendMessage → first MessagePart | p50 ${l.first_part_ms.p50} ms, p99 ${l.first_part_ms.p99} ms, max ${l.first_part_ms.max} ms | p99 ≤ 50 ms: ${verdict(l.first_part_ms.p99 <= 50)} |`,
+  `| SendMessage → MessageEnd (the answer stored) | p50 ${l.message_end_ms.p50} ms, p99 ${l.message_end_ms.p99} ms | — |`,
+]);

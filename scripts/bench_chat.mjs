@@ -14,32 +14,25 @@
 //    the server's RSS before connecting and after the load (from /proc/{pid}/status).
 //
 // Prints a JSON report; with `--out BENCHMARKS.md` rewrites its section there.
-import { createRequire } from 'node:module';
-import { readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { execSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
+import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { benchArgs, finish, hubClient, percentile, pool, send, verdict } from './bench_hub_common.mjs';
 
 // The hub protocol tests' locked install of the client (scripts/bench-chat runs its `npm ci`).
-const require = createRequire(new URL('../crates/wakat-hub/tests/js/package.json', import.meta.url));
-const { HubConnectionBuilder, HttpTransportType, LogLevel } = require('@microsoft/signalr');
+const hubConnection = hubClient('../crates/wakat-hub/tests/js/package.json');
 
-const { values: args } = parseArgs({
-  options: {
-    base: { type: 'string' },
-    tenant: { type: 'string', default: 'it' },
-    origin: { type: 'string', default: 'http://127.0.0.1:3000' },
-    conversations: { type: 'string', default: '1000' },
-    rate: { type: 'string', default: '200' },
-    seconds: { type: 'string', default: '60' },
-    'seed-concurrency': { type: 'string', default: '8' },
-    'server-pid': { type: 'string' },
-    'internal-token': { type: 'string' },
-    out: { type: 'string' },
-  },
+const args = benchArgs({
+  conversations: { type: 'string', default: '1000' },
+  rate: { type: 'string', default: '200' },
+  seconds: { type: 'string', default: '60' },
+  'seed-concurrency': { type: 'string', default: '8' },
+  'server-pid': { type: 'string' },
+  'internal-token': { type: 'string' },
 });
+// What BENCHMARKS.md says of the run, around the table.
+const SECTION = { script: 'scripts/bench-chat', name: 'chat', title: 'Chat under load (issue 25)',
+  server: '', limits: 'rate limits off (one client opens everything).' };
 const base = args.base;
 const tenant = args.tenant;
 const api = `/api/${tenant}`;
@@ -48,17 +41,8 @@ const RATE = Number(args.rate);
 const SECONDS = Number(args.seconds);
 const PASSWORD = 'bench password 1';
 
-async function call(method, path, { body, headers = {}, raw, contentType } = {}) {
-  const init = { method, headers: { ...headers } };
-  if (raw !== undefined) {
-    init.body = raw;
-    init.headers['content-type'] = contentType;
-  } else if (body !== undefined) {
-    init.body = JSON.stringify(body);
-    init.headers['content-type'] = 'application/json';
-  }
-  const response = await fetch(base + path, init);
-  const text = await response.text();
+async function call(method, path, options) {
+  const { response, text } = await send(base, method, path, options);
   return { status: response.status, body: text ? JSON.parse(text) : null, cookies: response.headers.getSetCookie() };
 }
 
@@ -142,20 +126,6 @@ async function candidate(n, run, categories) {
   return { headers, ref: profile.profile.publicId };
 }
 
-/** Runs `work(i)` for i in 0..count with at most `concurrency` at a time. */
-async function pool(count, concurrency, work) {
-  const results = new Array(count);
-  let next = 0;
-  async function worker() {
-    while (next < count) {
-      const i = next++;
-      results[i] = await work(i);
-    }
-  }
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return results;
-}
-
 async function seed() {
   const run = randomUUID().slice(0, 8);
   const configuration = expect(await call('GET', `${api}/v2/user-panel/configuration`), 200, 'configuration');
@@ -180,15 +150,8 @@ async function seed() {
 }
 
 async function connect(side, headers, tokenPath) {
-  const connection = new HubConnectionBuilder()
-    .withUrl(`${base}/hubs/${tenant}/chat`, {
-      accessTokenFactory: async () => expect(await call('POST', tokenPath, { headers, body: {} }), 200, 'hub token').accessToken,
-      headers: { Origin: args.origin },
-      skipNegotiation: true,
-      transport: HttpTransportType.WebSockets,
-    })
-    .configureLogging(LogLevel.None)
-    .build();
+  const connection = hubConnection(`${base}/hubs/${tenant}/chat`, args.origin,
+    async () => expect(await call('POST', tokenPath, { headers, body: {} }), 200, 'hub token').accessToken);
   await connection.start();
   return connection;
 }
@@ -197,11 +160,6 @@ function rssKb(pid) {
   if (!pid) return null;
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)[1]);
-}
-
-function percentile(values, fraction) {
-  const ordered = [...values].sort((a, b) => a - b);
-  return ordered[Math.min(ordered.length - 1, Math.round(fraction * (ordered.length - 1)))];
 }
 
 async function load(pairs) {
@@ -280,48 +238,13 @@ async function load(pairs) {
   };
 }
 
-const START = '<!-- scripts/bench-chat section: generated, do not edit. -->';
-const END = '<!-- End of the scripts/bench-chat section. -->';
-
-function section(report) {
-  const { load: l, seed: s } = report;
-  const verdict = (ok) => (ok ? 'met' : '**missed**');
-  let commit = '?';
-  try { commit = execSync('git rev-parse --short HEAD').toString().trim(); } catch { /* not a checkout */ }
-  const model = cpus()[0]?.model ?? '?';
-  return [
-    START, '',
-    `## Chat under load (issue 25): run of ${new Date().toISOString().slice(0, 10)}`, '',
-    `Machine: ${model}, ${cpus().length} cores (load ${loadavg()[0].toFixed(1)} at the end); commit ${commit}; release server, `
-      + 'the client (Node, the real @microsoft/signalr client) on the same machine; rate limits off (one client opens everything).', '',
-    '```sh\nscripts/bench-chat\n```', '',
-    '| measured | result | target |', '|---|---|---|',
-    `| seeding: ${N} companies with a published offer, ${N} passive candidates, ${N} accepted requests | ${s.seconds.toFixed(0)} s | — |`,
-    `| open WebSocket connections (${N} conversations, both sides) | ${l.connections} in ${l.connect_seconds} s | 2,000 |`,
-    `| messages sent through the hub (${RATE}/s for ${SECONDS} s) | ${l.messages} (${l.achieved_rate}/s achieved), ${l.acknowledged} acknowledged, ${l.refused} refused | — |`,
-    `| delivery latency to the other side, send → messageReceived | p50 ${l.latency_ms.p50} ms, p99 ${l.latency_ms.p99} ms, max ${l.latency_ms.max} ms | p99 ≤ 50 ms: ${verdict(l.latency_ms.p99 <= 50)} |`,
-    `| acknowledged messages lost / duplicated | ${l.lost} / ${l.duplicated} | 0 / 0: ${verdict(l.lost === 0 && l.duplicated === 0)} |`,
-    `| server RSS: before connecting → connected → after the load | ${l.rss_mb.before_connecting} → ${l.rss_mb.connected} → ${l.rss_mb.after_load} MB (growth ${l.rss_mb.growth} MB) | ≤ 300 MB: ${verdict(l.rss_mb.growth !== null && l.rss_mb.growth <= 300)} |`,
-    '', END,
-  ].join('\n');
-}
-
-function writeSection(path, text) {
-  let file = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n';
-  if (file.includes(START) && file.includes(END)) {
-    const [before, rest] = file.split(START);
-    file = before + text + rest.split(END)[1];
-  } else {
-    file = `${file.replace(/\n+$/, '')}\n\n${text}\n`;
-  }
-  writeFileSync(path, file);
-}
-
 const seeded = await seed();
 const report = { seed: { conversations: N, seconds: seeded.seconds }, load: await load(seeded.pairs) };
-console.log(JSON.stringify(report, null, 2));
-if (args.out) {
-  writeSection(args.out, section(report));
-  console.error(`wrote the chat section of ${args.out}`);
-}
-process.exit(0);
+finish(report, args.out, SECTION, ({ load: l, seed: s }) => [
+  `| seeding: ${N} companies with a published offer, ${N} passive candidates, ${N} accepted requests | ${s.seconds.toFixed(0)} s | — |`,
+  `| open WebSocket connections (${N} conversations, both sides) | ${l.connections} in ${l.connect_seconds} s | 2,000 |`,
+  `| messages sent through the hub (${RATE}/s for ${SECONDS} s) | ${l.messages} (${l.achieved_rate}/s achieved), ${l.acknowledged} acknowledged, ${l.refused} refused | — |`,
+  `| delivery latency to the other side, send → messageReceived | p50 ${l.latency_ms.p50} ms, p99 ${l.latency_ms.p99} ms, max ${l.latency_ms.max} ms | p99 ≤ 50 ms: ${verdict(l.latency_ms.p99 <= 50)} |`,
+  `| acknowledged messages lost / duplicated | ${l.lost} / ${l.duplicated} | 0 / 0: ${verdict(l.lost === 0 && l.duplicated === 0)} |`,
+  `| server RSS: before connecting → connected → after the load | ${l.rss_mb.before_connecting} → ${l.rss_mb.connected} → ${l.rss_mb.after_load} MB (growth ${l.rss_mb.growth} MB) | ≤ 300 MB: ${verdict(l.rss_mb.growth !== null && l.rss_mb.growth <= 300)} |`,
+]);

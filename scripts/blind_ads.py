@@ -10,22 +10,9 @@ reading the drafter's source or the other two sets' chats; `expected` comes from
 (from the repository root). The set is a report, never a target: do not edit it to fit the drafter.
 """
 
-import argparse
-import csv
-import json
-import random
-import sys
-import unicodedata
-from pathlib import Path
+import drafter_sets as sets
 
 SEED = 5026
-ROOT = Path(__file__).resolve().parent.parent
-SETS = ROOT / "crates/wakat-assistant/tests/data"
-
-# Skills that are spoken languages go to `languages` (the ad has a languages section), as in the
-# other two sets.
-SPOKEN = {"english": "en", "angielski": "en", "polish": "pl", "polski": "pl", "german": "de", "niemiecki": "de"}
-CONTRACTS = {"B2B": "b2b", "Permanent": "permanent", "Any": "any", "Mandate": "mandate_contract"}
 
 # row -> (language, hourly, messages). `hourly`: the chat quotes the hourly rate of a monthly range
 # that is a multiple of 168 (justjoin's hours a month), so the amounts are expected divided by 168.
@@ -244,84 +231,15 @@ CHATS = {
 }
 
 
-def has_emoji(text):
-    return any(unicodedata.category(ch) == "So" or ord(ch) >= 0x1F000 for ch in text)
-
-
-def used_rows():
-    rows = set()
-    for name in ("labelled-ads.json", "held-out-ads.json"):
-        for ad in json.loads((SETS / name).read_text(encoding="utf-8"))["ads"]:
-            rows.add(int(ad["source"].rsplit(" ", 1)[1]))
-    return rows
-
-
-def draw(rows):
-    """The 40 rows, in draw order: the first 20 get Polish chats, the next 20 English ones."""
-    used = used_rows()
-    eligible = [n for n in range(1, len(rows) + 1) if n not in used and not has_emoji(rows[n - 1]["Tytuł oferty"])]
-    return random.Random(SEED).sample(eligible, 40)
-
-
-def split(cell):
-    return [s.strip() for s in cell.split(",") if s.strip()]
-
-
-def expected(row, hourly, cities):
-    skills, languages = [], []
-    for skill in split(row["Umiejętności"]):
-        code = SPOKEN.get(skill.lower())
-        (languages.append(code) if code else skills.append(skill))
-    nice = split(row["Mile widziane umiejętności"].strip("[]").replace("'", ""))
-    low, high = (float(x) for x in row["Widełki finansowe [PLN]"].split("-"))
-    unit = "month"
-    if hourly:
-        assert low % 168 == 0 and high % 168 == 0, row["Widełki finansowe [PLN]"]
-        low, high, unit = low / 168, high / 168, "hour"
-    elif high < 1000:
-        unit = "hour"
-    amount = lambda x: int(x) if x == int(x) else x  # noqa: E731
-    return {
-        "title": row["Tytuł oferty"],
-        "seniority": row["Poziom doświadczenia"],
-        "requiredSkills": skills,
-        "recommendedSkills": nice,
-        "salaries": [{
-            "employmentType": CONTRACTS[row["Typ umowy"]],
-            "minAmount": amount(low),
-            "maxAmount": amount(high),
-            "currency": "pln",
-            "unit": unit,
-            "amountType": "gross" if row["Wynagrodzenie brutto"] == "True" else "net",
-        }],
-        "city": row["Miasto"] if row["Miasto"] in cities else None,
-        "workplace": row["Typ miejsca pracy"],
-        "languages": languages,
-    }
-
-
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--data", default="../shared/data")
-    args = parser.parse_args()
-    with open(Path(args.data) / "justjoin-2025-03/offers.csv", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    cities = {c["name"] for c in json.loads((ROOT / "index-data/cities.json").read_text(encoding="utf-8"))}
-    picked = draw(rows)
-    assert set(picked) == set(CHATS), sorted(set(picked) ^ set(CHATS))
-    ads = []
-    for i, n in enumerate(picked):
-        language, hourly, messages = CHATS[n]
-        assert language == ("pl" if i < 20 else "en"), n
-        ads.append({
-            "id": f"jj25-bl-{n}",
-            "source": f"justjoin-2025-03/offers.csv data row {n}",
-            "language": language,
-            "messages": messages,
-            "expected": expected(rows[n - 1], hourly, cities),
-        })
-    json.dump({"seed": SEED, "ads": ads}, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    rows = sets.read_offers(sets.data_arg())
+    drawn = sets.random_draw(rows, SEED, 40, sets.used_rows("labelled-ads.json", "held-out-ads.json"))
+    # Spoken-language skills go to `languages`, as in the other two sets; the city is expected
+    # only where `Miasto` is a city's own name in index-data/cities.json.
+    cities = set(sets.gazetteer().values())
+    ads = sets.drawn_set(rows, drawn, CHATS, "jj25-bl-", lambda row, hourly: sets.expected(
+        row, hourly, spoken=sets.SPOKEN, city=lambda city: city if city in cities else None))
+    sets.write(SEED, ads, indent=2)
 
 
 if __name__ == "__main__":

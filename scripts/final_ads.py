@@ -13,28 +13,16 @@ Usage, from the repository root:
     python3 scripts/final_ads.py --data ../shared/data > crates/wakat-assistant/tests/data/final-ads.json
 """
 
-import argparse
-import csv
-import json
-import random
-import re
-import sys
-import unicodedata
-from pathlib import Path
+import drafter_sets as sets
 
 SEED = 7026
-CSV_NAME = "justjoin-2025-03/offers.csv"
-DATA_DIR = Path(__file__).resolve().parent.parent / "crates/wakat-assistant/tests/data"
 EARLIER_SETS = ["labelled-ads.json", "held-out-ads.json", "blind-ads.json", "fresh-ads.json"]
-HOURS_A_MONTH = 168  # justjoin's monthly equivalent of an hourly rate
 
 # Spoken-language skills are expected among the ad's languages (ISO codes), not its skills.
 LANGUAGE_SKILLS = {
-    "english": "en", "angielski": "en", "polish": "pl", "polski": "pl",
-    "german": "de", "niemiecki": "de", "french": "fr", "francuski": "fr",
+    **sets.SPOKEN, "french": "fr", "francuski": "fr",
     "spanish": "es", "hiszpański": "es", "italian": "it", "włoski": "it",
 }
-EMPLOYMENT = {"B2B": "b2b", "Permanent": "permanent", "Mandate": "mandate_contract", "Any": "any"}
 NOT_A_CITY = {"Poland (Remote)"}
 
 # (row, language, quotes the hourly rate of a monthly range, messages). Typed by hand.
@@ -288,101 +276,19 @@ CHATS = [
 ]
 
 
-def has_emoji(title):
-    return any(unicodedata.category(c) == "So" or c in "\u200d\ufe0f" for c in title)
-
-
-def used_rows():
-    rows = set()
-    for name in EARLIER_SETS:
-        for ad in json.loads((DATA_DIR / name).read_text(encoding="utf-8"))["ads"]:
-            rows.add(int(re.search(r"data row (\d+)$", ad["source"]).group(1)))
-    return rows
-
-
-def split_skills(cell):
-    """Skills are split on commas outside parentheses ("Single Sign-On (SSO)" stays whole)."""
-    parts, depth, current = [], 0, ""
-    for c in cell:
-        depth += c == "("
-        depth -= c == ")"
-        if c == "," and depth == 0:
-            parts.append(current.strip())
-            current = ""
-        else:
-            current += c
-    parts.append(current.strip())
-    return [p for p in parts if p]
-
-
-def number(x):
-    return int(x) if x == int(x) else round(x, 2)
-
-
 def expected(row, hourly_quote):
-    skills, languages = {"required": [], "nice": []}, []
-    for key, column in (("required", "Umiejętności"), ("nice", "Mile widziane umiejętności")):
-        for skill in split_skills(row[column]):
-            code = LANGUAGE_SKILLS.get(skill.lower())
-            if code:
-                if code not in languages:
-                    languages.append(code)
-            else:
-                skills[key].append(skill)
-    low, high = (float(x) for x in row["Widełki finansowe [PLN]"].split("-"))
-    unit = "month"
-    if high < 1000:  # the source's own hourly rates
-        unit = "hour"
-    elif hourly_quote:
-        assert low % HOURS_A_MONTH == 0 and high % HOURS_A_MONTH == 0, row["Widełki finansowe [PLN]"]
-        low, high, unit = low / HOURS_A_MONTH, high / HOURS_A_MONTH, "hour"
-    city = row["Miasto"]
-    return {
-        "title": row["Tytuł oferty"],
-        "seniority": row["Poziom doświadczenia"],
-        "requiredSkills": skills["required"],
-        "recommendedSkills": skills["nice"],
-        "salaries": [{
-            "employmentType": EMPLOYMENT[row["Typ umowy"]],
-            "minAmount": number(low),
-            "maxAmount": number(high),
-            "currency": "pln",
-            "unit": unit,
-            "amountType": "gross" if row["Wynagrodzenie brutto"] == "True" else "net",
-        }],
-        "city": None if city in NOT_A_CITY else city,
-        "workplace": row["Typ miejsca pracy"],
-        "languages": languages,
-    }
+    # Skills are split on commas outside parentheses ("Single Sign-On (SSO)" stays whole); the
+    # city is `Miasto` as written unless it names no city.
+    return sets.expected(row, hourly_quote, spoken=LANGUAGE_SKILLS, keep_parens=True,
+                         city=lambda city: None if city in NOT_A_CITY else city)
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--data", required=True, help="the shared data directory (../shared/data)")
-    args = parser.parse_args()
-    with open(Path(args.data) / CSV_NAME, encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f))
-    used = used_rows()
-    eligible = [n for n, row in enumerate(rows, 1) if n not in used and not has_emoji(row["Tytuł oferty"])]
-    drawn = random.Random(SEED).sample(eligible, 40)
-    written = [(n, lang) for n, lang, _, _ in CHATS]
-    wanted = [(n, "pl") for n in drawn[:20]] + [(n, "en") for n in drawn[20:]]
-    if written != wanted:
-        sys.exit(f"the draw gives {wanted}, the chats were written for {written}")
-    ads = []
-    for n, lang, hourly_quote, messages in CHATS:
-        assert 2 <= len(messages) <= 4, n
-        row = rows[n - 1]
-        assert row["Tytuł oferty"] in "\n".join(messages), n
-        ads.append({
-            "id": f"jj25-fi-{n}",
-            "source": f"{CSV_NAME} data row {n}",
-            "language": lang,
-            "messages": messages,
-            "expected": expected(row, hourly_quote),
-        })
-    json.dump({"seed": SEED, "ads": ads}, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    rows = sets.read_offers(sets.data_arg(required=True))
+    drawn = sets.random_draw(rows, SEED, 40, sets.used_rows(*EARLIER_SETS))
+    for n, _, _, messages in CHATS:
+        assert rows[n - 1]["Tytuł oferty"] in "\n".join(messages), n
+    sets.write(SEED, sets.drawn_set(rows, drawn, sets.by_row(CHATS), "jj25-fi-", expected), indent=2)
 
 
 if __name__ == "__main__":

@@ -18,38 +18,15 @@ Usage, from the repository root:
     python3 scripts/fresh_ads.py --data ../shared/data > crates/wakat-assistant/tests/data/fresh-ads.json
 """
 
-import argparse
-import csv
-import json
-import random
-import sys
-import unicodedata
-from pathlib import Path
+import drafter_sets as sets
 
 SEED = 6026
 COUNT = 40
-REPO = Path(__file__).resolve().parent.parent
-DATA_DIR = REPO / "crates/wakat-assistant/tests/data"
 EXISTING_SETS = ["labelled-ads.json", "held-out-ads.json", "blind-ads.json"]
-SOURCE_PREFIX = "justjoin-2025-03/offers.csv data row "
-
-# justjoin's hours in a month: a monthly range that is a multiple of it is an hourly rate times
-# 168, so an employer may quote the hourly rate instead (the README's second mapping).
-HOURS_A_MONTH = 168
 
 # The first mapping: skills that are spoken languages are expected among the languages (ISO
 # codes). "English skills" (row 1104) names the English language requirement, so it maps too.
-LANGUAGE_SKILLS = {
-    "english": "en",
-    "english skills": "en",
-    "angielski": "en",
-    "german": "de",
-    "niemiecki": "de",
-    "polish": "pl",
-    "polski": "pl",
-}
-
-EMPLOYMENT_TYPES = {"B2B": "b2b", "Permanent": "permanent", "Mandate": "mandate_contract", "Any": "any"}
+LANGUAGE_SKILLS = {**sets.SPOKEN, "english skills": "en"}
 
 # (row, language, hourly, messages). `hourly`: the chat quotes the hourly rate of a monthly range
 # that is a multiple of 168. Listed in draw order.
@@ -329,116 +306,16 @@ CHATS = [
 ]
 
 
-def has_emoji(title):
-    return any(unicodedata.category(c) == "So" or c in "\u200d\ufe0f" for c in title)
-
-
-def used_rows():
-    rows = set()
-    for name in EXISTING_SETS:
-        for ad in json.loads((DATA_DIR / name).read_text(encoding="utf-8"))["ads"]:
-            assert ad["source"].startswith(SOURCE_PREFIX), ad["source"]
-            rows.add(int(ad["source"][len(SOURCE_PREFIX):]))
-    return rows
-
-
-def split_skills(cell):
-    """Splits a skills cell on commas outside parentheses: row 1484 has the one skill
-    ".Net (C#, .NET Framework/Core, Entity Framework)"."""
-    cell = cell.strip()
-    if cell.startswith("[") and cell.endswith("]"):  # the one row written as a Python list
-        cell = cell[1:-1].replace("'", "")
-    skills, depth, current = [], 0, ""
-    for c in cell:
-        depth += c == "("
-        depth -= c == ")"
-        if c == "," and depth == 0:
-            skills.append(current.strip())
-            current = ""
-        else:
-            current += c
-    skills.append(current.strip())
-    return [s for s in skills if s]
-
-
-def number(x):
-    return int(x) if float(x).is_integer() else round(x, 2)
-
-
-def gazetteer():
-    places = {}
-    for city in json.loads((REPO / "index-data/cities.json").read_text(encoding="utf-8")):
-        for name in [city["name"], city.get("name_en")] + city.get("alt_names", []):
-            if name:
-                places.setdefault(name.casefold(), city["name"])
-    return places
-
-
-def expected(row, hourly, places):
-    required, languages = [], []
-    for skill in split_skills(row["Umiejętności"]):
-        code = LANGUAGE_SKILLS.get(skill.casefold())
-        if code:
-            languages.append(code)
-        else:
-            required.append(skill)
-    recommended = []
-    for skill in split_skills(row["Mile widziane umiejętności"]):
-        code = LANGUAGE_SKILLS.get(skill.casefold())
-        (languages if code else recommended).append(code or skill)
-    low, high = (float(x) for x in row["Widełki finansowe [PLN]"].split("-"))
-    unit = "month"
-    if hourly:
-        assert low % HOURS_A_MONTH == 0 and high % HOURS_A_MONTH == 0, row
-        low, high, unit = low / HOURS_A_MONTH, high / HOURS_A_MONTH, "hour"
-    elif high < 1000:  # hourly rates in the source
-        unit = "hour"
-    return {
-        "title": row["Tytuł oferty"].strip(),
-        "seniority": row["Poziom doświadczenia"],
-        "requiredSkills": required,
-        "recommendedSkills": recommended,
-        "salaries": [{
-            "employmentType": EMPLOYMENT_TYPES[row["Typ umowy"]],
-            "minAmount": number(low),
-            "maxAmount": number(high),
-            "currency": "pln",
-            "unit": unit,
-            "amountType": "gross" if row["Wynagrodzenie brutto"] == "True" else "net",
-        }],
-        "city": places.get(row["Miasto"].strip().casefold()),
-        "workplace": row["Typ miejsca pracy"],
-        "languages": languages,
-    }
-
-
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--data", default="../shared/data", help="the shared data directory")
-    args = parser.parse_args()
-    csv_path = Path(args.data) / "justjoin-2025-03/offers.csv"
-    with open(csv_path, encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f))
-    used = used_rows()
-    eligible = [n for n, row in enumerate(rows, 1)
-                if n not in used and not has_emoji(row["Tytuł oferty"])]
-    drawn = random.Random(SEED).sample(eligible, COUNT)
-    if [c[0] for c in CHATS] != drawn:
-        sys.exit(f"the draw no longer gives the rows the chats were written for: {drawn}")
-    places = gazetteer()
-    ads = []
-    for i, (n, language, hourly, messages) in enumerate(CHATS):
-        assert language == ("pl" if i < COUNT // 2 else "en")
-        assert 2 <= len(messages) <= 4
-        ads.append({
-            "id": f"jj25-fr-{n}",
-            "source": f"{SOURCE_PREFIX}{n}",
-            "language": language,
-            "messages": messages,
-            "expected": expected(rows[n - 1], hourly, places),
-        })
-    json.dump({"seed": SEED, "ads": ads}, sys.stdout, ensure_ascii=False, indent=2)
-    sys.stdout.write("\n")
+    rows = sets.read_offers(sets.data_arg(description=__doc__.split("\n")[0]))
+    drawn = sets.random_draw(rows, SEED, COUNT, sets.used_rows(*EXISTING_SETS))
+    # Skills are split on commas outside parentheses: row 1484 has the one skill
+    # ".Net (C#, .NET Framework/Core, Entity Framework)". The city is the gazetteer's name for
+    # `Miasto` (any of its names), none where it names no city ("Poland (Remote)").
+    places = sets.gazetteer()
+    ads = sets.drawn_set(rows, drawn, sets.by_row(CHATS), "jj25-fr-", lambda row, hourly: sets.expected(
+        row, hourly, spoken=LANGUAGE_SKILLS, keep_parens=True, city=lambda city: places.get(city.strip().casefold())))
+    sets.write(SEED, ads, indent=2)
 
 
 if __name__ == "__main__":

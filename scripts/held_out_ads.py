@@ -8,14 +8,13 @@ random.Random(4026) among data rows not used by labelled-ads.json whose title ha
     python3 scripts/held_out_ads.py crates/wakat-assistant/tests/data/labelled-ads.json \
         > crates/wakat-assistant/tests/data/held-out-ads.json
 """
-import csv
 import json
 import os
 import sys
 
-ROWS = list(csv.DictReader(open(os.environ.get("WAKAT_OFFERS_CSV", "../shared/data/justjoin-2025-03/offers.csv"), encoding="utf-8")))
-SPOKEN = {"english": "en", "angielski": "en", "german": "de", "niemiecki": "de", "polish": "pl", "polski": "pl"}
-CONTRACT = {"B2B": "b2b", "Permanent": "permanent", "Mandate": "mandate_contract", "Any": "any"}
+import drafter_sets as sets
+
+ROWS = sets.read_rows(os.environ.get("WAKAT_OFFERS_CSV", f"../shared/data/{sets.CSV_NAME}"))
 
 # (row, language, hourly?, messages) — every message typed by hand.
 ADS = [
@@ -184,49 +183,14 @@ ADS = [
 
 
 def expected(row: dict, hourly: bool) -> dict:
-    skills, languages = [], []
-    for name in [s.strip() for s in row["Umiejętności"].split(",") if s.strip()]:
-        if name.lower() in SPOKEN:
-            languages.append(SPOKEN[name.lower()])
-        else:
-            skills.append(name)
-    nice = [s.strip() for s in row["Mile widziane umiejętności"].split(",") if s.strip()]
-    low, high = (float(v) for v in row["Widełki finansowe [PLN]"].split("-"))
-    unit = "month"
-    if hourly:
-        assert low % 168 == 0 and high % 168 == 0, row
-        low, high, unit = low / 168, high / 168, "hour"
-    elif high < 1000:
-        unit = "hour"
-    return {
-        "title": row["Tytuł oferty"],
-        "seniority": row["Poziom doświadczenia"],
-        "requiredSkills": skills,
-        "recommendedSkills": nice,
-        "salaries": [{
-            "employmentType": CONTRACT[row["Typ umowy"]],
-            "minAmount": int(low) if low == int(low) else low,
-            "maxAmount": int(high) if high == int(high) else high,
-            "currency": "pln",
-            "unit": unit,
-            "amountType": "gross" if row["Wynagrodzenie brutto"] == "True" else "net",
-        }],
-        "city": row["Miasto"],
-        "workplace": row["Typ miejsca pracy"],
-        "languages": languages,
-    }
+    # The city is the row's `Miasto` as written (every row of this set names a city).
+    return sets.expected(row, hourly, spoken=sets.SPOKEN, city=lambda city: city)
 
 
-used = {int(a["source"].split()[-1]) for a in json.load(open(sys.argv[1]))["ads"]}
+used = {sets.row_number(a) for a in json.load(open(sys.argv[1], encoding="utf-8"))["ads"]}
 out = []
 for number, language, hourly, messages in ADS:
     assert number not in used, number
-    out.append({
-        "id": f"jj25-ho-{number}",
-        "source": f"justjoin-2025-03/offers.csv data row {number}",
-        "language": language,
-        "messages": messages,
-        "expected": expected(ROWS[number - 1], hourly),
-    })
+    out.append(sets.ad("jj25-ho-", number, language, messages, expected(ROWS[number - 1], hourly)))
 assert len({a["source"] for a in out}) == len(out)
-print(json.dumps({"seed": 4026, "ads": out}, ensure_ascii=False, indent=1))
+sets.write(4026, out, indent=1)

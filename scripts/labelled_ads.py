@@ -11,12 +11,10 @@ B2B/UoP/UZ, hourly rates, Polish case forms of the city). The drafter is never r
 labels come from the source data only.
 """
 
-import argparse
-import csv
-import json
 import random
 import re
-import sys
+
+import drafter_sets as sets
 
 SEED = 26
 COUNT = 60
@@ -28,7 +26,6 @@ LANG_EN = {"en": "English", "pl": "Polish", "de": "German", "fr": "French", "es"
            "nl": "Dutch", "cs": "Czech", "uk": "Ukrainian", "ru": "Russian"}
 LANG_PL = {"en": "angielski", "pl": "polski", "de": "niemiecki", "fr": "francuski", "es": "hiszpański", "it": "włoski",
            "nl": "niderlandzki", "cs": "czeski", "uk": "ukraiński", "ru": "rosyjski"}
-CONTRACTS = {"B2B": "b2b", "Permanent": "permanent", "Mandate": "mandate_contract", "Any": "any"}
 # Polish case forms of the cities the sample names (locative with its preposition, genitive).
 CITY_PL = {
     "Warszawa": ("w Warszawie", "z Warszawy"), "Kraków": ("w Krakowie", "z Krakowa"),
@@ -83,37 +80,47 @@ def fmt_range(rng, lo, hi, lang):
     return f"{spaced(lo)}{dash}{spaced(hi)}", "month", lo, hi
 
 
+# The salary message's words, per language: currencies, hourly and monthly units, gross/net, each
+# contract type's names, and the sentences around them.
+SALARY_WORDS = {
+    "pl": {
+        "currency": ["zł", "PLN", "zł", "pln"], "hourly": ["zł/h", "PLN/h", "zł/godz.", "zł na godzinę"],
+        "monthly": ["miesięcznie", "/mc", "na miesiąc"], "gross": "brutto", "net": "netto",
+        "contracts": {"b2b": ["B2B", "kontrakt B2B", "na B2B"],
+                      "permanent": ["UoP", "umowa o pracę", "na umowę o pracę", "na UoP"],
+                      "mandate_contract": ["umowa zlecenie", "UZ", "na umowę zlecenie"],
+                      "any": ["dowolna forma współpracy", "dowolna umowa"]},
+        "patterns": ["Widełki: {r} {c} {g}{v}, {n}.", "Oferujemy {r} {c} {g}{v} ({n}).", "{n}: {r} {c} {g}{v}",
+                     "Wynagrodzenie {r} {c} {g}{v}, {n}.", "Budżet to {r} {c} {g}{v} – {n}.", "Stawka: {r} {c} {g}{v}, {n}."],
+    },
+    "en": {
+        "currency": ["PLN", "pln", "zł"], "hourly": ["PLN/h", "PLN per hour", "zł/h", "PLN an hour"],
+        "monthly": ["per month", "monthly", "a month"], "gross": "gross", "net": "net",
+        "contracts": {"b2b": ["B2B", "B2B contract", "on B2B"],
+                      "permanent": ["employment contract", "permanent contract", "UoP (employment contract)"],
+                      "mandate_contract": ["mandate contract", "contract of mandate"],
+                      "any": ["any contract type", "any form of contract"]},
+        "patterns": ["Salary: {r} {c} {g}{v}, {n}.", "We offer {r} {c} {g}{v} ({n}).", "{n}: {r} {c} {g}{v}",
+                     "Budget is {r} {c} {g}{v} on a {n}.", "Pay range {r} {c} {g}{v}, {n}.", "Comp: {r} {c} {g}{v} ({n})"],
+    },
+}
+
+
 def salary_sentence(rng, lang, contract, gross, text, unit):
+    words = SALARY_WORDS[lang]
     default_gross = contract != "b2b"
     say_gn = gross != default_gross or rng.random() < 0.6
-    if lang == "pl":
-        cur = rng.choice(["zł", "PLN", "zł", "pln"]) if rng.random() < 0.85 else ""
-        if unit == "hour":
-            cur = rng.choice(["zł/h", "PLN/h", "zł/godz.", "zł na godzinę"])
-        elif rng.random() < 0.3:
-            cur = (cur + " " + rng.choice(["miesięcznie", "/mc", "na miesiąc"])).strip()
-        gn = ("brutto" if gross else "netto") if say_gn else ""
-        name = {"b2b": rng.choice(["B2B", "kontrakt B2B", "na B2B"]),
-                "permanent": rng.choice(["UoP", "umowa o pracę", "na umowę o pracę", "na UoP"]),
-                "mandate_contract": rng.choice(["umowa zlecenie", "UZ", "na umowę zlecenie"]),
-                "any": rng.choice(["dowolna forma współpracy", "dowolna umowa"])}[contract]
-        vat = " + VAT" if contract == "b2b" and not gross and rng.random() < 0.3 else ""
-        pattern = rng.choice(["Widełki: {r} {c} {g}{v}, {n}.", "Oferujemy {r} {c} {g}{v} ({n}).", "{n}: {r} {c} {g}{v}",
-                              "Wynagrodzenie {r} {c} {g}{v}, {n}.", "Budżet to {r} {c} {g}{v} – {n}.", "Stawka: {r} {c} {g}{v}, {n}."])
-    else:
-        cur = rng.choice(["PLN", "pln", "zł"]) if rng.random() < 0.85 else ""
-        if unit == "hour":
-            cur = rng.choice(["PLN/h", "PLN per hour", "zł/h", "PLN an hour"])
-        elif rng.random() < 0.3:
-            cur = (cur + " " + rng.choice(["per month", "monthly", "a month"])).strip()
-        gn = ("gross" if gross else "net") if say_gn else ""
-        name = {"b2b": rng.choice(["B2B", "B2B contract", "on B2B"]),
-                "permanent": rng.choice(["employment contract", "permanent contract", "UoP (employment contract)"]),
-                "mandate_contract": rng.choice(["mandate contract", "contract of mandate"]),
-                "any": rng.choice(["any contract type", "any form of contract"])}[contract]
-        vat = " + VAT" if contract == "b2b" and not gross and rng.random() < 0.3 else ""
-        pattern = rng.choice(["Salary: {r} {c} {g}{v}, {n}.", "We offer {r} {c} {g}{v} ({n}).", "{n}: {r} {c} {g}{v}",
-                              "Budget is {r} {c} {g}{v} on a {n}.", "Pay range {r} {c} {g}{v}, {n}.", "Comp: {r} {c} {g}{v} ({n})"])
+    cur = rng.choice(words["currency"]) if rng.random() < 0.85 else ""
+    if unit == "hour":
+        cur = rng.choice(words["hourly"])
+    elif rng.random() < 0.3:
+        cur = (cur + " " + rng.choice(words["monthly"])).strip()
+    gn = words["gross" if gross else "net"] if say_gn else ""
+    # A name is drawn for every contract type, in this order, before the row's is taken: the order
+    # the set was generated with (drawing only the one used changes every later chat).
+    name = {kind: rng.choice(names) for kind, names in words["contracts"].items()}[contract]
+    vat = " + VAT" if contract == "b2b" and not gross and rng.random() < 0.3 else ""
+    pattern = rng.choice(words["patterns"])
     out = pattern.format(r=text, c=cur, g=gn, v=vat, n=name)
     return re.sub(r"\s+", " ", out).replace(" ,", ",").replace(" .", ".").replace(" )", ")").strip()
 
@@ -125,25 +132,65 @@ def listing(rng, items, lang):
     return ", ".join(items)
 
 
+# The last message, per language: the workplace (phrasings naming the city's office, and the one
+# without a city; remote work is a prefix, then where the company is), working time, a remote
+# recruitment, and the closing words.
+CLOSING = {
+    "pl": {
+        "remote": (["Praca w 100% zdalna", "Praca zdalna", "Pełen remote"], [", siedziba firmy {loc}.", ", jesteśmy firmą {gen}."]),
+        "hybrid": (["Praca hybrydowa, biuro {loc}.", "Biuro mieści się {loc}, model hybrydowy."], "Praca hybrydowa."),
+        "office": (["Praca stacjonarna {loc}.", "Praca na miejscu w biurze {loc}."], "Praca stacjonarna."),
+        "time": {"part_time": "Część etatu.", "freelance": "Współpraca w formie freelance.", "internship": "To staż."},
+        "full_time": ["Pełny etat.", ""],
+        "remote_recruitment": "Rekrutacja w całości zdalna.",
+        "end": ["To wszystko, przygotuj proszę ogłoszenie.", "Nic więcej nie mam, poproszę o propozycję ogłoszenia."],
+    },
+    "en": {
+        "remote": (["Fully remote", "Remote-first"], [", our office is in {name}.", ", HQ in {name}."]),
+        "hybrid": (["Hybrid work, office in {name}.", "Hybrid, 2 days a week in our office in {name}.", "Based in {name}, hybrid."], "Hybrid work."),
+        "office": (["On-site in {name}.", "Office-based, in {name}."], "Office-based."),
+        "time": {"part_time": "Part-time.", "freelance": "Freelance cooperation.", "internship": "It's an internship."},
+        "full_time": ["Full-time.", ""],
+        "remote_recruitment": "The recruitment is fully remote.",
+        "end": ["That's all, please draft the ad.", "Nothing more from me, go ahead with the proposal."],
+    },
+}
+
+
+def closing(rng, row, lang, city, known_city):
+    """Place, workplace, working time, recruitment. The draws happen in the order the set was
+    generated with (the full-time phrasing is drawn whatever the working time): changing it
+    changes every later chat of labelled-ads.json."""
+    words = CLOSING[lang]
+    if lang == "pl":
+        loc, gen = CITY_PL.get(city, ("", ""))
+        names = {"loc": loc, "gen": gen}
+    else:
+        names = {"name": CITY_EN.get(city, city) if rng.random() < 0.5 else city}
+    workplace = row["Typ miejsca pracy"]
+    if workplace == "remote":
+        prefixes, places = words["remote"]
+        place = rng.choice(prefixes) + (rng.choice(places).format(**names) if known_city else ".")
+    else:
+        places, without = words["hybrid" if workplace == "hybrid" else "office"]
+        place = rng.choice(places).format(**names) if known_city else without
+    bits = [place, {**words["time"], "full_time": rng.choice(words["full_time"])}.get(row["Czas pracy"], "")]
+    if row["Zdalna rozmowa kwalifikacyjna"] == "True" and rng.random() < 0.6:
+        bits.append(words["remote_recruitment"])
+    bits.append(rng.choice(words["end"]))
+    return " ".join(b for b in bits if b)
+
+
 def conversation(rng, row, lang):
     title = row["Tytuł oferty"].strip()
     level = row["Poziom doświadczenia"]
-    contract = CONTRACTS[row["Typ umowy"]]
+    contract = sets.CONTRACTS[row["Typ umowy"]]
     gross = row["Wynagrodzenie brutto"] == "True"
     lo, hi = (amount(v) for v in row["Widełki finansowe [PLN]"].split("-"))
     city = row["Miasto"].strip()
-    workplace = row["Typ miejsca pracy"]
-    working_time = row["Czas pracy"]
-    required, languages = [], []
-    for skill in [s.strip() for s in row["Umiejętności"].split(",") if s.strip()]:
-        if skill.lower() in LANGUAGES:
-            languages.append(LANGUAGES[skill.lower()])
-        else:
-            required.append(skill)
-    nice = [s.strip() for s in row["Mile widziane umiejętności"].split(",") if s.strip()]
+    required, nice, languages = sets.skills_and_languages(row, LANGUAGES)
     known_city = city in CITY_PL
     rtext, unit, e_lo, e_hi = fmt_range(rng, lo, hi, lang)
-    level_word = {"c_level": "C-level"}.get(level, level)
 
     # The position and its seniority.
     in_title = [w for w in SENIORITY_WORDS if re.search(rf"\b{w}\b", title, re.I)]
@@ -187,35 +234,7 @@ def conversation(rng, row, lang):
     m2 = " ".join(parts)
     m3 = salary_sentence(rng, lang, contract, gross, rtext, unit)
 
-    # Place, workplace, working time, recruitment.
-    bits = []
-    if lang == "pl":
-        loc, gen = CITY_PL.get(city, ("", ""))
-        if workplace == "remote":
-            bits.append(rng.choice(["Praca w 100% zdalna", "Praca zdalna", "Pełen remote"]) + (rng.choice([f", siedziba firmy {loc}.", f", jesteśmy firmą {gen}."]) if known_city else "."))
-        elif workplace == "hybrid":
-            bits.append(rng.choice([f"Praca hybrydowa, biuro {loc}.", f"Biuro mieści się {loc}, model hybrydowy."]) if known_city else "Praca hybrydowa.")
-        else:
-            bits.append(rng.choice([f"Praca stacjonarna {loc}.", f"Praca na miejscu w biurze {loc}."]) if known_city else "Praca stacjonarna.")
-        bits.append({"part_time": "Część etatu.", "freelance": "Współpraca w formie freelance.", "internship": "To staż.",
-                     "full_time": rng.choice(["Pełny etat.", ""])}.get(working_time, ""))
-        if row["Zdalna rozmowa kwalifikacyjna"] == "True" and rng.random() < 0.6:
-            bits.append("Rekrutacja w całości zdalna.")
-        bits.append(rng.choice(["To wszystko, przygotuj proszę ogłoszenie.", "Nic więcej nie mam, poproszę o propozycję ogłoszenia."]))
-    else:
-        name = CITY_EN.get(city, city) if rng.random() < 0.5 else city
-        if workplace == "remote":
-            bits.append(rng.choice(["Fully remote", "Remote-first"]) + (rng.choice([f", our office is in {name}.", f", HQ in {name}."]) if known_city else "."))
-        elif workplace == "hybrid":
-            bits.append(rng.choice([f"Hybrid work, office in {name}.", f"Hybrid, 2 days a week in our office in {name}.", f"Based in {name}, hybrid."]) if known_city else "Hybrid work.")
-        else:
-            bits.append(rng.choice([f"On-site in {name}.", f"Office-based, in {name}."]) if known_city else "Office-based.")
-        bits.append({"part_time": "Part-time.", "freelance": "Freelance cooperation.", "internship": "It's an internship.",
-                     "full_time": rng.choice(["Full-time.", ""])}.get(working_time, ""))
-        if row["Zdalna rozmowa kwalifikacyjna"] == "True" and rng.random() < 0.6:
-            bits.append("The recruitment is fully remote.")
-        bits.append(rng.choice(["That's all, please draft the ad.", "Nothing more from me, go ahead with the proposal."]))
-    m4 = " ".join(b for b in bits if b)
+    m4 = closing(rng, row, lang, city, known_city)
 
     shape = rng.choice(["4", "3a", "3b", "2"])
     if shape == "4":
@@ -227,37 +246,21 @@ def conversation(rng, row, lang):
     else:
         messages = [m1 + "\n" + m2, m3 + "\n" + m4]
     messages = [m.strip() for m in messages if m.strip()]
-    expected = {
-        "title": title,
-        "seniority": level,
-        "requiredSkills": required,
-        "recommendedSkills": nice,
-        "salaries": [{"employmentType": contract, "minAmount": e_lo, "maxAmount": e_hi, "currency": "pln", "unit": unit,
-                      "amountType": "gross" if gross else "net"}],
-        "city": city if known_city else None,
-        "workplace": workplace,
-        "languages": languages,
-    }
+    expected = sets.fields(title, row, required, nice, [sets.salary(row, e_lo, e_hi, unit)],
+                           city if known_city else None, languages)
     return messages, expected
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--data", default="../shared/data")
-    args = parser.parse_args()
-    with open(f"{args.data}/justjoin-2025-03/offers.csv", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f))
-    eligible = [i for i, row in enumerate(rows) if TITLE_OK.match(row["Tytuł oferty"])]
+    rows = sets.read_offers(sets.data_arg())
+    # One generator for the draw and every phrasing after it: the chats depend on the draw's state.
     rng = random.Random(SEED)
-    picked = rng.sample(eligible, COUNT)
     ads = []
-    for n, idx in enumerate(picked):
-        lang = "pl" if n % 2 == 0 else "en"
-        messages, expected = conversation(rng, rows[idx], lang)
-        ads.append({"id": f"jj25-{idx + 1}", "source": f"justjoin-2025-03/offers.csv data row {idx + 1}", "language": lang,
-                    "messages": messages, "expected": expected})
-    json.dump({"seed": SEED, "ads": ads}, sys.stdout, ensure_ascii=False, indent=1)
-    sys.stdout.write("\n")
+    for i, n in enumerate(sets.draw(rows, rng, COUNT, title_ok=TITLE_OK.match)):
+        lang = "pl" if i % 2 == 0 else "en"
+        messages, expected = conversation(rng, rows[n - 1], lang)
+        ads.append(sets.ad("jj25-", n, lang, messages, expected))
+    sets.write(SEED, ads, indent=1)
 
 
 if __name__ == "__main__":
