@@ -187,12 +187,14 @@ impl Application {
             public_url,
             Clock::system(),
         );
+        let assistant_store = Arc::new(wakat_assistant_store::AssistantStore::new(engine.kv.clone()));
         let employer_offers = wakat_app::employers::offers::EmployerOffers::new(
             engine.clone(),
             accounts.clone(),
             employers.clone(),
             blobs.clone(),
             public_offers.clone(),
+            assistant_store.clone(),
             Clock::system(),
         );
         let payments: Arc<dyn crate::payments::PaymentProvider> = Arc::from(crate::payments::build(&settings.payments).map_err(std::io::Error::other)?);
@@ -250,7 +252,7 @@ impl Application {
             None => wakat_app::assistant::brains::build(&engine, &skills, &settings.assistant).map_err(std::io::Error::other)?,
         };
         let assistant_stores = wakat_app::assistant::AssistantStores {
-            store: Arc::new(wakat_assistant_store::AssistantStore::new(engine.kv.clone())),
+            store: assistant_store,
             offers: employer_offers.clone(),
             employers: employers.clone(),
             signer: signer.clone(),

@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 use futures_util::future::BoxFuture;
 use tokio::sync::mpsc;
 use wakat_assistant::{Brain, BrainError, BrainEvent, BrainRequest, ProposedAd};
-use wakat_assistant_store::AssistantStore;
+use wakat_assistant_store::{AssistantStore, ConversationKey};
 use wakat_employers::EmployerStore;
 use wakat_store::LinkSigner;
 use wakat_uploads::BlobStore;
@@ -69,6 +69,7 @@ struct Fixture {
     brain: Arc<ScriptedBrain>,
     service: AssistantService,
     offers: EmployerOffers,
+    store: Arc<AssistantStore>,
     owner: Principal,
     recruiter: Principal,
     other: Principal,
@@ -82,19 +83,16 @@ fn fixture_with(settings: AssistantSettings, fail: bool) -> Fixture {
     let (other, _) = setup.company(&employers, "Beta", "beta.test");
     let blobs = Arc::new(BlobStore::new(&setup.dir, setup.kv.clone()).unwrap());
     let public_offers = PublicOffers::new(setup.engine.clone(), employers.clone(), setup.clock());
-    let offers = EmployerOffers::new(setup.engine.clone(), setup.accounts.clone(), employers.clone(), blobs, public_offers, setup.clock());
+    let store = Arc::new(AssistantStore::new(setup.kv.clone()));
+    let offers = EmployerOffers::new(setup.engine.clone(), setup.accounts.clone(), employers.clone(), blobs, public_offers, store.clone(), setup.clock());
     let brain = Arc::new(ScriptedBrain { fail, requests: Mutex::default() });
     // Only the IT board has a brain: the work board's assistant is off.
     let brains: Brains = [("it".to_owned(), brain.clone() as Arc<dyn Brain>)].into_iter().collect();
-    let stores = AssistantStores {
-        store: Arc::new(AssistantStore::new(setup.kv.clone())),
-        offers: offers.clone(),
-        employers,
-        signer: Arc::new(LinkSigner::new(b"a test key of the links, long enough")),
-    };
+    let stores =
+        AssistantStores { store: store.clone(), offers: offers.clone(), employers, signer: Arc::new(LinkSigner::new(b"a test key of the links, long enough")) };
     let service = AssistantService::new(&setup.engine, stores, brains, &settings, setup.clock()).unwrap();
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    Fixture { setup, brain, service, offers, owner, recruiter, other, runtime }
+    Fixture { setup, brain, service, offers, store, owner, recruiter, other, runtime }
 }
 
 fn fixture() -> Fixture {
@@ -322,4 +320,18 @@ fn the_default_brain_is_the_offline_drafter_and_a_wrong_provider_setting_stops_t
     let brains = super::brains::build(&setup.engine, &skills, &provider("http://127.0.0.1:9/v1")).unwrap();
     assert_eq!(brains["it"].name(), "openai:local-model");
     assert!(super::brains::build(&setup.engine, &skills, &provider("not a url")).is_err());
+}
+
+#[test]
+fn deleting_an_offer_erases_its_conversation() {
+    let f = fixture();
+    let slug = f.draft(&f.owner);
+    let opened = f.open(&f.owner, &slug);
+    f.send(&opened.context, "Szukamy Senior Rust Developera");
+    let Principal::EmployerUser { company_id, .. } = &f.owner else { unreachable!() };
+    let key = ConversationKey::new("it", company_id, &slug).unwrap();
+    assert!(f.store.messages(&key).unwrap().len() >= 2, "the conversation is stored");
+    f.offers.delete(&f.setup.tenant(), &f.owner, &slug).unwrap();
+    assert!(f.store.conversation(&key).unwrap().is_none(), "the conversation went with its offer");
+    assert!(f.store.messages(&key).unwrap().is_empty(), "and every message of it");
 }

@@ -11,6 +11,7 @@
 use std::sync::Arc;
 
 use wakat_accounts::AccountStore;
+use wakat_assistant_store::{AssistantStore, ConversationKey};
 use wakat_core::offer_form::{validate_draft, OfferForm, OfferSummary};
 use wakat_core::{ErrorCode, FieldError};
 use wakat_employers::{CreationType, EmployerOffer, EmployerStore, EmployersError, OfferCode, OfferState, PlanSettings};
@@ -77,6 +78,8 @@ pub struct EmployerOffers {
     employers: Arc<EmployerStore>,
     blobs: Arc<BlobStore>,
     public_offers: PublicOffers,
+    /// The assistant's conversations: an offer's goes with it.
+    assistant: Arc<AssistantStore>,
     clock: Clock,
 }
 
@@ -88,9 +91,10 @@ impl EmployerOffers {
         employers: Arc<EmployerStore>,
         blobs: Arc<BlobStore>,
         public_offers: PublicOffers,
+        assistant: Arc<AssistantStore>,
         clock: Clock,
     ) -> EmployerOffers {
-        EmployerOffers { engine, accounts, employers, blobs, public_offers, clock }
+        EmployerOffers { engine, accounts, employers, blobs, public_offers, assistant, clock }
     }
 
     /// The public copies this service writes (the payments' publications write them too).
@@ -393,6 +397,10 @@ impl EmployerOffers {
             self.engine.delete_offer(&tenant.settings.slug, slug).map_err(|e| AppError::internal("deleting a public offer", e))?;
         }
         self.employers.delete_offer(&tenant.settings.slug, &offer)?;
+        // The assistant's conversation about the offer (a key it cannot hold was never written).
+        if let Ok(key) = ConversationKey::new(&tenant.settings.slug, &offer.company_id, slug) {
+            self.assistant.erase(&key).map_err(|error| AppError::internal("erasing an offer's assistant conversation", error))?;
+        }
         if let Some(hash) = offer.logo_blob.as_deref().and_then(|h| BlobHash::parse(h).ok()) {
             self.blobs.detach(&hash, &logo_owner(&tenant.settings.slug, slug)).map_err(internal("releasing an offer's logo"))?;
         }

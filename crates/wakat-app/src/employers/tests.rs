@@ -161,6 +161,7 @@ fn codes_are_issued_by_the_internal_api_and_spent_by_the_company() {
         company.employers.clone(),
         blobs,
         public_offers,
+        Arc::new(wakat_assistant_store::AssistantStore::new(company.setup.kv.clone())),
         company.setup.clock(),
     );
     let plan = tenant.settings.employers.plans.iter().find(|plan| plan.active).expect("the IT board offers a plan").slug.clone();
