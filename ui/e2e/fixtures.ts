@@ -176,6 +176,16 @@ export async function hydrated(page: Page): Promise<void> {
         channel.port2.postMessage(0);
       }),
   );
+  // The layout's Suspense boundaries (the snackbar, the language switch) hydrate in later scheduler
+  // tasks: an idle callback runs only once none is queued. A fake clock (`page.clock`) replaces
+  // requestIdleCallback, and then the rounds above are all we wait for.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        if (!String(window.requestIdleCallback).includes('[native code]')) return resolve();
+        window.requestIdleCallback(() => window.requestIdleCallback(() => resolve(), { timeout: 2_000 }), { timeout: 2_000 });
+      }),
+  );
 }
 
 const appURL = new URL(baseURL);

@@ -76,9 +76,18 @@ function useApply() {
   const router = useRouter();
   return (href: string, mode: 'push' | 'replace') => {
     clearModalHash();
+    // Unchanged filters only close the dialog. A router navigation to the address just written
+    // raced the router's own history sync, which could write the dialog's hash back (CI, once).
+    if (isCurrentAddress(href)) return;
     if (mode === 'push') router.push(href);
     else router.replace(href);
   };
+}
+
+/** Whether `href` (path and query) is the address the window shows now, hash aside. */
+function isCurrentAddress(href: string): boolean {
+  const target = new URL(href, window.location.href);
+  return target.pathname === window.location.pathname && target.search === window.location.search;
 }
 
 function MoreFiltersDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
