@@ -14,7 +14,7 @@
 import { benchArgs, finish, hubClient, percentile, pool, send, verdict } from './bench_hub_common.mjs';
 
 // The assistant hub protocol tests' locked install of the client (scripts/bench-assistant runs its `npm ci`).
-const hubConnection = hubClient('../crates/wakat-server/tests/js/package.json');
+const hubConnection = hubClient('../tests/hubs-js/package.json');
 
 const args = benchArgs({
   sessions: { type: 'string', default: '200' },

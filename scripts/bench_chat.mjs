@@ -20,7 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { benchArgs, finish, hubClient, percentile, pool, send, verdict } from './bench_hub_common.mjs';
 
 // The hub protocol tests' locked install of the client (scripts/bench-chat runs its `npm ci`).
-const hubConnection = hubClient('../crates/wakat-hub/tests/js/package.json');
+const hubConnection = hubClient('../tests/hubs-js/package.json');
 
 const args = benchArgs({
   conversations: { type: 'string', default: '1000' },
