@@ -305,14 +305,16 @@ test('map-07-city-view-shows-offer-markers', async ({ page }) => {
 });
 
 test('map-08-offer-map-names-its-city-offline', async ({ page }) => {
-  // Offline (no tile provider), zoomed to the offer's city, the map has no streets: it names the
-  // city (larger, whatever its size) and the places around it, loaded only now (places.geojson).
+  // Offline (no tile provider), zoomed to the offer's city, the map has no streets: it outlines the
+  // city (cities with powiat rights), names it (larger, whatever its size) and the places around it,
+  // loaded only now (places.geojson).
   const { foreign } = watch(page);
   const placesCalls: string[] = [];
   page.on('request', (request) => request.url().endsWith('/map/places.geojson') && placesCalls.push(request.url()));
   const offers = (await listOffers(page, 'perPage=100')) as (Awaited<ReturnType<typeof listOffers>>[number] & { city: string; latitude: number })[];
   const single = offers.filter((offer) => offer.multilocation.length <= 1 && offer.latitude !== 0);
-  const big = single.find((offer) => offer.city === 'Kraków') ?? single[0];
+  const big = single.find((offer) => offer.city === 'Kraków')!;
+  expect(big, 'an offer in Kraków').toBeTruthy();
   const small = single.find((offer) => !['Warszawa', 'Kraków', 'Wrocław', 'Łódź', 'Poznań', 'Gdańsk', 'Szczecin', 'Lublin', 'Bydgoszcz', 'Białystok', 'Katowice', 'Gdynia', 'Częstochowa', 'Radom', 'Toruń', 'Rzeszów', 'Sosnowiec', 'Kielce', 'Gliwice', 'Olsztyn', 'Zabrze', 'Bielsko-Biała', 'Bytom', 'Zielona Góra', 'Rybnik', 'Ruda Śląska', 'Opole', 'Tychy', 'Gorzów Wielkopolski', 'Elbląg', 'Płock', 'Dąbrowa Górnicza', 'Wałbrzych', 'Włocławek', 'Tarnów', 'Chorzów', 'Koszalin', 'Kalisz', 'Legnica'].includes(offer.city));
   expect(small, 'an offer in a town under 100,000 people').toBeTruthy();
   for (const [offer, name] of [[big, 'map-08a-offer-map-city'], [small!, 'map-08b-offer-map-town']] as const) {
@@ -321,7 +323,9 @@ test('map-08-offer-map-names-its-city-offline', async ({ page }) => {
     await card.scrollIntoViewIfNeeded();
     const canvas = card.getByTestId('map-canvas');
     await expect(card.locator('[data-testid=map-canvas][data-ready]')).toBeVisible({ timeout: 30_000 });
-    await expect(canvas, 'city zoom without streets: one step out').toHaveAttribute('data-zoom', '11.00');
+    await expect(canvas, 'city zoom without streets: further out').toHaveAttribute('data-zoom', '9.50');
+    // A city with powiat rights is outlined (issue 23: the map was a white box with a pin).
+    if (offer === big) await expect(canvas, "the city's outline is drawn").toHaveAttribute('data-outlined', /(^|,)krakow(,|$)/);
     const city = card.locator('[data-testid=map-place-label][data-focus]');
     await expect(city, `the offer's city is named (${offer.city})`).toHaveText(offer.city, { timeout: 15_000 });
     await expect(city).toBeInViewport();

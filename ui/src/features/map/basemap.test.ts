@@ -173,3 +173,49 @@ describe('the offline basemap data', () => {
     expect(coarse.map((layer) => layer.maxzoom)).toEqual([10, 10]);
   });
 });
+
+/** Ray casting: whether [lon, lat] lies inside a polygon's outer ring and outside its holes. */
+function insidePolygon([x, y]: [number, number], rings: [number, number][][]): boolean {
+  const inRing = (ring: [number, number][]) => {
+    let inside = false;
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = ring[i];
+      const [xj, yj] = ring[j];
+      if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+    }
+    return inside;
+  };
+  return inRing(rings[0]) && !rings.slice(1).some(inRing);
+}
+
+describe("the offline basemap's city outlines (issue 23: a map at city zoom showed a white box)", () => {
+  type Outline = { properties: { slug: string; name: string }; geometry: { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown } };
+  const outlines = read('../../../public/map/city-outlines.geojson') as { features: Outline[] };
+  const gazetteer = read('../../../../index-data/cities.json') as { slug: string; lat: number; lon: number; population: number }[];
+  const polygons = (outline: Outline) => (outline.geometry.type === 'Polygon' ? [outline.geometry.coordinates] : outline.geometry.coordinates) as [number, number][][][];
+  const styles = ['light', 'dark'].map((scheme) => read(`../../../public/map/style-${scheme}.json`) as { sources: Record<string, { data?: string }>; layers: { id: string; source?: string; minzoom?: number }[] });
+
+  it('outline the 66 cities with powiat rights, each around its own gazetteer point', () => {
+    expect(outlines.features).toHaveLength(66);
+    const bySlug = new Map(gazetteer.map((city) => [city.slug, city]));
+    for (const outline of outlines.features) {
+      const city = bySlug.get(outline.properties.slug);
+      expect(city, outline.properties.slug).toBeDefined();
+      expect(polygons(outline).some((rings) => insidePolygon([city!.lon, city!.lat], rings)), outline.properties.name).toBe(true);
+    }
+    // Every city of 200,000 people and more has one.
+    const outlined = new Set(outlines.features.map((outline) => outline.properties.slug));
+    for (const city of gazetteer.filter((place) => place.population >= 200_000)) expect(outlined.has(city.slug), city.slug).toBe(true);
+  });
+
+  it('are drawn by both styles from city zoom, not from afar', () => {
+    for (const style of styles) {
+      expect(style.sources['city-outlines']?.data).toBe('/map/city-outlines.geojson');
+      const layers = style.layers.filter((layer) => layer.source === 'city-outlines');
+      expect(layers.map((layer) => [layer.id, layer.minzoom])).toEqual([
+        ['city-areas', 8],
+        ['city-outlines', 8],
+      ]);
+    }
+  });
+});

@@ -21,9 +21,10 @@ export const OFFER_MAX_ZOOM = 15;
 
 /**
  * The zoom of a one-location map: the streets around the offer with a tile provider; the offline
- * basemap has no streets, so one step out shows the city with its neighbours' names instead.
+ * basemap has no streets, so further out it shows the city's outline (cities with powiat rights)
+ * with its name and its neighbours' instead.
  */
-export const CITY_ZOOM = { streets: 12, offline: 11 } as const;
+export const CITY_ZOOM = { streets: 12, offline: 9.5 } as const;
 
 export default function LocationMap({ locations, current, locale, currentLabel }: { locations: MapLocation[]; current: string; locale: Locale; currentLabel: string }) {
   const offline = usesOfflineBasemap(useBoardMap());

@@ -88,6 +88,15 @@ function loadStyle(url: string): Promise<LoadedStyle> {
   });
 }
 
+/** The offline basemap's layer of city boundaries (scripts/build-basemap.mjs). */
+const CITY_OUTLINES_LAYER = 'city-outlines';
+
+/** The slugs of the cities whose boundary is drawn in view, sorted and comma-separated. */
+function renderedCityOutlines(map: maplibregl.Map): string {
+  const slugs = map.queryRenderedFeatures({ layers: [CITY_OUTLINES_LAYER] }).map((feature) => String(feature.properties?.slug ?? ''));
+  return [...new Set(slugs)].filter(Boolean).sort().join(',');
+}
+
 /** How far the offer's city is written from its point: clear of the offer's pin when it is named there. */
 const FOCUS_OFFSET = 18;
 
@@ -110,6 +119,8 @@ export const MapCanvas = forwardRef<MapRef, MapCanvasProps>(function MapCanvas({
   const texts = useMemo(() => controlTexts(locale), [locale]);
   const [loaded, setLoaded] = useState<(LoadedStyle & { url: string }) | null>(null);
   const [ready, setReady] = useState(false);
+  /** The cities whose outline the offline basemap draws in view (slugs, sorted; '' for none). */
+  const [outlined, setOutlined] = useState('');
   const [zoom, setZoom] = useState<number>(() => Number((props.initialViewState as { zoom?: number } | undefined)?.zoom ?? 5));
   const [places, setPlaces] = useState<PlaceLabel[] | null>(null);
   const [labels, setLabels] = useState<PlacedLabel[]>([]);
@@ -177,7 +188,7 @@ export const MapCanvas = forwardRef<MapRef, MapCanvasProps>(function MapCanvas({
 
   if (!loaded) return <div className="map-canvas map-canvas--loading" aria-hidden="true" />;
   return (
-    <div className="map-canvas" data-scheme={scheme} data-zoom={zoom.toFixed(2)} data-ready={ready || undefined} data-offline={loaded.placesUrl !== null || undefined} data-testid="map-canvas">
+    <div className="map-canvas" data-scheme={scheme} data-zoom={zoom.toFixed(2)} data-ready={ready || undefined} data-offline={loaded.placesUrl !== null || undefined} data-outlined={outlined || undefined} data-testid="map-canvas">
       <Map
         ref={ref}
         {...props}
@@ -193,7 +204,10 @@ export const MapCanvas = forwardRef<MapRef, MapCanvasProps>(function MapCanvas({
           event.target.getContainer().querySelector('.maplibregl-ctrl-attrib')?.classList.remove('maplibregl-compact-show');
           onLoad?.(event);
         }}
-        onIdle={() => setReady(true)}
+        onIdle={(event) => {
+          setReady(true);
+          if (event.target.getLayer(CITY_OUTLINES_LAYER)) setOutlined(renderedCityOutlines(event.target));
+        }}
         onZoomEnd={(event) => {
           setZoom(event.viewState.zoom);
           onZoomEnd?.(event);
