@@ -195,7 +195,7 @@ describe('map style', () => {
       expect(style.glyphs).toBeUndefined();
       expect(style.sprite).toBeUndefined();
       expect(style.layers.some((layer: { type: string }) => layer.type === 'symbol')).toBe(false);
-      for (const source of Object.values(style.sources) as { data: string }[]) expect(source.data).toMatch(/^\/map\/[a-z]+\.geojson$/);
+      for (const source of Object.values(style.sources) as { data: string }[]) expect(source.data).toMatch(/^\/map\/[a-z-]+\.geojson$/);
     }
   });
 
