@@ -182,6 +182,32 @@ fn one_click_apply_uses_the_stored_cv_and_shows_in_the_history() {
 }
 
 #[test]
+fn a_guests_application_joins_the_account_that_confirms_its_address() {
+    let app = spawn_app(false);
+    let (_, rust_guid) = offer(&app, "it", "rust-gdansk", json!({}));
+    let (_, go_guid) = offer(&app, "it", "go-gdansk", json!({}));
+    let mut guest = Browser::new(&app);
+    let sent = apply(&mut guest, "it", "rust-gdansk", with_file(form("Ala Kot", "Ala@Example.pl", "Dzień dobry"), pdf(), "cv.pdf"));
+    assert_eq!(sent.status, 201, "{}", sent.body);
+    let someone_else = apply(&mut guest, "it", "go-gdansk", form("Ola Kot", "ola@example.pl", "Dzień dobry"));
+    assert_eq!(someone_else.status, 201, "{}", someone_else.body);
+
+    // The success screen's link leads to the sign-up; the confirmed address brings the application.
+    let mut ala = Browser::new(&app);
+    ala.sign_up("it", "ala@example.pl", PASSWORD);
+    let history = ala.get(&format!("/api/it/v1/candidate/applications?jobAdvertisementsIds[]={rust_guid}&jobAdvertisementsIds[]={go_guid}")).body;
+    assert_eq!(history["data"].as_array().unwrap().len(), 1, "Ala's application, never Ola's: {history}");
+    assert_eq!(history["data"][0]["jobAdvertisementId"].as_str(), Some(rust_guid.as_str()), "{history}");
+    let again = apply(&mut ala, "it", "rust-gdansk", form("Ala Kot", "ala.praca@example.pl", "Jeszcze raz"));
+    assert_eq!((again.status, again.body["code"].as_str()), (409, Some("already_applied")), "{}", again.body);
+
+    // Another board's account of the same address takes nothing.
+    let mut other_board = Browser::new(&app);
+    other_board.sign_up("work", "ola@example.pl", PASSWORD);
+    assert_eq!(other_board.get("/api/work/v1/candidate/applications").body["data"].as_array().map(Vec::len), Some(0));
+}
+
+#[test]
 fn an_acknowledged_application_survives_kill_9() {
     let data_dir = tempfile::tempdir().unwrap();
     let server = RealServer::start(data_dir.path(), &[]);

@@ -19,6 +19,8 @@ use crate::stats::{self, Counter};
 use crate::status::{ApplicationStatus, StatusChange};
 use wakat_store::Stripes;
 
+mod guests;
+
 /// The two consents of the apply form.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -234,6 +236,17 @@ fn history_kind(source: ApplySource) -> HistoryKind {
     }
 }
 
+/// The candidate's history entry of an application.
+fn history_item(record: &ApplicationRecord) -> HistoryItem {
+    HistoryItem {
+        id: record.id.clone(),
+        kind: history_kind(record.source),
+        job_advertisement_id: record.offer_guid.clone(),
+        offer_slug: record.offer_slug.clone(),
+        at: record.at,
+    }
+}
+
 /// Applications of every tenant, on top of any [`KvStore`].
 ///
 /// Create one per engine and share it: its locks are what make the one-application check race-free, so
@@ -304,14 +317,9 @@ impl ApplicationStore {
             ops.push(json::put(dedupe_key.clone(), &dedupe)?);
         }
         if let Some(candidate_id) = candidate_id {
-            let item = HistoryItem {
-                id: id.clone(),
-                kind: history_kind(record.source),
-                job_advertisement_id: record.offer_guid,
-                offer_slug: record.offer_slug,
-                at: now,
-            };
-            ops.push(history::put_op(tenant, candidate_id, &item)?);
+            ops.push(history::put_op(tenant, candidate_id, &history_item(&record))?);
+        } else if let Some(applicant) = &record.applicant {
+            ops.push(guests::index_op(tenant, applicant, record.at, &id));
         }
         {
             let offer_guard = self.offer_locks.lock(&[tenant, slug]);

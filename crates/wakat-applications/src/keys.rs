@@ -29,6 +29,11 @@ pub(crate) const FAVOURITE: &str = "favourite";
 pub(crate) const FAVOURITE_BY_TIME: &str = "favourite-by-time";
 /// `history/{tenant}/{candidate}/{newest-first}`: applications and confirmed external applications.
 pub(crate) const HISTORY: &str = "history";
+/// `guest-application/{tenant}/{e-mail identity, hex}/{newest-first}`: applications sent without an
+/// account, waiting for an account of that e-mail to confirm it.
+pub(crate) const GUEST_APPLICATION: &str = "guest-application";
+/// `guest-application-indexed/{tenant}`: the guest index holds the applications stored before it.
+pub(crate) const GUEST_APPLICATION_INDEXED: &str = "guest-application-indexed";
 /// `offer-stats/{tenant}/{slug}/{day}/{v|a|r}`: an offer's views, applications and redirects of a UTC day.
 pub(crate) const OFFER_STATS: &str = "offer-stats";
 

@@ -42,6 +42,8 @@
 //! | `favourite/{tenant}/{candidate}/{jobAdvertisementId}`   | `{v, at}`                                       |
 //! | `favourite-by-time/{tenant}/{candidate}/{newest-first}` | empty: favourites newest first                  |
 //! | `history/{tenant}/{candidate}/{newest-first}`           | `{v, id, kind, jobAdvertisementId, offerSlug, at}` |
+//! | `guest-application/{tenant}/{e-mail hex}/{newest-first}` | empty: a guest's application, until an account confirms the address |
+//! | `guest-application-indexed/{tenant}`                    | empty: earlier guest applications are indexed   |
 //! | `offer-stats/{tenant}/{slug}/{YYYY-MM-DD}/{v,a,r}`      | views, applications, redirects of a UTC day, u64 big-endian |
 //!
 //! Times are Unix seconds passed in by the caller (`now`), so tests control the clock.

@@ -222,8 +222,7 @@ impl Application {
         let favourites = Arc::new(wakat_applications::FavouriteStore::new(engine.kv.clone()));
         let history = Arc::new(wakat_applications::History::new(engine.kv.clone()));
         let candidate_accounts = wakat_app::candidates::accounts::CandidateAccounts::new(
-            accounts.clone(),
-            favourites.clone(),
+            wakat_app::candidates::accounts::AccountStores { accounts: accounts.clone(), favourites: favourites.clone(), applications: applications.clone() },
             engine.clone(),
             limits.clone(),
             mail.clone(),

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use wakat_accounts::{Account, AccountKind, AccountStore, Confirmation, NewAccount, NewSession, ProfileUpdate, Registration, TokenPurpose};
-use wakat_applications::FavouriteStore;
+use wakat_applications::{ApplicationStore, FavouriteStore};
 use wakat_core::{ErrorCode, FieldError};
 use wakat_engine::{Engine, Tenant};
 
@@ -48,11 +48,24 @@ pub struct Login {
     pub favorite_offer_id: Option<String>,
 }
 
+/// The stores the account service writes: accounts, and the favourites and applications a
+/// guest brings into a new account.
+#[derive(Clone)]
+pub struct AccountStores {
+    /// Accounts and sessions.
+    pub accounts: Arc<AccountStore>,
+    /// The heart a guest clicked becomes a favourite at login.
+    pub favourites: Arc<FavouriteStore>,
+    /// A guest's applications join the account that confirms their address.
+    pub applications: Arc<ApplicationStore>,
+}
+
 /// Candidate accounts and their sessions.
 #[derive(Clone)]
 pub struct CandidateAccounts {
     accounts: Arc<AccountStore>,
     favourites: Arc<FavouriteStore>,
+    applications: Arc<ApplicationStore>,
     engine: Arc<Engine>,
     limits: Arc<dyn AccountLimits>,
     mail: MailSender,
@@ -64,15 +77,22 @@ impl CandidateAccounts {
     /// The service over its stores (the engine finds a login's favourite offer), the budgets, the
     /// mail sender and the public URL of links.
     pub fn new(
-        accounts: Arc<AccountStore>,
-        favourites: Arc<FavouriteStore>,
+        stores: AccountStores,
         engine: Arc<Engine>,
         limits: Arc<dyn AccountLimits>,
         mail: MailSender,
         public_url: &str,
         clock: Clock,
     ) -> CandidateAccounts {
-        CandidateAccounts { accounts, favourites, engine, limits, mail, public_url: public_url.into(), clock }
+        let AccountStores { accounts, favourites, applications } = stores;
+        CandidateAccounts { accounts, favourites, applications, engine, limits, mail, public_url: public_url.into(), clock }
+    }
+
+    /// The applications sent without an account from the address the account has just confirmed
+    /// become the candidate's (candidate-side §2: the success screen's link to sign up).
+    fn adopt_guest_applications(&self, tenant: &Tenant, account: &Account) -> Result<()> {
+        self.applications.adopt_guest_applications(&tenant.settings.slug, &account.email, &account.id)?;
+        Ok(())
     }
 
     fn mail_context(&self, tenant: &Tenant, lang: &str) -> MailContext {
@@ -110,6 +130,7 @@ impl CandidateAccounts {
     pub fn confirm(&self, tenant: &Tenant, token: &str, confirmation: Confirmation, previous_session: Option<&str>) -> Result<(Account, NewSession)> {
         let slug = &tenant.settings.slug;
         let account = self.accounts.confirm_email_with(slug, token, confirmation, self.clock.now())?;
+        self.adopt_guest_applications(tenant, &account)?;
         let session = self.accounts.open_session(slug, &account, previous_session, self.clock.now())?;
         Ok((account, session))
     }
@@ -177,7 +198,9 @@ impl CandidateAccounts {
 
     /// Opens the e-mail change link.
     pub fn confirm_email_change(&self, tenant: &Tenant, token: &str) -> Result<Account> {
-        Ok(self.accounts.confirm_email_change(&tenant.settings.slug, token, self.clock.now())?)
+        let account = self.accounts.confirm_email_change(&tenant.settings.slug, token, self.clock.now())?;
+        self.adopt_guest_applications(tenant, &account)?;
+        Ok(account)
     }
 
     /// The candidate's account ([`AppError::AccountGone`] when it was deleted under a session).

@@ -9,7 +9,7 @@ use wakat_core::apply::ApplyFormInput;
 use wakat_core::ErrorCode;
 use wakat_uploads::{BlobStore, FileKind, UploadPolicy};
 
-use super::accounts::{CandidateAccounts, Login, NewCandidate};
+use super::accounts::{AccountStores, CandidateAccounts, Login, NewCandidate};
 use super::applying::{Applying, NewApplicationRequest};
 use super::area::{CandidateArea, CandidateStores};
 use super::UploadedFile;
@@ -37,8 +37,7 @@ fn candidates() -> Candidates {
     let blobs = Arc::new(BlobStore::new(&setup.dir, kv.clone()).unwrap());
     let mail = crate::mail_queue::MailSender::new(setup.queue.clone());
     let accounts = CandidateAccounts::new(
-        setup.accounts.clone(),
-        favourites.clone(),
+        AccountStores { accounts: setup.accounts.clone(), favourites: favourites.clone(), applications: applications.clone() },
         setup.engine.clone(),
         Arc::new(crate::limits::Unlimited),
         mail,
@@ -309,4 +308,30 @@ fn an_application_by_email_reaches_the_offers_address_and_the_applicant_hears_of
     }
     assert_eq!(to("ela@example.com", "application.confirm").len(), 1, "a form application is confirmed too");
     assert_eq!(wakat_engine::settings::MAX_ATTACHED_CV_BYTES, wakat_mail::MAX_ATTACHMENT_BYTES as u64, "the settings' bound is the mailer's");
+}
+
+#[test]
+fn a_guests_application_joins_the_account_that_confirms_its_address() {
+    let candidates = candidates();
+    let (setup, tenant, area) = (&candidates.setup, candidates.setup.tenant(), &candidates.area);
+    setup.publish("rust-dev", "Rust developer", setup.now() - 60);
+    setup.publish("go-dev", "Go developer", setup.now() - 60);
+    let request = |form: ApplyFormInput| NewApplicationRequest { form, attachment: None, client_key: "client".into(), lang: "en".into() };
+    candidates.applying.apply(&tenant, &Principal::Anonymous, "rust-dev", request(form("Ala", "Ala@Example.com"))).unwrap();
+    candidates.applying.apply(&tenant, &Principal::Anonymous, "go-dev", request(form("Ola", "ola@example.com"))).unwrap();
+
+    // Signing up alone proves nothing: the guest's application waits for the confirmation link.
+    candidates.accounts.register(&tenant, "en", sign_up("ala@example.com", PASSWORD)).unwrap();
+    let token = confirm_token(candidates.setup.delivered().iter().find(|mail| mail.tag == "account.confirm").expect("the confirmation mail"));
+    let (account, _) = candidates.accounts.confirm(&tenant, &token, Confirmation::default(), None).unwrap();
+    let candidate = Principal::Candidate { account_id: account.id.clone() };
+    let history = area.history(&tenant, &candidate, Page::new(1, 20).unwrap(), None).unwrap();
+    assert_eq!(history.total, 1, "Ala's application, not Ola's");
+    assert_eq!(history.items[0].0.item.offer_slug, "rust-dev");
+    assert!(history.items[0].0.application.is_some());
+
+    // It is the candidate's now: applying again, logged in under another address, hears it
+    // was sent.
+    let refused = candidates.applying.apply(&tenant, &candidate, "rust-dev", request(form("Ala", "ala.other@example.com"))).unwrap_err();
+    assert!(matches!(refused, AppError::Applications(ApplicationsError::AlreadyApplied { .. })), "{refused:?}");
 }
