@@ -63,6 +63,12 @@ fn a_plans_bumps_come_every_n_days_n_times_once_each_and_re_sort_the_lists() {
     let plan = bumps(&employer, &bumped, &token);
     assert_eq!((plan["count"].as_u64(), plan["everyDays"].as_u64(), plan["done"].as_u64()), (Some(2), Some(7), Some(0)), "{plan}");
     let due = plan["nextAt"].as_i64().unwrap();
+    let state = employer.call(Method::GET, &format!("/v2/employer-panel/offers/end/{bumped}"), None).body;
+    assert_eq!(
+        (state["bumps"]["left"].as_u64(), state["bumps"]["nextAt"].as_i64(), state["bumps"]["everyDays"].as_u64()),
+        (Some(2), Some(due), Some(7)),
+        "{state}"
+    );
     let published_before = app.get_ok(&format!("/api/it/v1/offers/{bumped}"))["publishedAt"].clone();
 
     assert_eq!(run_bumps(&app, &local_day(due, -1))["bumped"], 0, "not before its day");
@@ -83,6 +89,11 @@ fn a_plans_bumps_come_every_n_days_n_times_once_each_and_re_sort_the_lists() {
     assert_eq!(bumps(&employer, &bumped, &token)["done"], 2);
     assert_eq!(run_bumps(&app, &local_day(due, 14))["bumped"], 0, "the plan has two bumps");
     assert_eq!(bumps(&employer, &plain, &plain_token)["done"], 0);
+    // The panel's offer page shows the schedule: none left, no next date.
+    let schedule = |slug: &str| employer.call(Method::GET, &format!("/v2/employer-panel/offers/end/{slug}"), None).body["bumps"].clone();
+    let used = schedule(&bumped);
+    assert_eq!((used["count"].as_u64(), used["done"].as_u64(), used["left"].as_u64(), used["nextAt"].as_i64()), (Some(2), Some(2), Some(0), None), "{used}");
+    assert_eq!(schedule(&plain)["count"], 0, "the basic plan has none");
 
     // The internal call needs the internal token; a malformed day is a 400.
     let anonymous = app.send_json(Method::POST, &format!("/api/it/internal/bumps/run?day={}", local_day(due, 0)), &Value::Null);

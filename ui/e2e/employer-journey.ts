@@ -139,6 +139,9 @@ export async function employerJourney(page: Page, mail: JourneyMail): Promise<vo
   // Edit the salary; candidates see it at once.
   await page.goto(`/employer/offers/${slug}`);
   await expect(page.getByTestId('offer-state')).toHaveText('Opublikowane');
+  // The bump schedule: none done yet, the first due a week after publication.
+  const firstBump = new Intl.DateTimeFormat('pl', { dateStyle: 'medium' }).format(new Date(Date.now() + 7 * 86_400_000));
+  await expect(page.getByTestId('offer-bumps')).toHaveText(`Podbicia: zostały 2 z 2, następne ${firstBump}`);
   await page.getByTestId('manage-edit').click();
   await expect(page.getByTestId('offer-form-title')).toHaveText('Edycja ogłoszenia');
   await page.locator('#offer-primarySalaryTo').fill('30000');

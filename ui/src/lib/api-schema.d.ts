@@ -2672,6 +2672,37 @@ export interface components {
              */
             updatedAt: number;
         };
+        /**
+         * @description An offer's bump schedule: its publication time is refreshed `count` times, every `everyDays`
+         *     days, while it is active.
+         */
+        BumpScheduleDto: {
+            /**
+             * Format: int32
+             * @description Bumps the plan includes.
+             */
+            count: number;
+            /**
+             * Format: int32
+             * @description Bumps done.
+             */
+            done: number;
+            /**
+             * Format: int32
+             * @description Days between bumps.
+             */
+            everyDays: number;
+            /**
+             * Format: int32
+             * @description Bumps still to come (none once the offer is no longer active).
+             */
+            left: number;
+            /**
+             * Format: int64
+             * @description When the next bump is due (Unix seconds; done on that day), while any is left.
+             */
+            nextAt?: number | null;
+        };
         /** @description The candidate profile (the spec's `Candidate profile` plus preferences and status). */
         CandidateDto: {
             /** @description Stored CVs, newest last. */
@@ -3936,6 +3967,8 @@ export interface components {
         };
         /** @description A published, extended or finished offer. */
         OfferStateDto: {
+            /** @description The plan's bumps and where the offer is in them. */
+            bumps: components["schemas"]["BumpScheduleDto"];
             /**
              * Format: int64
              * @description Days until it expires (0 when inactive).

@@ -388,12 +388,32 @@ pub struct OfferStateDto {
     pub finished_at: Option<i64>,
     /// Days until it expires (0 when inactive).
     pub days_left: i64,
+    /// The plan's bumps and where the offer is in them.
+    pub bumps: BumpScheduleDto,
+}
+
+/// An offer's bump schedule: its publication time is refreshed `count` times, every `everyDays`
+/// days, while it is active.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BumpScheduleDto {
+    /// Bumps the plan includes.
+    pub count: u32,
+    /// Days between bumps.
+    pub every_days: u32,
+    /// Bumps done.
+    pub done: u32,
+    /// Bumps still to come (none once the offer is no longer active).
+    pub left: u32,
+    /// When the next bump is due (Unix seconds; done on that day), while any is left.
+    pub next_at: Option<i64>,
 }
 
 impl OfferStateDto {
     /// The state of `offer` at `now`.
     pub fn new(offer: &EmployerOffer, now: i64) -> Self {
         let active = offer.is_active(now);
+        let left = if active { offer.bumps.count.saturating_sub(offer.bumps.done) } else { 0 };
         OfferStateDto {
             slug: offer.slug.clone(),
             state: state_name(offer),
@@ -402,6 +422,13 @@ impl OfferStateDto {
             expires_at: offer.expires_at,
             finished_at: offer.finished_at,
             days_left: if active { offer.expires_at.map_or(0, |end| (end - now + 86_399) / 86_400) } else { 0 },
+            bumps: BumpScheduleDto {
+                count: offer.bumps.count,
+                every_days: offer.bumps.every_days,
+                done: offer.bumps.done,
+                left,
+                next_at: offer.bumps.next_at.filter(|_| left > 0),
+            },
         }
     }
 }

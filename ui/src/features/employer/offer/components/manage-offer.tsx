@@ -32,6 +32,8 @@ export function ManageOffer({ initial, title, locale }: { initial: OfferState; t
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const date = (seconds: number | null) => (seconds ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(seconds * 1000)) : '');
+  // A bump is done on its day, at the scheduler's hour: the day is what the employer can rely on.
+  const day = (seconds: number) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(seconds * 1000));
   const shown = stateLabel(state);
   const ended = shown === 'finished' || shown === 'expired';
   const run = async (action: () => Promise<void>) => {
@@ -71,6 +73,13 @@ export function ManageOffer({ initial, title, locale }: { initial: OfferState; t
         {state.publishedAt ? <li>{t('employer.manage.publishedAt', { date: date(state.publishedAt) })}</li> : null}
         {state.expiresAt && state.isActive ? <li>{t('employer.manage.expiresAt', { date: date(state.expiresAt), days: state.daysLeft })}</li> : null}
         {state.finishedAt ? <li>{t('employer.manage.finishedAt', { date: date(state.finishedAt) })}</li> : null}
+        {state.isActive && state.bumps.count > 0 ? (
+          <li data-testid="offer-bumps">
+            {state.bumps.left > 0 && state.bumps.nextAt
+              ? t('employer.manage.bumps', { count: state.bumps.left, left: state.bumps.left, total: state.bumps.count, date: day(state.bumps.nextAt) })
+              : t('employer.manage.bumpsDone', { count: state.bumps.count })}
+          </li>
+        ) : null}
       </ul>
       {error ? <FormMessage kind="error" testId="manage-error">{offerErrorText(t, error)}</FormMessage> : null}
       <div className="offer-form__actions">
