@@ -48,7 +48,7 @@ fn every_form_rule_answers_its_key_through_the_api() {
         ("jobCategory", json!("cobol"), "unknown_category"),
         ("jobSubcategory", json!(""), "required"),
         ("jobDescription", json!("<p> </p>"), "empty_description"),
-        ("jobDescription", json!("<p>x</p><img src=\"data:image/jpeg;base64,AA\"><img src=\"data:image/jpeg;base64,BB\">"), "too_many_images"),
+        ("jobDescription", json!("<p>x</p><img src=\"data:image/jpeg;base64,AA\">"), "not_allowed_by_plan"),
         ("locations", json!([{"city": "Atlantis", "street": "Main 1"}]), "location_not_found"),
         ("locations", json!([{"city": "Kraków", "street": "A 1"}, {"city": "Warszawa", "street": "B 2"}]), "too_many_locations"),
         ("jobPositionName", json!("SENIOR RUST DEVELOPER"), "too_many_uppercase"),
@@ -381,12 +381,21 @@ fn the_inline_jpeg_becomes_the_offers_image() {
     let app = spawn_app(false);
     let employer = sign_up(&app, "it", "image@acme.example", "Acme Software");
     let company = company_id(&employer);
-    let (slug, token) = employer.ready_offer("basic", "Senior Rust Developer");
+    // Graphics are the premium plan's: a basic plan's offer refuses the image, clearly.
     let mut jpeg = vec![0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, b'J', b'F', b'I', b'F', 0];
     jpeg.resize(600, 7);
     let image = format!(r#"<img src="data:image/jpeg;base64,{}">"#, base64::engine::general_purpose::STANDARD.encode(&jpeg));
     let mut form = complete_form("it", "Senior Rust Developer");
     form["jobDescription"] = json!(format!("<p>Our team.</p>{image}"));
+    let (basic, basic_token) = employer.ready_offer("basic", "Senior Rust Developer");
+    let refused = employer.save(&basic, &basic_token, &form).body;
+    assert_eq!(
+        (refused["errors"][0]["field"].as_str(), refused["errors"][0]["code"].as_str()),
+        (Some("jobDescription"), Some("not_allowed_by_plan")),
+        "{refused}"
+    );
+
+    let (slug, token) = employer.ready_offer("premium", "Senior Rust Developer");
     assert_eq!(employer.save(&slug, &token, &form).status, 200);
     let loaded = employer.call(Method::GET, &format!("/v1/offers/{slug}?token={token}"), None);
     assert!(loaded.body["form"]["jobDescription"].as_str().unwrap().contains("data:image/jpeg;base64,"), "the draft keeps its image");
@@ -394,7 +403,14 @@ fn the_inline_jpeg_becomes_the_offers_image() {
     let png_inline = form["jobDescription"].as_str().unwrap().replace("image/jpeg", "image/png");
     form["jobDescription"] = json!(png_inline);
     assert_eq!(employer.save(&slug, &token, &form).body["errors"][0]["code"], "invalid_image");
-    let code = employer.issue_code(&company, "basic");
+    let two = format!("<p>Our team.</p>{image}{image}");
+    form["jobDescription"] = json!(two);
+    assert_eq!(employer.save(&slug, &token, &form).body["errors"][0]["code"], "too_many_images");
+    // Paid with a basic plan's code, the offer with an image is refused; with premium it goes out.
+    let basic_code = employer.issue_code(&company, "basic");
+    let refused = employer.publish_with_code(&slug, &token, &basic_code);
+    assert!(refused.status >= 400 && refused.body.to_string().contains("not_allowed_by_plan"), "{} {}", refused.status, refused.body);
+    let code = employer.issue_code(&company, "premium");
     assert_eq!(employer.publish_with_code(&slug, &token, &code).status, 200);
     let detail = app.get_ok(&format!("/api/it/v1/offers/{slug}"));
     let banner = detail["bannerUrl"].as_str().expect("the image is the offer's");

@@ -62,3 +62,20 @@ test('employer-form-friction-02-the-city-field-finds-any-gazetteer-place-and-say
   await expect(status).toHaveAttribute('data-found', 'true');
   await expect(page.getByTestId('offer-map')).toBeVisible();
 });
+
+// Issue 27: plans sell what they enforce. Graphics are a plan's feature (`enableGraphics`): the
+// description offers its image button only on such a plan (the server refuses the image elsewhere).
+test('employer-form-friction-03-the-image-button-only-on-a-plan-with-graphics', async ({ page, request }) => {
+  const email = employerEmail('graphics');
+  const company = `Graphics Soft ${Date.now().toString(36)}`;
+  await signUpViaApi(request, email, company);
+  const token = await confirmViaApi(request, email);
+  const pro = await draftOfferViaApi(request, token, company, 'Rust Developer', 'pro');
+  const premium = await draftOfferViaApi(request, token, company, 'Go Developer', 'premium');
+  await employerSession(page, email, undefined, `/employer/offers/${pro}/form`);
+  await expect(page.locator('#offer-jobDescription')).toBeVisible();
+  await expect(page.getByTestId('description-add-image')).toHaveCount(0);
+  await page.goto(`/employer/offers/${premium}/form`);
+  await expect(page.getByTestId('description-add-image')).toBeVisible();
+  await shot(page, 'employer-form-friction-03-premium-image-button');
+});

@@ -79,9 +79,10 @@ impl Default for PlanLimits {
 }
 
 impl PlanLimits {
-    /// The limits the form rules check.
-    pub fn form_limits(&self, max_skills: usize) -> FormLimits {
+    /// The limits the form rules check; `images` when the plan includes graphics.
+    pub fn form_limits(&self, max_skills: usize, images: bool) -> FormLimits {
         FormLimits {
+            images,
             max_locations: self.max_locations_count,
             max_skills,
             duration_days: i64::from(self.duration_in_days),

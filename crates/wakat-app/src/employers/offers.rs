@@ -215,7 +215,7 @@ impl EmployerOffers {
                 return Err(EmployersError::Invalid(errors).into());
             }
         } else {
-            let errors = self.public_offers.with_context(tenant, &offer.limits, |ctx| validate_draft(&offer.form, ctx));
+            let errors = self.public_offers.with_context(tenant, &offer, |ctx| validate_draft(&offer.form, ctx));
             if !errors.is_empty() {
                 return Err(EmployersError::DraftInvalid(errors).into());
             }

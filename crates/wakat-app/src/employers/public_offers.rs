@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use wakat_core::offer_form::{validate_form, FormContext};
 use wakat_core::{Currency, FieldError, Offer};
-use wakat_employers::{EmployerOffer, EmployerStore, EmployersError, OfferState, PlanLimits};
+use wakat_employers::{EmployerOffer, EmployerStore, EmployersError, OfferState};
 use wakat_engine::{Engine, EngineError, Tenant};
 
 use crate::employers::logo_path;
@@ -28,9 +28,12 @@ impl PublicOffers {
         PublicOffers { engine, employers, clock }
     }
 
-    /// Runs `f` with the form context of a plan's `limits` on `tenant`.
-    pub fn with_context<T>(&self, tenant: &Tenant, limits: &PlanLimits, f: impl FnOnce(&FormContext<'_>) -> T) -> T {
-        let form_limits = limits.form_limits(tenant.settings.employers.max_skills);
+    /// Runs `f` with the form context of the offer's plan on `tenant`: the limits kept when the
+    /// plan was chosen, and whether the plan includes graphics (read from the board's plans).
+    pub fn with_context<T>(&self, tenant: &Tenant, offer: &EmployerOffer, f: impl FnOnce(&FormContext<'_>) -> T) -> T {
+        let employers = &tenant.settings.employers;
+        let images = employers.plan(&offer.plan_key).is_some_and(|plan| plan.enable_graphics);
+        let form_limits = offer.limits.form_limits(employers.max_skills, images);
         let currencies: Vec<Currency> = tenant.settings.currencies.iter().filter_map(|c| Currency::parse(c)).collect();
         let ctx = FormContext {
             categories: &tenant.categories,
@@ -44,7 +47,7 @@ impl PublicOffers {
 
     /// The offer candidates see for a published record.
     pub fn public_offer(&self, tenant: &Tenant, offer: &EmployerOffer) -> Offer {
-        self.with_context(tenant, &offer.limits, |ctx| {
+        self.with_context(tenant, offer, |ctx| {
             let mut public = offer.form.to_offer(ctx, &offer.slug, offer.listed_at().unwrap_or_else(|| self.clock.now()), offer.expires_at);
             public.finished = offer.state == OfferState::Finished;
             public.banner_url = offer.image_blob.as_deref().map(|hash| logo_path(&tenant.settings.slug, hash));
@@ -55,7 +58,7 @@ impl PublicOffers {
 
     /// Every rule of the form under the offer's plan, and the engine's own checks of the result.
     pub fn check_complete(&self, tenant: &Tenant, offer: &EmployerOffer) -> Vec<FieldError> {
-        let errors = self.with_context(tenant, &offer.limits, |ctx| validate_form(&offer.form, ctx));
+        let errors = self.with_context(tenant, offer, |ctx| validate_form(&offer.form, ctx));
         if !errors.is_empty() {
             return errors;
         }

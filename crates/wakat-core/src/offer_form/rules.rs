@@ -54,6 +54,8 @@ pub struct FormLimits {
     pub seniority: Vec<ExperienceLevel>,
     /// Category slugs allowed; empty allows all.
     pub categories: Vec<String>,
+    /// The plan includes graphics: the description may hold its one inline image.
+    pub images: bool,
 }
 
 /// Dictionaries and limits the rules need.
@@ -167,7 +169,7 @@ pub fn validate_form(form: &OfferForm, ctx: &FormContext<'_>) -> Vec<FieldError>
     check_application(&mut errors, form);
     check_contact(&mut errors, form);
     check_category(&mut errors, form, ctx);
-    check_description(&mut errors, &form.job_description);
+    check_description(&mut errors, &form.job_description, ctx.limits.images);
     check_locations(&mut errors, form, ctx);
     check_position(&mut errors, form, ctx);
     check_expiry(&mut errors, form, ctx);
@@ -401,9 +403,12 @@ pub fn inline_jpeg(html: &str) -> Option<Vec<u8>> {
     base64::engine::general_purpose::STANDARD.decode(payload).ok()
 }
 
-fn check_description(errors: &mut Errors, html: &str) {
+fn check_description(errors: &mut Errors, html: &str, images_allowed: bool) {
     let images = image_sources(html);
-    if images.len() > 1 {
+    if !images.is_empty() && !images_allowed {
+        // A plan sells what it enforces: graphics are a plan's feature (`enableGraphics`).
+        errors.add("jobDescription", ErrorCode::NotAllowedByPlan, "the plan does not include graphics: remove the image or choose a plan with them");
+    } else if images.len() > 1 {
         errors.add("jobDescription", ErrorCode::TooManyImages, "at most one image");
     } else if images.iter().any(|src| !src.trim_start().to_ascii_lowercase().starts_with("data:image/jpeg;base64,")) {
         errors.add("jobDescription", ErrorCode::InvalidImage, "the image must be an inline JPEG");

@@ -28,7 +28,7 @@ fn gazetteer() -> Gazetteer {
 }
 
 fn limits() -> FormLimits {
-    FormLimits { max_locations: 2, max_skills: 3, duration_days: 30, seniority: vec![], categories: vec![] }
+    FormLimits { max_locations: 2, max_skills: 3, duration_days: 30, seniority: vec![], categories: vec![], images: true }
 }
 
 const TODAY: i64 = 20_000;
@@ -242,6 +242,16 @@ fn plan_limits_refuse_seniority_and_category() {
     let errors = check(&valid_form(), &limited);
     assert!(errors.contains(&("jobPositionExperience".into(), ErrorCode::NotAllowedByPlan)), "{errors:?}");
     assert!(errors.contains(&("jobCategory".into(), ErrorCode::NotAllowedByPlan)), "{errors:?}");
+}
+
+#[test]
+fn a_plan_without_graphics_refuses_the_descriptions_image() {
+    let mut form = valid_form();
+    form.job_description = r#"<p>Team photo:</p><img src="data:image/jpeg;base64,/9j/4AAQ">"#.into();
+    let errors = check(&form, &FormLimits { images: false, ..limits() });
+    assert_eq!(errors, [("jobDescription".to_string(), ErrorCode::NotAllowedByPlan)]);
+    assert!(check(&form, &limits()).is_empty(), "a plan with graphics takes it");
+    assert!(check(&valid_form(), &FormLimits { images: false, ..limits() }).is_empty(), "text alone is fine on any plan");
 }
 
 #[test]

@@ -16,6 +16,7 @@ export const ctx: FormRulesContext = {
   durationDays: 30,
   seniority: [],
   allowedCategories: [],
+  images: true,
   todayDays: TODAY,
 };
 

@@ -88,6 +88,13 @@ describe('formIssues (section 5, one case per rule: the valid form passes, each 
     expect(issuesOf({ futureConsentEnabled: true, futureConsentText: 'I agree that {company} keeps my CV.' })).toEqual([]);
     expect(issuesOf({ jobDescription: '<p>x</p><img src="data:image/jpeg;base64,AA">' })).toEqual([]);
   });
+
+  it("refuses the description's image on a plan without graphics, as the server does", () => {
+    const form = { ...valid(), jobDescription: '<p>x</p><img src="data:image/jpeg;base64,AA">' };
+    const issues = formIssues(form, { ...ctx, images: false }).map((issue) => `${issue.path.join('.')}:${issue.message}`);
+    expect(issues).toEqual(['jobDescription:not_allowed_by_plan']);
+    expect(formIssues(valid(), { ...ctx, images: false })).toEqual([]);
+  });
 });
 
 describe('the draft and the helpers', () => {

@@ -45,6 +45,8 @@ export interface FormRulesContext {
   /** Allowed by the plan (empty: all). */
   seniority: readonly string[];
   allowedCategories: readonly string[];
+  /** The plan includes graphics: the description may hold its one image. */
+  images: boolean;
   /** Today in days since 1970-01-01 (UTC). */
   todayDays: number;
 }
@@ -197,7 +199,8 @@ export function formIssues(form: OfferFormValues, ctx: FormRulesContext): Issue[
   issues.push(...salaryIssues(form, ctx));
   // 8. Description.
   const images = imageSources(form.jobDescription);
-  if (images.length > 1) issues.push({ path: ['jobDescription'], message: 'too_many_images' });
+  if (images.length > 0 && !ctx.images) issues.push({ path: ['jobDescription'], message: 'not_allowed_by_plan' });
+  else if (images.length > 1) issues.push({ path: ['jobDescription'], message: 'too_many_images' });
   else if (images.some((src) => !src.toLowerCase().startsWith('data:image/jpeg;base64,'))) issues.push({ path: ['jobDescription'], message: 'invalid_image' });
   if (stripMarkup(form.jobDescription) === '') issues.push({ path: ['jobDescription'], message: 'empty_description' });
   // 9. Locations.

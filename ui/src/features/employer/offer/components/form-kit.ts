@@ -12,6 +12,8 @@ export interface SectionProps {
   locale: Locale;
   inputs: FormInputs;
   limits: PlanLimits;
+  /** The plan includes graphics: the description takes an image. */
+  graphics: boolean;
   slug: string;
   /** The error text of a field path (`locations.0.city`), or null. */
   error: (path: string) => string | null;

@@ -208,7 +208,7 @@ export function SalarySection(props: SectionProps) {
   );
 }
 
-export function DescriptionSection({ form, t, error }: SectionProps) {
+export function DescriptionSection({ form, t, error, graphics }: SectionProps) {
   const addImage = async (event: React.ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
@@ -228,10 +228,13 @@ export function DescriptionSection({ form, t, error }: SectionProps) {
   return (
     <Section number={8} id="description" title={t('employer.offerForm.section.description')}>
       <TextArea id="offer-jobDescription" label={t('employer.offerForm.jobDescription')} required rows={12} hint={t('employer.offerForm.descriptionHint')} error={error('jobDescription')} {...form.register('jobDescription')} />
-      <label className="button button--small">
-        {t('employer.offerForm.addImage')}
-        <input type="file" accept="image/jpeg" className="visually-hidden" onChange={addImage} />
-      </label>
+      {/* A plan sells what it enforces: without graphics the server refuses an image, so none is offered. */}
+      {graphics ? (
+        <label className="button button--small" data-testid="description-add-image">
+          {t('employer.offerForm.addImage')}
+          <input type="file" accept="image/jpeg" className="visually-hidden" onChange={addImage} />
+        </label>
+      ) : null}
     </Section>
   );
 }

@@ -35,7 +35,7 @@ function salaryPartner(name: string): string | null {
   return null;
 }
 
-export function rulesContext(inputs: FormInputs, offer: Pick<EmployerOffer, 'limits'>): FormRulesContext {
+export function rulesContext(inputs: FormInputs, offer: Pick<EmployerOffer, 'limits'>, images: boolean): FormRulesContext {
   return {
     categories: inputs.categories.map((category) => ({ key: category.key, children: category.children.map((child) => child.value) })),
     currencies: inputs.currencies.map((currency) => currency.value),
@@ -47,11 +47,13 @@ export function rulesContext(inputs: FormInputs, offer: Pick<EmployerOffer, 'lim
     durationDays: offer.limits.durationInDays,
     seniority: offer.limits.seniority,
     allowedCategories: offer.limits.categories,
+    images,
     todayDays: todayDays(),
   };
 }
 
-type EditorProps = { variant: FormVariant; inputs: FormInputs; locale: Locale; planNames: Record<string, string>; assistant: boolean };
+/** `graphicsPlans`: the plans that include graphics (`enableGraphics`): only their offers' descriptions take an image. */
+type EditorProps = { variant: FormVariant; inputs: FormInputs; locale: Locale; planNames: Record<string, string>; graphicsPlans: readonly string[]; assistant: boolean };
 
 export function OfferEditor({ slug, ...props }: EditorProps & { slug: string }) {
   const [offer, setOffer] = useState<EmployerOffer | null>(null);
@@ -67,10 +69,11 @@ export function OfferEditor({ slug, ...props }: EditorProps & { slug: string }) 
   return <OfferFormBody offer={offer} {...props} />;
 }
 
-function OfferFormBody({ offer, variant, inputs, locale, planNames, assistant }: EditorProps & { offer: EmployerOffer }) {
+function OfferFormBody({ offer, variant, inputs, locale, planNames, graphicsPlans, assistant }: EditorProps & { offer: EmployerOffer }) {
+  const graphics = graphicsPlans.includes(offer.planKey);
   const t = createTranslator(locale);
   const router = useRouter();
-  const ctx = useMemo(() => rulesContext(inputs, offer), [inputs, offer]);
+  const ctx = useMemo(() => rulesContext(inputs, offer, graphics), [inputs, offer, graphics]);
   const schema = useMemo(() => offerFormSchema(ctx), [ctx]);
   const form = useForm<OfferFormValues>({ defaultValues: formValues(offer.form), resolver: zodResolver(schema), mode: 'onSubmit', reValidateMode: 'onSubmit', shouldFocusError: true });
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
@@ -180,6 +183,7 @@ function OfferFormBody({ offer, variant, inputs, locale, planNames, assistant }:
     locale,
     inputs,
     limits: offer.limits,
+    graphics,
     slug: offer.slug,
     error: (path) => offerErrorText(t, errorAt(errors, path)?.message),
   };

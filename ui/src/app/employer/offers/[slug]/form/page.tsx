@@ -29,5 +29,5 @@ export default async function OfferFormPage({ params, searchParams }: Props) {
   const [inputs, plans, config] = await Promise.all([getFormInputs(locale), getPlans(locale), getConfig().catch(() => null)]);
   // The AI assistant (issue 26) where the board has it on.
   const assistant = Boolean(config?.featureFlags.aiAssistant);
-  return <OfferEditor slug={slug} variant={variant} inputs={inputs} locale={locale} planNames={planNames(plans)} assistant={assistant} />;
+  return <OfferEditor slug={slug} variant={variant} inputs={inputs} locale={locale} planNames={planNames(plans)} graphicsPlans={plans.filter((plan) => plan.enableGraphics).map((plan) => plan.slug)} assistant={assistant} />;
 }
