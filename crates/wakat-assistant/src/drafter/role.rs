@@ -211,9 +211,14 @@ fn joined_end(tokens: &[&str], at: usize) -> Option<usize> {
     (end > at + 1 && clause_ends).then_some(end)
 }
 
-fn title_case(text: &str) -> String {
+/// A title typed in lowercase written as one: every word capitalised but the joiners ("senior
+/// java developer with azure" → "Senior Java Developer with Azure").
+pub fn title_case(text: &str) -> String {
     text.split(' ')
         .map(|w| {
+            if JOINERS.contains(&w) || ["and", "i", "w", "in"].contains(&w) {
+                return w.to_string();
+            }
             let mut chars = w.chars();
             chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
         })

@@ -145,3 +145,22 @@ fn a_closing_line_is_a_request_for_the_draft() {
     assert_eq!(ad.title.as_deref(), Some("Agile Coach"));
     assert_eq!(ad.seniority, None);
 }
+
+/// A title typed in lowercase is still the employer's title, level and all, and the latest one
+/// said is what they want: it wins over the form's (filled from an earlier proposal, say) and
+/// over a title the chat named before.
+#[test]
+fn the_latest_title_said_in_the_chat_wins_over_the_forms_even_in_lowercase() {
+    let cases = [
+        (vec!["we need a senior java developer", "Java, Spring. 20k net B2B, remote. Draft it."], "en"),
+        (vec!["szukam senior java developera", "Java, Spring. 20k netto B2B, zdalnie. Wygeneruj."], "pl"),
+        (vec!["Job title: Java Developer", "Java, Spring. 20k net B2B, remote.", "sorry, we need a senior java developer"], "en"),
+        (vec!["Stanowisko: Java Developer", "Java, Spring. 20k netto B2B, zdalnie.", "jednak szukam senior java developera"], "pl"),
+    ];
+    for (chat, locale) in cases {
+        let mut req = request(&chat, locale);
+        req.form.job_position_name = "Java Developer".into();
+        let events = drafter().answer(&req);
+        assert_eq!(proposal(&events).and_then(|p| p.title.as_deref()), Some("Senior Java Developer"), "{chat:?}");
+    }
+}
