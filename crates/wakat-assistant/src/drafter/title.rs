@@ -5,9 +5,9 @@
 use wakat_core::offer_form::SkillDictionary;
 
 use super::position::level_of;
-use super::role;
 use super::text::{cut, find_words, fold, sentence_end};
 use super::title_labels;
+use super::{role, role_words};
 /// Cues before a title, strongest first: a label beats a phrase.
 const TITLE_CUES: &[(&str, u8)] = &[
     ("job title:", 3),
@@ -49,6 +49,7 @@ const TITLE_CUES: &[(&str, u8)] = &[
     ("opening for an", 2),
     ("opening for", 1),
     ("vacancy for a", 2),
+    ("vacancy for an", 2),
     ("vacancy:", 3),
     ("the position of", 2),
     ("the position", 2),
@@ -134,6 +135,43 @@ const NOT_TITLES: &[&str] = &[
     "ludzi",
     "do zespolu",
     "new",
+];
+
+/// Lowercase words that open a remark after an English role's name.
+const TAIL_OPENERS: &[&str] = &[
+    "in",
+    "at",
+    "on",
+    "to",
+    "for",
+    "from",
+    "with",
+    "of",
+    "who",
+    "that",
+    "which",
+    "based",
+    "asap",
+    "starting",
+    "urgently",
+    "immediately",
+    "ideally",
+    "preferably",
+    "dla",
+    "od",
+    "w",
+    "we",
+    "do",
+    "na",
+    "z",
+    "ze",
+];
+
+/// First words (folded) of what follows a cue when it is a clause about the position, not its
+/// name ("the position is fully remote", "the role will be hybrid", "stanowisko jest zdalne").
+const CLAUSE_OPENERS: &[&str] = &[
+    "is", "are", "will", "would", "can", "could", "should", "may", "must", "has", "have", "requires", "involves", "includes", "offers", "pays", "jest",
+    "bedzie", "wymaga", "obejmuje",
 ];
 
 /// The title the texts give: a label's ("Stanowisko: …", a quoted name), a phrase cue's that
@@ -236,7 +274,13 @@ fn cued_in(text: &str, dictionary: &SkillDictionary) -> Option<(u8, String, bool
         let mut candidate = clean_title(&cut(&original, start, end));
         let folded_candidate = fold(&candidate);
         let only_level = level_of(folded_candidate.trim_end_matches('.')).is_some();
-        if candidate.is_empty() || only_level || candidate.split_whitespace().count() > 12 || NOT_TITLES.iter().any(|w| folded_candidate.starts_with(w)) {
+        let clause = folded_candidate.split_whitespace().next().is_some_and(|w| CLAUSE_OPENERS.contains(&w));
+        if candidate.is_empty()
+            || only_level
+            || clause
+            || candidate.split_whitespace().count() > 12
+            || NOT_TITLES.iter().any(|w| folded_candidate.starts_with(w))
+        {
             continue;
         }
         if strength < 3 {
@@ -291,7 +335,21 @@ pub fn guess(texts: &[&str]) -> Option<String> {
 fn refined(candidate: &str, dictionary: &SkillDictionary) -> String {
     let tokens: Vec<&str> = candidate.split_whitespace().collect();
     let lead = role::span_starts(candidate, dictionary).into_iter().find(|&from| from > 0 && tokens[from - 1].ends_with([':', ',', ';']));
-    let candidate = lead.map_or(candidate.to_string(), |from| tokens[from..].join(" "));
+    let mut candidate = lead.map_or(candidate.to_string(), |from| tokens[from..].join(" "));
+    // After an English role's name, a preposition or adverb opens the employer's remark ("DevOps
+    // Engineer asap", "… based in Warsaw", "… at senior level", "… on behalf of our client",
+    // "AWS Engineer dla klienta z Łodzi"); other lowercase words may be the title's own ("…
+    // part/full time"), and a joiner before names goes on ("… with English and Polish").
+    if let Some(end) = role::english_span_end(&candidate, dictionary) {
+        let words: Vec<&str> = candidate.split_whitespace().collect();
+        let joins_names = words.get(end + 1).is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase));
+        // A remark bracket after the name ends it as well ("Cloud Engineer (remote) asap").
+        let rest = words.get(end..).map(|rest| rest.join(" ")).unwrap_or_default();
+        let bracket = rest.strip_prefix('(').and_then(|inside| inside.split_once(')')).is_some_and(|(inside, _)| role::remark(inside));
+        if bracket || words.get(end).is_some_and(|w| TAIL_OPENERS.contains(w) && !(role_words::JOINERS.contains(w) && joins_names)) {
+            candidate = words[..end].join(" ");
+        }
+    }
     let candidate = without_remark_bracket(&candidate);
     // Typed all in lowercase ("we need a senior java developer"), the level is as much the
     // name's as the rest: the case says nothing, so nothing is taken off but the remarks.
@@ -307,6 +365,8 @@ fn refined(candidate: &str, dictionary: &SkillDictionary) -> String {
 /// ("Senior Fullstack Engineer (.Net/React/AWS) - Hybrid, Tricity").
 fn annotation_start(original: &[char], start: usize, end: usize) -> usize {
     let lower_after = |i: usize| original[i..end].iter().find(|c| !c.is_whitespace()).is_some_and(|c| c.is_lowercase());
+    // After a comma a number is a remark too ("…, 100% remote", "…, 3+ years of experience").
+    let remark_after_comma = |i: usize| lower_after(i) || original[i..end].iter().find(|c| !c.is_whitespace()).is_some_and(char::is_ascii_digit);
     // After a dash only a level or the workplace is a remark ("- part time/full time" is not).
     let remark_after = |i: usize| {
         let next: String = original[i..end].iter().skip_while(|c| c.is_whitespace()).take_while(|c| c.is_alphanumeric() || **c == '%').collect();
@@ -318,7 +378,7 @@ fn annotation_start(original: &[char], start: usize, end: usize) -> usize {
         match original[i] {
             '(' => depth += 1,
             ')' => depth -= 1,
-            ',' if depth <= 0 && lower_after(i + 1) => return i,
+            ',' if depth <= 0 && remark_after_comma(i + 1) => return i,
             '–' | '—' | '-' if depth <= 0 && i > start && original[i - 1] == ' ' && original.get(i + 1) == Some(&' ') && remark_after(i + 1) => return i,
             't' if depth <= 0 && original[i - 1] == ' ' && original[i..].starts_with(&['t', 'o', ' ']) && lower_after(i + 3) => return i,
             _ => {}
