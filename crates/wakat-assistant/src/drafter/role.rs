@@ -139,6 +139,12 @@ fn indexed_spans(sentence: &str, dictionary: &SkillDictionary) -> Vec<(usize, us
             }
         }
         let to = right_end(&tokens, i, dictionary);
+        // Typed all in lowercase, a level before the name is the name's ("senior java
+        // developer"): the case cannot tell it from a remark.
+        let lowercase = |t: &&str| !t.chars().any(char::is_uppercase);
+        if from > 0 && from < i && tokens[from - 1..to].iter().all(lowercase) && !closes(tokens[from - 1]) && level_of(&fold(tokens[from - 1])).is_some() {
+            from -= 1;
+        }
         let words: Vec<String> =
             tokens[from..to].iter().map(|t| head(core(t)).filter(|_| !t.starts_with('(')).map_or(t.to_string(), |h| t.replacen(core(t), &h, 1))).collect();
         let text = words.join(" ");

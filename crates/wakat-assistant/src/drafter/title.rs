@@ -210,8 +210,11 @@ fn name_like(line: &str) -> bool {
 /// whatever their cues; otherwise the stronger cue does.
 fn cued(texts: &[&str], dictionary: &SkillDictionary) -> Option<(u8, String)> {
     let mut best: Option<(u8, String)> = None;
-    for text in texts {
-        let Some((strength, title, hires)) = cued_in(text, dictionary) else { continue };
+    for (i, text) in texts.iter().enumerate() {
+        // A later message that is only a role's name answers "what is the position called?".
+        let whole = clean_title(text.trim().trim_end_matches(['.', '!']));
+        let named = (i > 0 && !text.trim().contains('\n') && is_role(&whole, dictionary)).then(|| (1, refined(&whole, dictionary), true));
+        let Some((strength, title, hires)) = named.or_else(|| cued_in(text, dictionary)) else { continue };
         let restated = hires && is_role(&title, dictionary);
         if restated || best.as_ref().is_none_or(|(s, _)| strength >= *s) {
             best = Some((strength, title));
