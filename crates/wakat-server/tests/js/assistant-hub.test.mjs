@@ -179,6 +179,18 @@ test("UpdateContextV2 opens the job ad's conversation and streams the greeting; 
   await hub.stop();
 });
 
+test("UpdateContextV2's third argument, the panel's language: the greeting in it, not the board's default", async () => {
+  const { session, slug } = await employer();
+  const hub = connection(session);
+  const events = record(hub);
+  await hub.start();
+  await assert.rejects(hub.invoke("UpdateContextV2", "it", slug, "de"), /invalid_assistant_input: /);
+  await hub.invoke("UpdateContextV2", "it", slug, "en");
+  const greeting = await answer(events, 0);
+  assert.match(greeting[2][1].content, /^Hi! I'm the offline job-ad drafter/);
+  await hub.stop();
+});
+
 test("SendMessage: the stored message, then start, parts, proposing, proposed, end; ScoreMessage once", async () => {
   const { session, slug } = await employer();
   const hub = connection(session);
