@@ -93,6 +93,11 @@ fn what_the_form_has_is_not_asked() {
     req.form.job_position_experience = "mid".into();
     let events = drafter().answer(&req);
     assert_eq!(proposal(&events).and_then(|p| p.title.as_deref()), Some("Data Analyst"));
+    // Nor is it news: only what the message added is noted.
+    let mut req = request(&["Java, Spring, Kafka"], "en");
+    req.form.job_position_name = "Backend Developer".into();
+    let text = text_of(&drafter().answer(&req));
+    assert!(text.starts_with("Noted: skills: 3.") && !text.contains("Backend Developer"), "{text}");
 }
 
 #[tokio::test]
