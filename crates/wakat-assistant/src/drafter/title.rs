@@ -175,7 +175,8 @@ const CLAUSE_OPENERS: &[&str] = &[
 ];
 
 /// The title the texts give: a label's ("Stanowisko: …", a quoted name), a phrase cue's that
-/// names a role (the strongest cue, the latest of equals), a first message that is only a name,
+/// names a role (the strongest cue, the latest of equals; a later restatement of the role beats
+/// both: [`cued`]), a first message that is only a name,
 /// the span around a role's head noun anywhere ([`role::best`]), a phrase cue's without one.
 pub fn title(texts: &[&str], dictionary: &SkillDictionary) -> Option<String> {
     let best = cued(texts, dictionary);
@@ -206,8 +207,9 @@ fn name_like(line: &str) -> bool {
 /// The title after the strongest cue, with its strength.
 ///
 /// Across messages the employer's latest word wins: a later message that states a hire of a role
-/// and nothing else ("sorry, we need a senior java developer") replaces what an earlier one said,
-/// whatever their cues; otherwise the stronger cue does.
+/// and nothing else ("sorry, we need a senior java developer"), or is only a role's name (the
+/// answer to "what is the position called?"), replaces what an earlier one said, whatever their
+/// cues; otherwise the stronger cue does.
 fn cued(texts: &[&str], dictionary: &SkillDictionary) -> Option<(u8, String)> {
     let mut best: Option<(u8, String)> = None;
     for (i, text) in texts.iter().enumerate() {
