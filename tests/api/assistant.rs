@@ -217,3 +217,45 @@ fn over_the_per_minute_limit_the_rate_limit_event_arrives_and_the_invocation_rej
     assert_eq!(reopened["messages"].as_array().unwrap().len(), 5);
     assert_eq!(reopened["limits"]["usedToday"], 2);
 }
+
+/// The text of one streamed answer (its `MessageEnd`) and its proposal, if one came.
+fn answer_to(hub: &mut HubClient, text: &str) -> (String, Option<Value>) {
+    hub.invoke("SendMessage", json!([text])).unwrap();
+    let events = hub.pushes_until("MessageEnd");
+    let proposal = events.iter().find(|(target, _)| target == "JobAdProposed").map(|(_, arguments)| arguments[1].clone());
+    (events.last().unwrap().1[0]["content"].as_str().unwrap().to_string(), proposal)
+}
+
+/// The assistant speaks the language of the employer's panel (`UpdateContextV2`'s third
+/// argument), not the board's default (Polish on `it`): the greeting, and the answers and the
+/// proposal of a chat whose own words do not tell its language. Left out, the board's default.
+#[test]
+fn the_assistant_speaks_the_language_of_the_employers_panel() {
+    let app = spawn_app(false);
+    let owner = sign_up(&app, "it", "owner@acme.example", "Acme");
+    let neutral = "Senior Java Developer. Java, Spring, Kafka. 20-25k B2B, remote. Draft.";
+    let cases = [
+        (json!("en"), "Hi! I'm the offline job-ad drafter", "Here is the proposed ad", "<h3>About the role</h3>"),
+        (json!("pl"), "Cześć! Jestem offline'owym asystentem", "Oto propozycja ogłoszenia", "<h3>O stanowisku</h3>"),
+        (Value::Null, "Cześć! Jestem offline'owym asystentem", "Oto propozycja ogłoszenia", "<h3>O stanowisku</h3>"),
+    ];
+    for (locale, greeting, summary, heading) in cases {
+        let slug = draft(&owner);
+        let mut hub = open(&app, "it", &assistant_token(&owner)).unwrap();
+        hub.invoke("UpdateContextV2", json!(["it", slug, locale])).unwrap();
+        let greeted = hub.event("MessageEnd");
+        assert!(greeted["content"].as_str().unwrap().starts_with(greeting), "{locale}: {greeted}");
+        let (text, proposal) = answer_to(&mut hub, neutral);
+        assert!(text.contains(summary), "{locale}: {text}");
+        let description = proposal.expect("a proposal")["description"].as_str().unwrap().to_string();
+        assert!(description.contains(heading), "{locale}: {description}");
+    }
+    // The conversation's own language still wins over the panel's: a Polish chat in the English panel.
+    let mut hub = open(&app, "it", &assistant_token(&owner)).unwrap();
+    hub.invoke("UpdateContextV2", json!(["it", draft(&owner), "en"])).unwrap();
+    hub.event("MessageEnd");
+    assert!(answer_to(&mut hub, "Szukamy Senior Java Developera. Wymagamy: Java, Spring. 20-25k netto B2B, praca zdalna.").0.contains("Oto propozycja"));
+    for wrong in [json!("de"), json!(7), json!("")] {
+        assert_eq!(code(hub.invoke("UpdateContextV2", json!(["it", draft(&owner), wrong]))), "invalid_assistant_input", "{wrong}");
+    }
+}

@@ -151,6 +151,15 @@ async function answer(events, from) {
   return events.slice(from, end + 1);
 }
 
+/** A new employer's draft and a started connection recording its events. */
+async function connected() {
+  const { session, slug } = await employer();
+  const hub = connection(session);
+  const events = record(hub);
+  await hub.start();
+  return { slug, hub, events };
+}
+
 test("the not-connected error: invoking before start rejects on the client", async () => {
   const { session } = await employer();
   const hub = connection(session);
@@ -159,10 +168,7 @@ test("the not-connected error: invoking before start rejects on the client", asy
 });
 
 test("UpdateContextV2 opens the job ad's conversation and streams the greeting; SendMessage needs it first", async () => {
-  const { session, slug } = await employer();
-  const hub = connection(session);
-  const events = record(hub);
-  await hub.start();
+  const { slug, hub, events } = await connected();
   assert.equal(hub.state, HubConnectionState.Connected);
   await assert.rejects(hub.invoke("SendMessage", "hello"), /^Error: .*assistant_no_context: /);
   await assert.rejects(hub.invoke("UpdateContextV2", "it", "no-such-offer"), /offer_not_found: /);
@@ -179,11 +185,17 @@ test("UpdateContextV2 opens the job ad's conversation and streams the greeting; 
   await hub.stop();
 });
 
+test("UpdateContextV2's third argument, the panel's language: the greeting in it, not the board's default", async () => {
+  const { slug, hub, events } = await connected();
+  await assert.rejects(hub.invoke("UpdateContextV2", "it", slug, "de"), /invalid_assistant_input: /);
+  await hub.invoke("UpdateContextV2", "it", slug, "en");
+  const greeting = await answer(events, 0);
+  assert.match(greeting[2][1].content, /^Hi! I'm the offline job-ad drafter/);
+  await hub.stop();
+});
+
 test("SendMessage: the stored message, then start, parts, proposing, proposed, end; ScoreMessage once", async () => {
-  const { session, slug } = await employer();
-  const hub = connection(session);
-  const events = record(hub);
-  await hub.start();
+  const { slug, hub, events } = await connected();
   await hub.invoke("UpdateContextV2", "it", slug);
   await answer(events, 0);
   let from = events.length;

@@ -7,7 +7,7 @@
  *   paid in the sandbox, and the offer on the candidate list;
  * - the popover: Escape (focus back on the anchor) and a click outside close it, at most 650 px
  *   high, the input grows to 16 rows, axe clean, the sheet on a phone, both languages (English in
- *   the dark theme);
+ *   the dark theme), the assistant greeting and answering in the panel's language;
  * - the company's per-minute limit: "request limit reached", no Try again, no reconnection.
  */
 import type { Page } from '@playwright/test';
@@ -234,6 +234,12 @@ test.describe('assistant popover', () => {
         test.setTimeout(120_000);
         await draftOfferForm(page, request, `phone-${locale}`, 'Backend Developer');
         await openAssistant(page, locale === 'en' ? 'Connected' : 'Połączono');
+        // The assistant speaks the panel's language, not the board's default (Polish): its
+        // greeting, and the answer to a message whose words do not tell a language.
+        const english = locale === 'en';
+        await expect(popover(page).getByTestId('assistant-bot-message').first()).toContainText(english ? "Hi! I'm the offline job-ad drafter" : 'Jestem offline');
+        await say(page, 'Java, Spring, Kafka');
+        await expect(popover(page).getByTestId('assistant-bot-message').last()).toContainText(english ? 'Noted: ' : 'Zanotowałem: ');
         // A full-width sheet at the bottom, at most 650 px high.
         const box = (await popover(page).boundingBox())!;
         expect(box.x).toBe(0);

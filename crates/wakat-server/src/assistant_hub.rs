@@ -4,8 +4,9 @@
 //! - **Who connects:** an employer user (owner or recruiter) with a token of the board
 //!   (`POST …/v2/employer-panel/assistant/hub-token`, `wakat_app::hub_tokens`, purpose
 //!   `assistant-hub`); the user key is `{board}/assistant/{company}/{user}`.
-//! - **Methods:** `UpdateContextV2(tenant, jobAdId)` binds the connection to the conversation of
-//!   one offer of the company (kept per connection: two tabs may draft two offers);
+//! - **Methods:** `UpdateContextV2(tenant, jobAdId, locale?)` binds the connection to the
+//!   conversation of one offer of the company (kept per connection: two tabs may draft two
+//!   offers) in the language of the employer's panel (`pl` | `en`; left out, the board's default);
 //!   `SendMessage(text)` answers the stored message and streams the answer;
 //!   `ScoreMessage(messageId, 1 | -1)`. A refusal rejects with `"{code}: {message}"`.
 //! - **Events** go to the calling connection only ([`wakat_hub::HubConnection`]), after the
@@ -70,6 +71,15 @@ fn text_argument(arguments: &[Value], index: usize, name: &str) -> Result<String
     argument(arguments, index, name)?.as_str().map(str::to_owned).ok_or_else(|| HubError::Client(format!("invalid_assistant_input: {name} must be a string")))
 }
 
+/// An argument the caller may leave out or send as null.
+fn optional_text_argument(arguments: &[Value], index: usize, name: &str) -> Result<Option<String>, HubError> {
+    match arguments.get(index) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(text)) => Ok(Some(text.clone())),
+        Some(_) => Err(HubError::Client(format!("invalid_assistant_input: {name} must be a string"))),
+    }
+}
+
 fn refused(error: AppError) -> HubError {
     refusal(error.into())
 }
@@ -120,7 +130,8 @@ impl Hub for AssistantHub {
                     return Err(HubError::Client("invalid_assistant_input: tenant must be this hub's board".into()));
                 }
                 let slug = text_argument(&arguments, 1, "jobAdId")?;
-                let opened = blocking(move || assistant.open(tenant, &principal, &slug)).await?;
+                let locale = optional_text_argument(&arguments, 2, "locale")?;
+                let opened = blocking(move || assistant.open(tenant, &principal, &slug, locale.as_deref())).await?;
                 *data.context.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(opened.context.clone());
                 if let Some(greeting) = opened.greeting.clone() {
                     after_answer(invocation, self.assistant.greet(greeting, sink));

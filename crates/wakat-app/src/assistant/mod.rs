@@ -50,6 +50,8 @@ pub const ASSISTANT_FLAG: &str = "aiAssistant";
 pub const MAX_MESSAGE_CHARS: usize = 4000;
 /// Purpose of the signatures of the assistant's hub tokens.
 const TOKEN_PURPOSE: &str = "assistant-hub";
+/// The web app's languages: the employer's panel is in one of them.
+pub const LOCALES: &[&str] = &["pl", "en"];
 
 /// The brain of each board (by slug).
 pub type Brains = BTreeMap<String, Arc<dyn Brain>>;
@@ -73,12 +75,20 @@ pub struct AssistantContext {
     tenant: Arc<Tenant>,
     principal: Principal,
     key: ConversationKey,
+    /// The language of the employer's panel (one of [`LOCALES`]): the greeting's, and the
+    /// brain's when the conversation's own language cannot be told.
+    locale: String,
 }
 
 impl AssistantContext {
     /// The offer's slug (the contract's `jobAdId`).
     pub fn job_ad_id(&self) -> &str {
         self.key.offer_slug()
+    }
+
+    /// The language of the employer's panel.
+    pub fn locale(&self) -> &str {
+        &self.locale
     }
 }
 
@@ -204,15 +214,24 @@ impl AssistantService {
         ConversationKey::new(&tenant.settings.slug, company_id, &offer.slug).map_err(|error| AppError::Assistant(error.into()))
     }
 
-    /// Opens the conversation about offer `slug` (`UpdateContextV2`): its history, last proposal
-    /// and the company's limits; a conversation without a message is greeted (stored now,
-    /// streamed by [`AssistantService::greet`] after the answer).
-    pub fn open(&self, tenant: Arc<Tenant>, principal: &Principal, slug: &str) -> Result<OpenedConversation> {
+    /// Opens the conversation about offer `slug` (`UpdateContextV2`) for an employer whose panel
+    /// is in `locale` (the board's default language when the web app does not say; another than
+    /// [`LOCALES`] is refused): its history, last proposal and the company's limits; a
+    /// conversation without a message is greeted in that language (stored now, streamed by
+    /// [`AssistantService::greet`] after the answer).
+    pub fn open(&self, tenant: Arc<Tenant>, principal: &Principal, slug: &str, locale: Option<&str>) -> Result<OpenedConversation> {
+        let locale = match locale {
+            None => tenant.settings.default_locale.clone(),
+            Some(locale) if LOCALES.contains(&locale) => locale.to_owned(),
+            Some(_) => {
+                return Err(AppError::Assistant(AssistantError::InvalidInput { field: "locale", reason: format!("must be one of {}", LOCALES.join(", ")) }))
+            }
+        };
         let key = self.key(&tenant, principal, slug)?;
         let assistant = |error: wakat_assistant_store::AssistantStoreError| AppError::Assistant(error.into());
         let now = self.clock.now();
         let mut messages = self.store.messages(&key).map_err(assistant)?;
-        let greeting = if messages.is_empty() { self.store.greet(&key, &self.greeting_text(&tenant), now).map_err(assistant)? } else { None };
+        let greeting = if messages.is_empty() { self.store.greet(&key, &self.greeting_text(&tenant, &locale), now).map_err(assistant)? } else { None };
         if greeting.is_some() {
             // Another tab's message could not have come between: the greeting is first or nothing.
             messages.clear();
@@ -224,7 +243,7 @@ impl AssistantService {
             per_day: settings.messages_per_day,
             used_today: self.store.used_today(&key, now).map_err(assistant)?,
         };
-        Ok(OpenedConversation { context: AssistantContext { tenant, principal: principal.clone(), key }, messages, proposal, limits, greeting })
+        Ok(OpenedConversation { context: AssistantContext { tenant, principal: principal.clone(), key, locale }, messages, proposal, limits, greeting })
     }
 
     /// Streams a stored greeting as an answer: start, its text, end.
@@ -232,10 +251,9 @@ impl AssistantService {
         Box::pin(async move { answer::replay(&*sink, greeting) })
     }
 
-    /// The greeting in the board's language: the offline drafter says what it is (no
-    /// internet, no model); another brain says it is an AI assistant.
-    fn greeting_text(&self, tenant: &Tenant) -> String {
-        let locale = tenant.settings.default_locale.as_str();
+    /// The greeting in the language of the employer's panel: the offline drafter says what it is
+    /// (no internet, no model); another brain says it is an AI assistant.
+    fn greeting_text(&self, tenant: &Tenant, locale: &str) -> String {
         let offline = self.brains.get(&tenant.settings.slug).is_some_and(|brain| brain.name().starts_with("offline"));
         match (offline, locale) {
             (true, _) => wakat_assistant::greeting(locale),
@@ -252,7 +270,7 @@ impl AssistantService {
         if length == 0 || text.chars().count() > MAX_MESSAGE_CHARS {
             return Err(AppError::Assistant(AssistantError::InvalidText { max: MAX_MESSAGE_CHARS }));
         }
-        let AssistantContext { tenant, principal, key } = context;
+        let AssistantContext { tenant, principal, key, locale } = context;
         let brain = self.brains.get(key.board()).cloned().ok_or(AppError::FeatureDisabled)?;
         self.ensure_enabled(tenant)?;
         let busy = answer::BusyGuard::take(&self.busy, key).ok_or(AppError::Assistant(AssistantError::Busy))?;
@@ -278,7 +296,9 @@ impl AssistantService {
         let history =
             self.store.messages(key).map_err(assistant)?.into_iter().map(|message| Turn { from_user: message.is_user, text: message.content }).collect();
         let last_proposal = self.store.conversation(key).map_err(assistant)?.and_then(|conversation| conversation.proposal);
-        let request = BrainRequest { board: key.board().to_owned(), locale: tenant.settings.default_locale.clone(), history, form, last_proposal };
+        // The panel's language, not the board's: the brain answers in it when the conversation's
+        // own language cannot be told.
+        let request = BrainRequest { board: key.board().to_owned(), locale: locale.clone(), history, form, last_proposal };
         let streaming = answer::Answer {
             store: self.store.clone(),
             key: key.clone(),

@@ -107,7 +107,7 @@ impl Fixture {
     }
 
     fn open(&self, principal: &Principal, slug: &str) -> OpenedConversation {
-        self.service.open(self.setup.tenant(), principal, slug).unwrap()
+        self.service.open(self.setup.tenant(), principal, slug, None).unwrap()
     }
 
     /// Sends and runs the whole answer; its events.
@@ -155,6 +155,32 @@ fn a_new_conversation_is_greeted_once_and_reopening_shows_the_history() {
     assert_eq!(reopened.messages, vec![greeting]);
 }
 
+/// The brain and the greeting speak the language of the employer's panel, not the board's
+/// default (Polish here): each connection's context keeps its own.
+#[test]
+fn the_greeting_and_the_brain_follow_the_panels_language() {
+    let fx = fixture();
+    assert_eq!(fx.setup.tenant().settings.default_locale, "pl");
+    let slug = fx.draft(&fx.owner);
+    let opened = fx.service.open(fx.setup.tenant(), &fx.owner, &slug, Some("en")).unwrap();
+    assert_eq!(opened.context.locale(), "en");
+    assert!(opened.greeting.expect("greeted").content.starts_with("Hi! I am an AI assistant"));
+    fx.send(&opened.context, "Rust, Tokio");
+    // A colleague in the Polish panel: the same conversation, answered in Polish terms.
+    let polish = fx.service.open(fx.setup.tenant(), &fx.recruiter, &slug, Some("pl")).unwrap().context;
+    fx.send(&polish, "Rust, Tokio");
+    let defaulted = fx.open(&fx.owner, &slug).context;
+    fx.send(&defaulted, "Rust, Tokio");
+    let locales: Vec<String> = fx.brain.requests.lock().unwrap().iter().map(|request| request.locale.clone()).collect();
+    assert_eq!(locales, ["en", "pl", "pl"], "the panel's language, else the board's default");
+    let other = fx.draft(&fx.owner);
+    assert!(fx.open(&fx.owner, &other).greeting.expect("greeted").content.starts_with("Cześć!"), "the board's default without a locale");
+    for wrong in ["de", "", "EN"] {
+        let refused = fx.service.open(fx.setup.tenant(), &fx.owner, &slug, Some(wrong)).unwrap_err();
+        assert!(matches!(refused, AppError::Assistant(AssistantError::InvalidInput { field: "locale", .. })), "{wrong:?}: {refused:?}");
+    }
+}
+
 #[test]
 fn an_answer_streams_start_parts_proposal_end_and_is_stored_with_its_proposal() {
     let fx = fixture();
@@ -193,16 +219,16 @@ fn another_company_cannot_open_or_score_and_unknown_offers_are_not_found() {
     let (_, events) = fx.send(&context, "hello");
     let answer = end_of(&events);
     for (who, slug) in [(&fx.other, slug.as_str()), (&fx.owner, "no-such-offer")] {
-        let refused = fx.service.open(fx.setup.tenant(), who, slug).unwrap_err();
+        let refused = fx.service.open(fx.setup.tenant(), who, slug, None).unwrap_err();
         assert!(matches!(refused, AppError::Employers(wakat_employers::EmployersError::OfferNotFound)), "{refused:?}");
     }
     // B's own conversation cannot reach A's message by its id.
     let theirs = fx.open(&fx.other, &fx.draft(&fx.other)).context;
     let refused = fx.service.score_message(&theirs, &answer.id, 1).unwrap_err();
     assert!(matches!(refused, AppError::Assistant(AssistantError::MessageNotFound)), "{refused:?}");
-    assert!(matches!(fx.service.open(fx.setup.tenant(), &Principal::Anonymous, &slug), Err(AppError::Unauthenticated)));
+    assert!(matches!(fx.service.open(fx.setup.tenant(), &Principal::Anonymous, &slug, None), Err(AppError::Unauthenticated)));
     let work = fx.setup.engine.tenants["work"].clone();
-    assert!(matches!(fx.service.open(work, &fx.owner, &slug), Err(AppError::FeatureDisabled)), "a board without a brain has it off");
+    assert!(matches!(fx.service.open(work, &fx.owner, &slug, None), Err(AppError::FeatureDisabled)), "a board without a brain has it off");
 }
 
 #[test]

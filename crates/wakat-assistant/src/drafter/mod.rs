@@ -161,7 +161,9 @@ impl OfflineDrafter {
         if WHO.iter().any(|w| last.contains(w)) {
             intro.push_str(identity(lang));
         }
-        let earlier = Draft::read(&texts[..texts.len().saturating_sub(1)], &dictionaries);
+        // What the form already had is not news either ("Noted: position …" on every message).
+        let mut earlier = Draft::read(&texts[..texts.len().saturating_sub(1)], &dictionaries);
+        earlier.complete_from(&request.form, &self.gazetteer);
         intro.push_str(&noted(&draft, &earlier, lang));
         let missing = draft.missing(&request.form);
         let knows_something = draft.title.is_some() || !draft.skills.required.is_empty() || !draft.salaries.is_empty();

@@ -68,8 +68,12 @@ pub fn seniority(texts: &[&str], title: Option<&str>) -> Option<ExperienceLevel>
         if let Some(title) = title {
             folded = folded.replace(&fold(title), " ");
         }
-        for word in words(&folded) {
+        let all: Vec<&str> = words(&folded).collect();
+        for (i, word) in all.iter().enumerate() {
             let word = word.trim_matches('-');
+            if writers_own(&all, i) {
+                continue;
+            }
             if let Some(level) = level_of(word) {
                 if LEVEL_STEMS.iter().any(|(stem, _)| word.starts_with(stem)) {
                     adjective = Some(level);
@@ -85,6 +89,20 @@ pub fn seniority(texts: &[&str], title: Option<&str>) -> Option<ExperienceLevel>
         level
     };
     said.or(adjective).or_else(titled).or_else(|| years_level(texts))
+}
+
+/// Executive titles that are also a level (C-level).
+const EXECUTIVES: &[&str] = &["cto", "cio", "ceo"];
+/// Words before an executive title that make it someone already there ("our CTO", "naszego CTO").
+const OWNERS: &[&str] = &["our", "my", "your", "nasz", "naszego", "naszemu", "naszym", "moj", "mojego", "jestem", "i'm", "im"];
+
+/// Whether the executive title at `i` of `words` is the writer's or the company's own ("I'm the
+/// CTO at a Kraków-based software house", "reports to our CEO"), not the position's level.
+fn writers_own(words: &[&str], i: usize) -> bool {
+    let before = |k: usize| i.checked_sub(k).map(|j| words[j]);
+    EXECUTIVES.contains(&words[i])
+        && (before(1).is_some_and(|w| OWNERS.contains(&w))
+            || (before(1) == Some("the") && before(2).is_some_and(|w| ["i'm", "im", "am", "as", "to"].contains(&w))))
 }
 
 /// The level the years of experience asked for point to, the board's usual bands: under 2 years
@@ -250,6 +268,14 @@ mod tests {
         assert_eq!(seniority(&["Młodszy księgowy"], None), Some(ExperienceLevel::Junior));
         assert_eq!(seniority(&["Senior-level, please."], None), Some(ExperienceLevel::Senior));
         assert_eq!(seniority(&["Please mark the seniority as C-level."], None), Some(ExperienceLevel::CLevel));
+        // The writer's own executive title, or the company's, is not the position's level.
+        assert_eq!(
+            seniority(&["I'm the CTO at a software house. We need a Senior Golang Architect."], Some("Senior Golang Architect")),
+            Some(ExperienceLevel::Senior)
+        );
+        assert_eq!(seniority(&["The role reports to our CEO.", "Mid-level."], None), Some(ExperienceLevel::Mid));
+        assert_eq!(seniority(&["Jestem CTO w startupie, szukamy regulara."], None), Some(ExperienceLevel::Mid));
+        assert_eq!(seniority(&["We are hiring a CTO."], None), Some(ExperienceLevel::CLevel));
     }
 
     #[test]

@@ -8,7 +8,7 @@
 use wakat_core::offer_form::SkillDictionary;
 
 use super::position::level_of;
-use super::role_words::{HEADS, JOINERS, MODIFIERS, NOT_MODIFIERS, REMARKS, REMARK_OPENERS};
+use super::role_words::{is_polish, HEADS, JOINERS, MODIFIERS, NOT_MODIFIERS, REMARKS, REMARK_OPENERS};
 use super::text::{fold, sentence_end};
 
 /// The nominative of a role head noun `word` (as typed, trailing marks off), when it is one.
@@ -69,7 +69,7 @@ pub fn remark(inside: &str) -> bool {
     let remarkable = words.iter().any(|w| level_of(w).is_some() || REMARKS.contains(w) || w.ends_with("-based") || w.ends_with("-registered"));
     // "(with MS Dynamics 365 CRM)": a joiner before names is the title's own.
     let tokens: Vec<&str> = inside.split_whitespace().collect();
-    let joined = tokens.first().is_some_and(|t| JOINERS.contains(t)) && joined_end(&tokens, 0) == Some(tokens.len());
+    let joined = tokens.first().is_some_and(|t| JOINERS.contains(t)) && joined_end(&tokens, 0, None) == Some(tokens.len());
     !capitalised(inside) && !joined && (remarkable || words.len() > 4)
 }
 
@@ -95,6 +95,20 @@ pub fn span_starts(sentence: &str, dictionary: &SkillDictionary) -> Vec<usize> {
 
 fn sentence_spans(sentence: &str, dictionary: &SkillDictionary) -> Vec<String> {
     indexed_spans(sentence, dictionary).into_iter().map(|(_, _, t)| t).collect()
+}
+
+/// Where the first span of `text` that names an English role ends (its word index, exclusive):
+/// an English name ends at its last name word, while a Polish one may go on in lowercase
+/// ("Specjalista ds. kadr i płac").
+pub fn english_span_end(text: &str, dictionary: &SkillDictionary) -> Option<usize> {
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    indexed_spans(text, dictionary).into_iter().find(|(from, to, _)| tokens[*from..*to].iter().any(|t| english_head(core(t)))).map(|(_, to, _)| to)
+}
+
+/// Whether `word` is an English role head noun ("Developer", "Engineera" in a Polish sentence).
+fn english_head(word: &str) -> bool {
+    let folded = fold(word);
+    HEADS.iter().any(|(stem, _, endings)| !is_polish(endings) && folded.strip_prefix(stem).is_some_and(|ending| endings.contains(&ending)))
 }
 
 /// The spans of one sentence: first word, end word (exclusive), text.
@@ -124,7 +138,13 @@ fn indexed_spans(sentence: &str, dictionary: &SkillDictionary) -> Vec<(usize, us
                 break;
             }
         }
-        let to = right_end(&tokens, i);
+        let to = right_end(&tokens, i, dictionary);
+        // Typed all in lowercase, a level before the name is the name's ("senior java
+        // developer"): the case cannot tell it from a remark.
+        let lowercase = |t: &&str| !t.chars().any(char::is_uppercase);
+        if from > 0 && from < i && tokens[from - 1..to].iter().all(lowercase) && !closes(tokens[from - 1]) && level_of(&fold(tokens[from - 1])).is_some() {
+            from -= 1;
+        }
         let words: Vec<String> =
             tokens[from..to].iter().map(|t| head(core(t)).filter(|_| !t.starts_with('(')).map_or(t.to_string(), |h| t.replacen(core(t), &h, 1))).collect();
         let text = words.join(" ");
@@ -146,7 +166,7 @@ fn indexed_spans(sentence: &str, dictionary: &SkillDictionary) -> Vec<(usize, us
 
 /// Where the title that ends with the head at `i` ends (exclusive): after its capitalised words,
 /// a bracket that is not a remark and a "- Capitalised" part; before anything lowercase.
-fn right_end(tokens: &[&str], i: usize) -> usize {
+fn right_end(tokens: &[&str], i: usize, dictionary: &SkillDictionary) -> usize {
     let mut to = i + 1;
     if closes(tokens[i]) {
         return to;
@@ -171,7 +191,7 @@ fn right_end(tokens: &[&str], i: usize) -> usize {
             }
             to += 1;
         } else if JOINERS.contains(&token) {
-            match joined_end(tokens, to) {
+            match joined_end(tokens, to, Some(dictionary)) {
                 Some(end) if closes(tokens[end - 1]) => return end,
                 Some(end) => to = end,
                 None => return to,
@@ -196,12 +216,19 @@ fn right_end(tokens: &[&str], i: usize) -> usize {
 /// for Payments"): the joiner at `at` followed by names (capitalised or technology-like words)
 /// that run to the end of the clause, a bracket, a dash or a preposition that opens a remark
 /// ("… with Qt in our Katowice office"). Followed by lowercase words ("with Spring experience",
-/// "with Java and Kafka", "for a client") the joiner ends the title: `None`.
-fn joined_end(tokens: &[&str], at: usize) -> Option<usize> {
+/// "with Java and Kafka", "for a client") the joiner ends the title: `None`. A name of the
+/// skills dictionary with a lowercase word inside is one name ("… with Ruby on Rails").
+fn joined_end(tokens: &[&str], at: usize, dictionary: Option<&SkillDictionary>) -> Option<usize> {
     let mut end = at + 1;
     let name = |t: &str| capitalised(t) || t.starts_with('.') || t.chars().any(|c| c.is_ascii_digit());
-    while end < tokens.len() && name(tokens[end]) && !tokens[end].starts_with('(') {
-        end += 1;
+    while end < tokens.len() && !tokens[end].starts_with('(') {
+        if name(tokens[end]) {
+            end += 1;
+        } else if let Some(through) = dictionary.filter(|_| end > at + 1).and_then(|d| dictionary_name_end(tokens, end - 1, d)) {
+            end = through;
+        } else {
+            break;
+        }
         if closes(tokens[end - 1]) {
             return Some(end);
         }
@@ -211,9 +238,25 @@ fn joined_end(tokens: &[&str], at: usize) -> Option<usize> {
     (end > at + 1 && clause_ends).then_some(end)
 }
 
-fn title_case(text: &str) -> String {
+/// Where a dictionary name that starts with the name at `from` and has lowercase words inside
+/// ends (exclusive): "Ruby on Rails", "Symfonia Kadry i Płace"; `None` without one.
+fn dictionary_name_end(tokens: &[&str], from: usize, dictionary: &SkillDictionary) -> Option<usize> {
+    (3..=4).rev().find_map(|length| {
+        let words = tokens.get(from..from + length)?;
+        let last = core(words[length - 1]);
+        let name = words[..length - 1].join(" ") + " " + last;
+        (dictionary.find(&name).is_some() && !closes(words[length - 2])).then_some(from + length)
+    })
+}
+
+/// A title typed in lowercase written as one: every word capitalised but the joiners ("senior
+/// java developer with azure" → "Senior Java Developer with Azure").
+pub fn title_case(text: &str) -> String {
     text.split(' ')
         .map(|w| {
+            if JOINERS.contains(&w) || ["and", "i", "w", "in"].contains(&w) {
+                return w.to_string();
+            }
             let mut chars = w.chars();
             chars.next().map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
         })

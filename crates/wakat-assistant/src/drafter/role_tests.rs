@@ -45,6 +45,9 @@ fn leaves_out_the_remarks_after_the_title() {
 #[test]
 fn a_lowercase_title_needs_a_modifier_and_is_written_as_a_title() {
     assert_eq!(spans_of("angular developer, mid, remote"), ["Angular Developer"]);
+    // All in lowercase, the level before the name is the name's; capitalised names keep theirs.
+    assert_eq!(spans_of("szukam senior java developera"), ["Senior Java Developer"]);
+    assert_eq!(spans_of("We need a senior Java Developer"), ["Java Developer"]);
     assert!(spans_of("we are looking for a senior specialist").is_empty());
     assert!(spans_of("Test Automation Engineer, mid — do zespołu QA").contains(&"Test Automation Engineer".to_string()));
     assert_eq!(best(&["Test Automation Engineer, mid — do zespołu QA"], &dictionary()).as_deref(), Some("Test Automation Engineer"));

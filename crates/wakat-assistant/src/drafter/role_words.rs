@@ -63,6 +63,11 @@ pub const HEADS: &[(&str, &str, &[&str])] = &[
     ("asystent", "", PL),
 ];
 const EN: &[&str] = &["", "a", "em", "owi", "ze", "ow", "ami", "ach", "owie", "zy"];
+
+/// Whether a head's endings are a Polish noun's (an English head takes [`EN`] or none).
+pub fn is_polish(endings: &[&str]) -> bool {
+    endings == PL || endings == PL_A
+}
 const PL: &[&str] = &["", "a", "em", "iem", "owi", "ow", "owie", "ami", "ach", "ka", "ki", "ke", "ce", "ow"];
 const PL_A: &[&str] = &["a", "y", "e", "ow", "ami", "ach", "i"];
 

@@ -93,6 +93,11 @@ fn what_the_form_has_is_not_asked() {
     req.form.job_position_experience = "mid".into();
     let events = drafter().answer(&req);
     assert_eq!(proposal(&events).and_then(|p| p.title.as_deref()), Some("Data Analyst"));
+    // Nor is it news: only what the message added is noted.
+    let mut req = request(&["Java, Spring, Kafka"], "en");
+    req.form.job_position_name = "Backend Developer".into();
+    let text = text_of(&drafter().answer(&req));
+    assert!(text.starts_with("Noted: skills: 3.") && !text.contains("Backend Developer"), "{text}");
 }
 
 #[tokio::test]
@@ -144,4 +149,96 @@ fn a_closing_line_is_a_request_for_the_draft() {
     let ad = proposal(&events).expect("a proposal");
     assert_eq!(ad.title.as_deref(), Some("Agile Coach"));
     assert_eq!(ad.seniority, None);
+}
+
+/// A title typed in lowercase is still the employer's title, level and all, and the latest one
+/// said is what they want: it wins over the form's (filled from an earlier proposal, say) and
+/// over a title the chat named before.
+#[test]
+fn the_latest_title_said_in_the_chat_wins_over_the_forms_even_in_lowercase() {
+    let cases = [
+        (vec!["we need a senior java developer", "Java, Spring. 20k net B2B, remote. Draft it."], "en"),
+        (vec!["szukam senior java developera", "Java, Spring. 20k netto B2B, zdalnie. Wygeneruj."], "pl"),
+        (vec!["Job title: Java Developer", "Java, Spring. 20k net B2B, remote.", "sorry, we need a senior java developer"], "en"),
+        (vec!["Stanowisko: Java Developer", "Java, Spring. 20k netto B2B, zdalnie.", "jednak szukam senior java developera"], "pl"),
+    ];
+    for (chat, locale) in cases {
+        let mut req = request(&chat, locale);
+        req.form.job_position_name = "Java Developer".into();
+        let events = drafter().answer(&req);
+        assert_eq!(proposal(&events).and_then(|p| p.title.as_deref()), Some("Senior Java Developer"), "{chat:?}");
+    }
+}
+
+/// English titles by the kinds of phrasing that missed (each kind a few chats written for it,
+/// none taken from an eval set): a title in a longer sentence, after "position of", "role of",
+/// "Role:" or a label with a dash, after hiring phrases, quoted, typed in lowercase, with a
+/// location, seniority or workplace remark after it, in a recruiter's phrasing, after a cue
+/// followed by a clause about the position, with a technology name holding a lowercase word,
+/// after the writer introduced themselves.
+#[test]
+fn english_titles_by_kind_of_phrasing() {
+    let d = drafter();
+    let cases: &[(&[&str], &str)] = &[
+        // title in a longer sentence
+        (&["Hi, our fintech team in Gdańsk is growing and we would love to find a Senior Backend Engineer who knows Kotlin."], "Senior Backend Engineer"),
+        (&["Hello! Please create an ad: we want to bring on board a Data Analyst for our marketing department."], "Data Analyst"),
+        (&["Our startup wants to add a Mobile Developer (Flutter) to the squad."], "Mobile Developer (Flutter)"),
+        // after "position of" / "role of" / "role:"
+        (&["We are opening the position of Lead QA Engineer."], "Lead QA Engineer"),
+        (&["Role: Site Reliability Engineer"], "Site Reliability Engineer"),
+        (&["Role - Platform Engineer (Kubernetes)"], "Platform Engineer (Kubernetes)"),
+        (&["Position title - Salesforce Developer"], "Salesforce Developer"),
+        (&["New opening: Product Designer", "Figma, UX research"], "Product Designer"),
+        // hiring a
+        (&["We're hiring a Python Developer for our data team."], "Python Developer"),
+        (&["Hiring: Frontend Developer (React)"], "Frontend Developer (React)"),
+        (&["We are currently hiring an Embedded Software Engineer."], "Embedded Software Engineer"),
+        (&["Looking to hire a DevOps Engineer asap."], "DevOps Engineer"),
+        (&["We want to hire a QA Automation Engineer."], "QA Automation Engineer"),
+        (&["We are looking to recruit a Scrum Master."], "Scrum Master"),
+        (&["Need to fill a Business Analyst position."], "Business Analyst"),
+        (&["We have an open Java Developer position in Wrocław."], "Java Developer"),
+        (&["There is a vacancy for an IT Support Specialist in our Łódź office."], "IT Support Specialist"),
+        // quoted
+        (&["The ad should say 'Senior .NET Developer'."], "Senior .NET Developer"),
+        (&["Please use the title \u{201c}Junior Data Engineer\u{201d}."], "Junior Data Engineer"),
+        // lowercase
+        (&["we need a senior java developer"], "Senior Java Developer"),
+        (&["looking for a mid python developer, remote"], "Mid Python Developer"),
+        (&["We need a Cloud Engineer (remote) asap."], "Cloud Engineer"),
+        // trailing location / seniority / workplace
+        (&["We need a React Developer in Warsaw, hybrid."], "React Developer"),
+        (&["Looking for a Senior Golang Developer, 100% remote."], "Senior Golang Developer"),
+        (&["We need a Data Engineer based in Warsaw"], "Data Engineer"),
+        (&["Hiring a Node.js Developer, mid level, remote from Poland"], "Node.js Developer"),
+        (&["Looking for a Full Stack Developer, 3+ years of experience."], "Full Stack Developer"),
+        (&["We need a Java Developer at senior level."], "Java Developer"),
+        // recruiter phrasing
+        (&["We are recruiting for our client a Senior Java Developer."], "Senior Java Developer"),
+        (&["On behalf of our client, a bank in Warsaw, we are looking for a Risk Analyst."], "Risk Analyst"),
+        (&["For our client, a logistics company, we are searching for a SAP Consultant."], "SAP Consultant"),
+        (&["Our client is looking for a Senior Android Developer."], "Senior Android Developer"),
+        (&["I'm recruiting a Security Engineer for a client in Kraków."], "Security Engineer"),
+        (&["We're looking for a Test Engineer on behalf of our client."], "Test Engineer"),
+        (&["Our client, a fintech from Warsaw, needs a Backend Developer (Go)."], "Backend Developer (Go)"),
+        // vacancy/position cue followed by a clause
+        (&["We would like to publish a vacancy for a Cloud Engineer. The position is fully remote."], "Cloud Engineer"),
+        (&["We need a Golang Architect. The role is hybrid in Kraków."], "Golang Architect"),
+        // tech with lowercase connectors
+        (&["Backend Developer with Ruby on Rails - remote"], "Backend Developer with Ruby on Rails"),
+        (&["QA Engineer with Ruby on Rails – mid – Warsaw – hybrid, B2B contract with our team"], "QA Engineer with Ruby on Rails"),
+        // self introductions
+        (&["I'm the CTO of a small startup. We need a Senior Rust Engineer."], "Senior Rust Engineer"),
+        (&["I'm the Head of Engineering at Acme and we need a Platform Engineer."], "Platform Engineer"),
+        (&["Hi, I'm a recruiter at Acme. We're looking for a Data Scientist."], "Data Scientist"),
+    ];
+    let misses: Vec<String> = cases
+        .iter()
+        .filter_map(|(texts, want)| {
+            let got = title::title(texts, &d.skills);
+            (got.as_deref() != Some(*want)).then(|| format!("{:?} -> {got:?}, want {want:?}", texts[0]))
+        })
+        .collect();
+    assert!(misses.is_empty(), "{misses:#?}");
 }

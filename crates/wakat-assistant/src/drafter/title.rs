@@ -5,9 +5,9 @@
 use wakat_core::offer_form::SkillDictionary;
 
 use super::position::level_of;
-use super::role;
 use super::text::{cut, find_words, fold, sentence_end};
 use super::title_labels;
+use super::{role, role_words};
 /// Cues before a title, strongest first: a label beats a phrase.
 const TITLE_CUES: &[(&str, u8)] = &[
     ("job title:", 3),
@@ -49,6 +49,7 @@ const TITLE_CUES: &[(&str, u8)] = &[
     ("opening for an", 2),
     ("opening for", 1),
     ("vacancy for a", 2),
+    ("vacancy for an", 2),
     ("vacancy:", 3),
     ("the position of", 2),
     ("the position", 2),
@@ -76,6 +77,11 @@ const TITLE_CUES: &[(&str, u8)] = &[
     ("poszukujemy", 1),
     ("szukamy", 1),
     ("potrzebujemy", 1),
+    // The first person singular of a founder or a recruiter ("szukam senior java developera").
+    ("szukam", 1),
+    ("poszukuje", 1),
+    ("zatrudnie", 1),
+    ("potrzebuje", 1),
     ("rekrutujemy na", 1),
 ];
 /// Where a title stops ("… to join our team", "… do naszego zespołu").
@@ -131,8 +137,46 @@ const NOT_TITLES: &[&str] = &[
     "new",
 ];
 
+/// Lowercase words that open a remark after an English role's name.
+const TAIL_OPENERS: &[&str] = &[
+    "in",
+    "at",
+    "on",
+    "to",
+    "for",
+    "from",
+    "with",
+    "of",
+    "who",
+    "that",
+    "which",
+    "based",
+    "asap",
+    "starting",
+    "urgently",
+    "immediately",
+    "ideally",
+    "preferably",
+    "dla",
+    "od",
+    "w",
+    "we",
+    "do",
+    "na",
+    "z",
+    "ze",
+];
+
+/// First words (folded) of what follows a cue when it is a clause about the position, not its
+/// name ("the position is fully remote", "the role will be hybrid", "stanowisko jest zdalne").
+const CLAUSE_OPENERS: &[&str] = &[
+    "is", "are", "will", "would", "can", "could", "should", "may", "must", "has", "have", "requires", "involves", "includes", "offers", "pays", "jest",
+    "bedzie", "wymaga", "obejmuje",
+];
+
 /// The title the texts give: a label's ("Stanowisko: …", a quoted name), a phrase cue's that
-/// names a role (the strongest cue, the latest of equals), a first message that is only a name,
+/// names a role (the strongest cue, the latest of equals; a later restatement of the role beats
+/// both: [`cued`]), a first message that is only a name,
 /// the span around a role's head noun anywhere ([`role::best`]), a phrase cue's without one.
 pub fn title(texts: &[&str], dictionary: &SkillDictionary) -> Option<String> {
     let best = cued(texts, dictionary);
@@ -161,54 +205,94 @@ fn name_like(line: &str) -> bool {
 }
 
 /// The title after the strongest cue, with its strength.
+///
+/// Across messages the employer's latest word wins: a later message that states a hire of a role
+/// and nothing else ("sorry, we need a senior java developer"), or is only a role's name (the
+/// answer to "what is the position called?"), replaces what an earlier one said, whatever their
+/// cues; otherwise the stronger cue does.
 fn cued(texts: &[&str], dictionary: &SkillDictionary) -> Option<(u8, String)> {
     let mut best: Option<(u8, String)> = None;
-    for text in texts {
-        let folded: Vec<char> = fold(text).chars().collect();
-        let original: Vec<char> = text.chars().collect();
-        // A quoted name that names a role is the title the employer wants, whatever leads to it.
-        for quoted in title_labels::quoted_roles(text, dictionary) {
-            if best.as_ref().is_none_or(|(s, _)| 3 >= *s) {
-                best = Some((3, quoted));
-            }
+    for (i, text) in texts.iter().enumerate() {
+        // A later message that is only a role's name answers "what is the position called?".
+        let whole = clean_title(text.trim().trim_end_matches(['.', '!']));
+        let named = (i > 0 && !text.trim().contains('\n') && is_role(&whole, dictionary)).then(|| (1, refined(&whole, dictionary), true));
+        let Some((strength, title, hires)) = named.or_else(|| cued_in(text, dictionary)) else { continue };
+        let restated = hires && is_role(&title, dictionary);
+        if restated || best.as_ref().is_none_or(|(s, _)| strength >= *s) {
+            best = Some((strength, title));
         }
-        let phrases = TITLE_CUES.iter().flat_map(|(cue, strength)| find_words(&folded, cue).into_iter().map(move |at| (at + cue.chars().count(), *strength)));
-        let starts: Vec<(usize, u8)> = phrases.chain(title_labels::labels(text)).collect();
-        for (mut start, strength) in starts {
-            let mut end = sentence_end(&folded, start);
-            // A quoted title ends at its closing quote (dots and all).
-            let first = (start..folded.len()).find(|&i| !folded[i].is_whitespace());
-            if let Some(open) = first.filter(|&i| "\"„“'".contains(folded[i])) {
-                if let Some(close) = (open + 1..folded.len()).find(|&i| "\"”“'".contains(folded[i])) {
-                    let quoted = clean_title(&cut(&original, open + 1, close));
-                    if !quoted.is_empty() && best.as_ref().is_none_or(|(s, _)| 3 >= *s) {
-                        best = Some((3, quoted));
-                    }
-                    continue;
+    }
+    best
+}
+
+/// Cues that say what someone has been ("3 years as a Java Developer"), not who is hired: they
+/// never replace a title an earlier message gave.
+const EXPERIENCE_CUES: &[&str] = &["as a", "as an"];
+
+/// Whether `title` is a role's name and nothing more: one span around a role's head that covers
+/// it all ("Senior Java Developer", not "Docker and Kubernetes expert").
+fn is_role(title: &str, dictionary: &SkillDictionary) -> bool {
+    let folded = fold(title);
+    role::spans(title, dictionary).iter().any(|span| fold(span) == folded)
+}
+
+/// The title after the strongest cue of one message: its strength, the title, and whether the
+/// cue states a hire (not [`EXPERIENCE_CUES`]).
+fn cued_in(text: &str, dictionary: &SkillDictionary) -> Option<(u8, String, bool)> {
+    let mut best: Option<(u8, String, bool)> = None;
+    let folded: Vec<char> = fold(text).chars().collect();
+    let original: Vec<char> = text.chars().collect();
+    // A quoted name that names a role is the title the employer wants, whatever leads to it.
+    for quoted in title_labels::quoted_roles(text, dictionary) {
+        if best.as_ref().is_none_or(|(s, _, _)| 3 >= *s) {
+            best = Some((3, quoted, true));
+        }
+    }
+    let phrases = TITLE_CUES
+        .iter()
+        .flat_map(|(cue, strength)| find_words(&folded, cue).into_iter().map(move |at| (at + cue.chars().count(), *strength, !EXPERIENCE_CUES.contains(cue))));
+    let labels = title_labels::labels(text).into_iter().map(|(at, strength)| (at, strength, true));
+    let starts: Vec<(usize, u8, bool)> = phrases.chain(labels).collect();
+    for (mut start, strength, hires) in starts {
+        let mut end = sentence_end(&folded, start);
+        // A quoted title ends at its closing quote (dots and all).
+        let first = (start..folded.len()).find(|&i| !folded[i].is_whitespace());
+        if let Some(open) = first.filter(|&i| "\"„“'".contains(folded[i])) {
+            if let Some(close) = (open + 1..folded.len()).find(|&i| "\"”“'".contains(folded[i])) {
+                let quoted = clean_title(&cut(&original, open + 1, close));
+                if !quoted.is_empty() && best.as_ref().is_none_or(|(s, _, _)| 3 >= *s) {
+                    best = Some((3, quoted, hires));
                 }
-            }
-            if strength < 3 {
-                end = end.min(annotation_start(&original, start, end));
-            }
-            start = start.min(end);
-            let rest: String = folded[start..end].iter().collect();
-            for stop in TITLE_ENDS {
-                if let Some(byte) = rest.find(stop) {
-                    end = end.min(start + rest[..byte].chars().count());
-                }
-            }
-            let mut candidate = clean_title(&cut(&original, start, end));
-            let folded_candidate = fold(&candidate);
-            let only_level = level_of(folded_candidate.trim_end_matches('.')).is_some();
-            if candidate.is_empty() || only_level || candidate.split_whitespace().count() > 12 || NOT_TITLES.iter().any(|w| folded_candidate.starts_with(w)) {
                 continue;
             }
-            if strength < 3 {
-                candidate = refined(&candidate, dictionary);
+        }
+        if strength < 3 {
+            end = end.min(annotation_start(&original, start, end));
+        }
+        start = start.min(end);
+        let rest: String = folded[start..end].iter().collect();
+        for stop in TITLE_ENDS {
+            if let Some(byte) = rest.find(stop) {
+                end = end.min(start + rest[..byte].chars().count());
             }
-            if best.as_ref().is_none_or(|(s, _)| strength >= *s) {
-                best = Some((strength, candidate));
-            }
+        }
+        let mut candidate = clean_title(&cut(&original, start, end));
+        let folded_candidate = fold(&candidate);
+        let only_level = level_of(folded_candidate.trim_end_matches('.')).is_some();
+        let clause = folded_candidate.split_whitespace().next().is_some_and(|w| CLAUSE_OPENERS.contains(&w));
+        if candidate.is_empty()
+            || only_level
+            || clause
+            || candidate.split_whitespace().count() > 12
+            || NOT_TITLES.iter().any(|w| folded_candidate.starts_with(w))
+        {
+            continue;
+        }
+        if strength < 3 {
+            candidate = refined(&candidate, dictionary);
+        }
+        if best.as_ref().is_none_or(|(s, _, _)| strength >= *s) {
+            best = Some((strength, candidate, hires));
         }
     }
     best
@@ -256,8 +340,28 @@ pub fn guess(texts: &[&str]) -> Option<String> {
 fn refined(candidate: &str, dictionary: &SkillDictionary) -> String {
     let tokens: Vec<&str> = candidate.split_whitespace().collect();
     let lead = role::span_starts(candidate, dictionary).into_iter().find(|&from| from > 0 && tokens[from - 1].ends_with([':', ',', ';']));
-    let candidate = lead.map_or(candidate.to_string(), |from| tokens[from..].join(" "));
-    nominative_title(&without_lowercase_levels(&candidate))
+    let mut candidate = lead.map_or(candidate.to_string(), |from| tokens[from..].join(" "));
+    // After an English role's name, a preposition or adverb opens the employer's remark ("DevOps
+    // Engineer asap", "… based in Warsaw", "… at senior level", "… on behalf of our client",
+    // "AWS Engineer dla klienta z Łodzi"); other lowercase words may be the title's own ("…
+    // part/full time"), and a joiner before names goes on ("… with English and Polish").
+    if let Some(end) = role::english_span_end(&candidate, dictionary) {
+        let words: Vec<&str> = candidate.split_whitespace().collect();
+        let joins_names = words.get(end + 1).is_some_and(|w| w.chars().next().is_some_and(char::is_uppercase));
+        // A remark bracket after the name ends it as well ("Cloud Engineer (remote) asap").
+        let rest = words.get(end..).map(|rest| rest.join(" ")).unwrap_or_default();
+        let bracket = rest.strip_prefix('(').and_then(|inside| inside.split_once(')')).is_some_and(|(inside, _)| role::remark(inside));
+        if bracket || words.get(end).is_some_and(|w| TAIL_OPENERS.contains(w) && !(role_words::JOINERS.contains(w) && joins_names)) {
+            candidate = words[..end].join(" ");
+        }
+    }
+    let candidate = without_remark_bracket(&candidate);
+    // Typed all in lowercase ("we need a senior java developer"), the level is as much the
+    // name's as the rest: the case says nothing, so nothing is taken off but the remarks.
+    if !candidate.chars().any(char::is_uppercase) && !role::spans(&candidate, dictionary).is_empty() {
+        return nominative_title(&role::title_case(&candidate));
+    }
+    nominative_title(&without_lowercase_level(&candidate))
 }
 
 /// Where a phrase cue's title gives way to a lowercase remark: a comma or dash before a
@@ -266,6 +370,8 @@ fn refined(candidate: &str, dictionary: &SkillDictionary) -> String {
 /// ("Senior Fullstack Engineer (.Net/React/AWS) - Hybrid, Tricity").
 fn annotation_start(original: &[char], start: usize, end: usize) -> usize {
     let lower_after = |i: usize| original[i..end].iter().find(|c| !c.is_whitespace()).is_some_and(|c| c.is_lowercase());
+    // After a comma a number is a remark too ("…, 100% remote", "…, 3+ years of experience").
+    let remark_after_comma = |i: usize| lower_after(i) || original[i..end].iter().find(|c| !c.is_whitespace()).is_some_and(char::is_ascii_digit);
     // After a dash only a level or the workplace is a remark ("- part time/full time" is not).
     let remark_after = |i: usize| {
         let next: String = original[i..end].iter().skip_while(|c| c.is_whitespace()).take_while(|c| c.is_alphanumeric() || **c == '%').collect();
@@ -277,7 +383,7 @@ fn annotation_start(original: &[char], start: usize, end: usize) -> usize {
         match original[i] {
             '(' => depth += 1,
             ')' => depth -= 1,
-            ',' if depth <= 0 && lower_after(i + 1) => return i,
+            ',' if depth <= 0 && remark_after_comma(i + 1) => return i,
             '–' | '—' | '-' if depth <= 0 && i > start && original[i - 1] == ' ' && original.get(i + 1) == Some(&' ') && remark_after(i + 1) => return i,
             't' if depth <= 0 && original[i - 1] == ' ' && original[i..].starts_with(&['t', 'o', ' ']) && lower_after(i + 3) => return i,
             _ => {}
@@ -286,18 +392,23 @@ fn annotation_start(original: &[char], start: usize, end: usize) -> usize {
     end
 }
 
-/// Without a lowercase seniority the employer put around the name ("senior Scala Engineer",
-/// "React Native Developer (mid)"); a capitalised one is part of the title ("Node.js Developer
-/// (Mid/Senior)").
-fn without_lowercase_levels(title: &str) -> String {
-    let mut t = title.trim().to_string();
+/// Without a lowercase remark in a closing bracket ("React Native Developer (mid)"); a
+/// capitalised one is part of the title ("Node.js Developer (Mid/Senior)").
+fn without_remark_bracket(title: &str) -> String {
+    let t = title.trim();
     if let (Some(open), true) = (t.rfind('('), t.ends_with(')')) {
         let inside = &t[open + 1..t.len() - 1];
         let levels = inside.split(['/', ' ', ',', '-']).filter(|w| !w.is_empty()).all(|w| level_of(w).is_some() || w == "level");
         if inside.chars().next().is_some_and(char::is_lowercase) && (levels || role::remark(inside)) {
-            t = t[..open].trim().to_string();
+            return t[..open].trim().to_string();
         }
     }
+    t.to_string()
+}
+
+/// Without a lowercase seniority the employer put before the name ("senior Scala Engineer").
+fn without_lowercase_level(title: &str) -> String {
+    let mut t = title.trim().to_string();
     if let Some((first, rest)) = t.split_once(' ') {
         if first.chars().next().is_some_and(char::is_lowercase) && level_of(first).is_some() {
             t = rest.trim().to_string();

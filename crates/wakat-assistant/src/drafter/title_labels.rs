@@ -10,6 +10,10 @@ use super::text::fold;
 
 /// Stems (folded) of the words that say what follows the colon is the title.
 const TITLE_NOUNS: &[&str] = &["tytul", "title", "nazwa", "nazwie", "nazwe", "name", "called"];
+/// Words that name the position itself, a label before a dash ("Role - Platform Engineer").
+const POSITION_NOUNS: &[&str] = &["role", "rola", "position", "stanowisko", "vacancy", "wakat", "opening"];
+/// The longest label before a dash.
+const DASH_LABEL_WORDS: usize = 3;
 /// Stems of the words that say what follows the colon is the ad (a title only when it reads as a
 /// name: capitalised or quoted).
 const AD_NOUNS: &[&str] = &["ogloszeni", "ad", "advert", "advertisement", "posting", "listing"];
@@ -65,6 +69,30 @@ pub fn labels(text: &str) -> Vec<(usize, u8)> {
             found.push((colon + 1, 2));
         }
     }
+    found.extend(dash_labels(text, &folded));
+    found
+}
+
+/// A line that opens with a label and a spaced dash instead of a colon ("Role - Platform
+/// Engineer", "Position title – Salesforce Developer") when a name follows it: where the title
+/// starts, strength 3.
+fn dash_labels(text: &str, folded: &[char]) -> Vec<(usize, u8)> {
+    let original: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    let mut line_start = 0;
+    for line_end in (0..=folded.len()).filter(|&i| i == folded.len() || folded[i] == '\n') {
+        let dash = (line_start + 1..line_end.saturating_sub(1)).find(|&i| "-–—".contains(folded[i]) && folded[i - 1] == ' ' && folded[i + 1] == ' ');
+        if let Some(dash) = dash {
+            let label: String = folded[line_start..dash].iter().collect();
+            let words: Vec<&str> = label.split_whitespace().collect();
+            let named = words.iter().any(|w| POSITION_NOUNS.contains(w) || TITLE_NOUNS.contains(w));
+            let next = original[dash + 1..line_end].iter().find(|c| !c.is_whitespace());
+            if named && words.len() <= DASH_LABEL_WORDS && next.is_some_and(|c| c.is_uppercase() || "\"„“".contains(*c)) {
+                found.push((dash + 1, 3));
+            }
+        }
+        line_start = line_end + 1;
+    }
     found
 }
 
@@ -107,6 +135,11 @@ mod tests {
         assert!(labels("Nazwa firmy: Acme").is_empty());
         assert!(labels("Company name: Acme").is_empty());
         assert!(labels("Wymagania: Java, SQL").is_empty());
+        // A dash after a label at a line's start is its colon, when a name follows.
+        assert_eq!(labels("Role - Platform Engineer (Kubernetes)"), vec![(6, 3)]);
+        assert_eq!(labels("Hi!\nPosition title – Salesforce Developer").len(), 1);
+        assert!(labels("Java Developer - Role for seniors").is_empty());
+        assert!(labels("Role - remote").is_empty());
     }
 
     #[test]

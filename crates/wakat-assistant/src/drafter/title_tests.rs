@@ -121,3 +121,15 @@ fn a_first_line_written_as_a_name_is_the_title_without_a_role_word() {
     // Not written as a name: a role named later wins.
     assert_eq!(title(&["mamy nową ofertę pracy", "Szukamy Java Developera."]).as_deref(), Some("Java Developer"));
 }
+
+#[test]
+fn a_later_message_stating_the_hire_replaces_the_title_but_experience_does_not() {
+    assert_eq!(title(&["Job title: Java Developer", "Scratch that, we need a Senior Kotlin Developer."]).as_deref(), Some("Senior Kotlin Developer"));
+    assert_eq!(title(&["Stanowisko: Java Developer", "jednak szukam senior backend developera"]).as_deref(), Some("Senior Backend Developer"));
+    // A later message that is only the name, as the answer to the drafter's question.
+    assert_eq!(title(&["Job title: Java Developer", "Senior Kotlin Developer"]).as_deref(), Some("Senior Kotlin Developer"));
+    assert_eq!(title(&["Stanowisko: Java Developer", "Wymagania: Java", "senior backend developer."]).as_deref(), Some("Senior Backend Developer"));
+    // What someone has been, or a request that is more than a role's name, is no new title.
+    assert_eq!(title(&["Job title: Data Engineer", "We need 3+ years as a Python Developer."]).as_deref(), Some("Data Engineer"));
+    assert_eq!(title(&["Job title: Data Engineer", "We also need a Docker and Kubernetes expert on call."]).as_deref(), Some("Data Engineer"));
+}

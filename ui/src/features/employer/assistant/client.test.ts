@@ -10,11 +10,11 @@ const at = (second: number) => new Date(Date.UTC(2030, 0, 1, 12, 0, second)).toI
 const bot = (id: string, content: string, second: number, scorable = true): AssistantMessage => ({ id, content, isUser: false, timestamp: at(second), score: null, scorable });
 const AD: ProposedAd = { ...EMPTY_PROPOSAL, title: 'Rust Developer', description: '<p>Rust</p>', seniority: 'senior' };
 
-function setup(options: { history?: AssistantMessage[]; token?: () => Promise<{ accessToken: string; expiresAt: number }> } = {}) {
+function setup(options: { history?: AssistantMessage[]; token?: () => Promise<{ accessToken: string; expiresAt: number }>; locale?: 'pl' | 'en' } = {}) {
   let hub: FakeHub | null = null;
   let clock = 1_900_000_000_000;
   const fetchToken = vi.fn(options.token ?? (async () => ({ accessToken: 'hub-token', expiresAt: 2_000_000_000 })));
-  const client = new AssistantClient({ createHub: (accessToken) => (hub = new FakeHub(accessToken)), fetchToken, board: 'it', jobAdId: 'offer-1', now: () => clock });
+  const client = new AssistantClient({ createHub: (accessToken) => (hub = new FakeHub(accessToken)), fetchToken, board: 'it', jobAdId: 'offer-1', locale: options.locale ?? 'pl', now: () => clock });
   let stored = 0;
   const server = async (method: string, args: unknown[]): Promise<unknown> => {
     if (method === 'UpdateContextV2') return { jobAdId: String(args[1]), messages: options.history ?? [], proposal: null, limits: { perMinute: 6, perDay: 100, usedToday: 0 } } satisfies AssistantContext;
@@ -42,15 +42,21 @@ function setup(options: { history?: AssistantMessage[]; token?: () => Promise<{ 
 }
 
 describe('AssistantClient: connecting', () => {
-  it('fetches a token, connects and loads the conversation of the offer on its board', async () => {
+  it('fetches a token, connects and loads the conversation of the offer on its board, in the panel\'s language', async () => {
     const t = setup({ history: [bot('m1', 'Cześć!', 1, false)] });
     expect(t.snapshot().connection).toBe('disconnected');
     await t.open();
     expect(t.hub.tokens).toEqual(['hub-token']);
-    expect(t.hub.invocations).toEqual([{ method: 'UpdateContextV2', args: ['it', 'offer-1'] }]);
+    expect(t.hub.invocations).toEqual([{ method: 'UpdateContextV2', args: ['it', 'offer-1', 'pl'] }]);
     expect(t.snapshot()).toMatchObject({ connection: 'connected', ready: true, problem: null, limits: { perMinute: 6 } });
     expect(t.snapshot().messages.map((m) => m.content)).toEqual(['Cześć!']);
     expect(canWrite(t.snapshot())).toBe(true);
+  });
+
+  it('tells the hub the English panel\'s language: the assistant greets and answers in it', async () => {
+    const t = setup({ locale: 'en' });
+    await t.open();
+    expect(t.hub.invocations).toEqual([{ method: 'UpdateContextV2', args: ['it', 'offer-1', 'en'] }]);
   });
 
   it('reloads the context after an automatic reconnection (a context belongs to a connection)', async () => {

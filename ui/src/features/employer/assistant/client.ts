@@ -4,8 +4,9 @@
  * one; tests pass `FakeHub`) and keeps what the popover shows (spec `employer-side.md` §4,
  * `alerts-chat-terms.md` §4 and §8):
  * - the connection: connecting, connected, reconnecting (the library's automatic reconnect),
- *   disconnected; `UpdateContextV2(board, slug)` after every (re)connection, since a context
- *   belongs to a connection, and its answer replaces the conversation (the server's history);
+ *   disconnected; `UpdateContextV2(board, slug, locale)` after every (re)connection, since a
+ *   context belongs to a connection, and its answer replaces the conversation (the server's
+ *   history); the locale is the panel's language, which the assistant greets and answers in;
  * - the problem shown: `connectionError` (a failed start, a failed send, a lost connection — the
  *   spec's "disconnected also means error" — or the brain's `AssistantError`), with Try again;
  *   `rateLimit` (the `RateLimit` event), without: the connection is stopped and nothing restarts it
@@ -17,6 +18,7 @@
  * Invoking while not connected fails with the spec's error, `Cannot invoke method when not connected`.
  */
 import type { HubLike } from '@/lib/hub/hub';
+import type { Locale } from '@/lib/types';
 import { hubErrorCode } from '@/lib/hub/errors';
 import { HubTokenCache, type HubToken } from '@/lib/hub/token';
 import type { AssistantContext, AssistantLimits, AssistantMessage, ProposedAd } from './types';
@@ -63,6 +65,8 @@ export interface AssistantClientOptions {
   board: string;
   /** The offer's slug (the conversation is kept per job ad). */
   jobAdId: string;
+  /** The panel's language (`pl` | `en`): the assistant's greeting and answers are in it. */
+  locale: Locale;
   now?: () => number;
 }
 
@@ -199,7 +203,7 @@ export class AssistantClient {
     const hub = this.hub;
     if (!hub || hub.state !== 'Connected') return;
     try {
-      const context = await hub.invoke<AssistantContext>('UpdateContextV2', this.options.board, this.options.jobAdId);
+      const context = await hub.invoke<AssistantContext>('UpdateContextV2', this.options.board, this.options.jobAdId, this.options.locale);
       // A greeting may already have started streaming after the answer: keep what came in since.
       this.update((current) => ({
         ready: true,

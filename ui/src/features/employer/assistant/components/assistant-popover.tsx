@@ -29,7 +29,7 @@ export const MAX_MESSAGE_CHARS = 4000;
 
 export function AssistantPopover({ locale, jobAdId, onApply }: { locale: Locale; jobAdId: string; onApply: (ad: ProposedAd) => void }) {
   const t = createTranslator(locale);
-  const { client, snapshot } = useAssistant(jobAdId);
+  const { client, snapshot } = useAssistant(jobAdId, locale);
   const [open, setOpen] = useState(false);
   const anchor = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
