@@ -149,6 +149,14 @@ fn the_drafter_is_reported_on_the_final_set() {
     evaluate("final-ads.json", 20, false);
 }
 
+/// The sixth set (`tests/data/sixth-ads.json`): 60 chats (30 pl, 30 en) typed blind while the
+/// round tuned on the final set was made; its first run, after that round, is the fair estimate
+/// BENCHMARKS.md keeps. Reported, not gated.
+#[test]
+fn the_drafter_is_reported_on_the_sixth_set() {
+    evaluate("sixth-ads.json", 30, false);
+}
+
 /// Plays every chat of `file`, prints the set's table and fails under `min_ads` chats in a
 /// language and, when `gated`, below a target.
 fn evaluate(file: &str, min_ads: usize, gated: bool) {
