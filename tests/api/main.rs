@@ -34,6 +34,7 @@ mod panel_offers_access;
 mod payments;
 mod search_quality;
 mod search_tools;
+mod search_families;
 mod search_understanding;
 mod security_accounts;
 mod security_ops;
