@@ -122,7 +122,16 @@ impl TextContext<'_> {
         for unit in &units {
             let node = match unit {
                 Unit::Word(term) => self.word(term, &fields, &text, understanding)?,
-                Unit::Group { group, typed } => self.group_node(*group, *typed, &text, understanding),
+                Unit::Group { group, typed } => {
+                    let members = &self.words.group(*group);
+                    if !members.equal {
+                        // The typed language ranks first whatever the terms' frequencies (a rare
+                        // translation's BM25 would outweigh a common typed word's).
+                        let typed_form = Node::all(members.members[*typed].iter().map(|term| text(term, Role::Typed, 1.0)).collect());
+                        tiers.push(Node::Tier(Box::new(typed_form)));
+                    }
+                    self.group_node(*group, *typed, &text, understanding)
+                }
                 Unit::Alias { alias, spelling } => {
                     let alias = self.words.alias(*alias);
                     note_synonym(understanding, &alias.written[*spelling], &alias.name);
