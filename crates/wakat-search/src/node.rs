@@ -18,6 +18,11 @@ use crate::Result;
 /// any BM25 sum.
 pub const EXACT_TIER: f32 = 10_000.0;
 
+/// What the typed language's forms of a phrase add, split between its translated words: more
+/// than any BM25 sum of a phrase, so within a tier the typed language ranks first whatever the
+/// terms' frequencies, and far below [`EXACT_TIER`] (nine phrases still add up to less).
+pub const TYPED_LANGUAGE_BONUS: f32 = 1_000.0;
+
 /// Why a term is searched.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", tag = "kind")]
@@ -57,13 +62,15 @@ pub(crate) enum Node {
     Bool { must: Vec<Node>, should: Vec<Node> },
     /// [`EXACT_TIER`] when the inner node matches.
     Tier(Box<Node>),
+    /// A constant when the inner node matches (a word matched in the language it was typed in).
+    Bonus { inner: Box<Node>, score: f32, what: String },
 }
 
 /// One part of a document's score.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ScorePart {
-    /// `bm25`, `attribute` or `exactTier`.
+    /// `bm25`, `attribute`, `exactTier` or `typedLanguage`.
     pub kind: &'static str,
     /// The text field (for `bm25`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -117,6 +124,7 @@ impl Node {
                 Box::new(BooleanQuery::new(clauses))
             }
             Node::Tier(inner) => Box::new(ConstScoreQuery::new(inner.query(), EXACT_TIER)),
+            Node::Bonus { inner, score, .. } => Box::new(ConstScoreQuery::new(inner.query(), *score)),
         }
     }
 
@@ -169,6 +177,9 @@ impl Node {
                     boost: None,
                     score: EXACT_TIER,
                 }]
+            }),
+            Node::Bonus { inner, score, what } => inner.explain(searcher, doc)?.map(|_| {
+                vec![ScorePart { kind: "typedLanguage", field: None, term: what.clone(), role: None, bm25: None, boost: None, score: *score }]
             }),
         })
     }

@@ -13,7 +13,7 @@ use wakat_core::filters::SearchVariant;
 use crate::analysis::Analysis;
 use crate::fuzzy::{allowed_edits, CorrectionCache};
 use crate::salarywords;
-use crate::node::{Node, Role};
+use crate::node::{Node, Role, TYPED_LANGUAGE_BONUS};
 use crate::schema::Fields;
 use crate::understand::{AttributeKind, QueryWords, Unit};
 use crate::{RankingConfig, Result};
@@ -119,6 +119,7 @@ impl TextContext<'_> {
         let mut content = Vec::new();
         let mut boosts = Vec::new();
         let mut tiers = Vec::new();
+        let mut preferred = Vec::new();
         for unit in &units {
             let node = match unit {
                 Unit::Word(term) => self.word(term, &fields, &text, understanding)?,
@@ -128,7 +129,7 @@ impl TextContext<'_> {
                         // The typed language ranks first whatever the terms' frequencies (a rare
                         // translation's BM25 would outweigh a common typed word's).
                         let typed_form = Node::all(members.members[*typed].iter().map(|term| text(term, Role::Typed, 1.0)).collect());
-                        tiers.push(Node::Tier(Box::new(typed_form)));
+                        preferred.push((typed_form, members.written[*typed].clone()));
                     }
                     self.group_node(*group, *typed, &text, understanding)
                 }
@@ -162,9 +163,8 @@ impl TextContext<'_> {
             };
             match (role_family, activity_family) {
                 (Some(family), _) if skill_present => {
-                    let whole = Node::any(std::iter::once(node).chain(self.family_node(family, unit, &text, understanding)).collect()).expect("the typed form");
-                    tiers.push(Node::Tier(Box::new(whole.clone())));
-                    boosts.push(whole);
+                    // Optional: the role's words add their BM25, so role-named offers rank first.
+                    boosts.push(Node::any(std::iter::once(node).chain(self.family_node(family, unit, &text, understanding)).collect()).expect("the typed form"));
                 }
                 (_, Some(family)) => {
                     content.push(Node::any(std::iter::once(node).chain(self.family_node(family, unit, &text, understanding)).collect()).expect("the typed form"));
@@ -175,6 +175,9 @@ impl TextContext<'_> {
         if content.is_empty() && boosts.is_empty() {
             return Ok(None);
         }
+        let share = TYPED_LANGUAGE_BONUS / preferred.len().max(1) as f32;
+        let bonuses = preferred.into_iter().map(|(inner, what)| Node::Bonus { inner: Box::new(inner), score: share, what: format!("typed language: {what}") });
+        tiers.extend(bonuses);
         Ok(Some(match content.is_empty() {
             // Only attribute words: the person asks for them.
             true => Node::Bool { must: boosts, should: tiers },
