@@ -4346,15 +4346,21 @@ export interface components {
         SearchChip: {
             /** @description Whether the request already filters by it. */
             applied: boolean;
-            /** @description The list parameter that filters by it (`city`, `workplaceType`, `experienceLevels`). */
+            /**
+             * @description The list parameter that filters by it (`city`, `workplaceType`, `experienceLevels`,
+             *     `employmentTypes`, `salaryMin`, `salaryMax`).
+             */
             filter: string;
-            /** @description `city`, `workplace` or `experience`. */
+            /** @description `city`, `workplace`, `experience`, `contract` or `salary`. */
             kind: string;
             /** @description The attribute's name in the answer's language. */
             label: string;
             /** @description The word(s) typed, as analyzed. */
             typed: string;
-            /** @description The parameter's value (`warszawa`, `remote`, `senior`). */
+            /**
+             * @description The parameter's value (`warszawa`, `remote`, `senior`, `b2b`, `15000`; a salary in the
+             *     request's currency, per month).
+             */
             value: string;
         };
         /** @description `POST /v1/search-clicks` body: the list position (1-based) of the offer a person opened. */
@@ -4367,7 +4373,10 @@ export interface components {
         };
         /** @description `meta.search` of a list answer with a text query: how it was understood. */
         SearchNotes: {
-            /** @description Place, workplace and seniority words: they boost, and each can become a real filter. */
+            /**
+             * @description Place, workplace, seniority and contract words (they boost) and typed salaries (never
+             *     searched as text): each can become a real filter.
+             */
             chips: components["schemas"]["SearchChip"][];
             /** @description Typo corrections searched as well as the typed word. */
             corrections: components["schemas"]["CorrectionNote"][];
