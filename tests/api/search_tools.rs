@@ -36,7 +36,7 @@ fn assert_accounts_for_the_score(answer: &Value) {
         let product = part["bm25"].as_f64().unwrap() * part["boost"].as_f64().unwrap();
         assert!((product - part["score"].as_f64().unwrap()).abs() < 1e-3, "bm25 × boost: {part}");
     }
-    let tiers = answer["exactTier"].as_f64().unwrap() * 10_000.0;
+    let tiers = answer["exactTier"].as_f64().unwrap() * 10_000.0 + answer["typedLanguage"].as_f64().unwrap() * 1_000.0;
     let relevance = answer["relevance"].as_f64().unwrap();
     assert!((tiers + relevance - score).abs() <= 0.01, "{answer}");
     let factor = 1.0 + answer["freshnessWeight"].as_f64().unwrap() * answer["freshness"].as_f64().unwrap();
@@ -81,6 +81,11 @@ fn explain_accounts_for_the_whole_score() {
         assert_eq!(answer["rank"].as_u64(), Some(rank as u64 + 1), "explain ranks it where the list does");
         assert_accounts_for_the_score(&answer);
         saw_synonym |= answer["parts"].as_array().unwrap().iter().any(|p| p["role"]["kind"] == "synonym");
+        if rank == 0 {
+            // The Polish title first: the typed language's bonus is a part of its own.
+            assert_eq!(answer["typedLanguage"], 1, "{answer}");
+            assert!(answer["parts"].as_array().unwrap().iter().any(|p| p["kind"] == "typedLanguage"), "{answer}");
+        }
     }
     assert!(saw_synonym, "developer offers are found by the synonym");
 

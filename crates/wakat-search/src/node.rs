@@ -18,10 +18,16 @@ use crate::Result;
 /// any BM25 sum.
 pub const EXACT_TIER: f32 = 10_000.0;
 
-/// What the typed language's forms of a phrase add, split between its translated words: more
-/// than any BM25 sum of a phrase, so within a tier the typed language ranks first whatever the
-/// terms' frequencies, and far below [`EXACT_TIER`] (nine phrases still add up to less).
+/// Added once per translated word of a phrase (at most [`MAX_TYPED_LANGUAGE_BONUSES`]) to the
+/// documents matching it in the language it was typed in. The collector reads how many such
+/// bonuses a score holds (above any BM25 sum, below [`EXACT_TIER`]) and ranks by them right after
+/// the tiers and before relevance × freshness: the typed language ranks first whatever the terms'
+/// frequencies (a rare translation's BM25 would outweigh a common typed word's), yet below a
+/// seniority or city the query names.
 pub const TYPED_LANGUAGE_BONUS: f32 = 1_000.0;
+
+/// Most typed-language bonuses one phrase adds (so a score's bonuses stay below [`EXACT_TIER`]).
+pub const MAX_TYPED_LANGUAGE_BONUSES: usize = 3;
 
 /// Why a term is searched.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -13,7 +13,7 @@ use wakat_core::filters::SearchVariant;
 use crate::analysis::Analysis;
 use crate::fuzzy::{allowed_edits, CorrectionCache};
 use crate::salarywords;
-use crate::node::{Node, Role, TYPED_LANGUAGE_BONUS};
+use crate::node::{Node, Role, MAX_TYPED_LANGUAGE_BONUSES, TYPED_LANGUAGE_BONUS};
 use crate::schema::Fields;
 use crate::understand::{AttributeKind, QueryWords, Unit};
 use crate::{RankingConfig, Result};
@@ -175,8 +175,10 @@ impl TextContext<'_> {
         if content.is_empty() && boosts.is_empty() {
             return Ok(None);
         }
-        let share = TYPED_LANGUAGE_BONUS / preferred.len().max(1) as f32;
-        let bonuses = preferred.into_iter().map(|(inner, what)| Node::Bonus { inner: Box::new(inner), score: share, what: format!("typed language: {what}") });
+        let bonuses = preferred
+            .into_iter()
+            .take(MAX_TYPED_LANGUAGE_BONUSES)
+            .map(|(inner, what)| Node::Bonus { inner: Box::new(inner), score: TYPED_LANGUAGE_BONUS, what: format!("typed language: {what}") });
         tiers.extend(bonuses);
         Ok(Some(match content.is_empty() {
             // Only attribute words: the person asks for them.

@@ -148,7 +148,10 @@ pub struct ExplainAnswer {
     pub parts: Vec<wakat_search::node::ScorePart>,
     /// Query words matched as typed (each worth 10,000 in `score`): ranks before relevance.
     pub exact_tier: u32,
-    /// `score` minus the tiers.
+    /// Translated words matched in the language they were typed in (each worth 1,000 in
+    /// `score`): ranks after the exact tier, before relevance.
+    pub typed_language: u32,
+    /// `score` minus the tiers and the typed-language bonuses.
     pub relevance: f64,
     /// Freshness in (0, 1]: halves every `freshness_half_life_days`.
     pub freshness: f64,

@@ -371,6 +371,7 @@ pub async fn explain(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
             score: e.score,
             parts: e.parts,
             exact_tier: e.exact_tier,
+            typed_language: e.typed_language,
             relevance: e.relevance,
             freshness: e.freshness,
             freshness_weight: e.freshness_weight,
