@@ -81,13 +81,14 @@ fn explain_accounts_for_the_whole_score() {
         assert_eq!(answer["rank"].as_u64(), Some(rank as u64 + 1), "explain ranks it where the list does");
         assert_accounts_for_the_score(&answer);
         saw_synonym |= answer["parts"].as_array().unwrap().iter().any(|p| p["role"]["kind"] == "synonym");
-        if rank == 0 {
-            // The Polish title first: the typed language's bonus is a part of its own.
-            assert_eq!(answer["typedLanguage"], 1, "{answer}");
-            assert!(answer["parts"].as_array().unwrap().iter().any(|p| p["kind"] == "typedLanguage"), "{answer}");
-        }
     }
     assert!(saw_synonym, "developer offers are found by the synonym");
+    // A role word alone: the Polish title first, the typed language's bonus a part of its own.
+    let first = slugs(&app, "keywords[]=programista")[0].clone();
+    let (_, answer) = explain(&app, "it", &format!("keywords[]=programista&slug={first}"), Some(TOKEN));
+    assert_accounts_for_the_score(&answer);
+    assert_eq!(answer["typedLanguage"], 1, "{answer}");
+    assert!(answer["parts"].as_array().unwrap().iter().any(|p| p["kind"] == "typedLanguage"), "{answer}");
 
     // Corrections and the exact tier.
     let typo = slugs(&app, "keywords[]=pyhton")[0].clone();

@@ -121,11 +121,14 @@ impl TextContext<'_> {
         let mut tiers = Vec::new();
         let mut preferred = Vec::new();
         for unit in &units {
+            // A role made optional by a skill only ranks by its BM25: a bonus would lift every
+            // offer naming the typed role above those naming the skill in the title.
+            let optional_role = skill_present && self.words.role_family(unit).is_some();
             let node = match unit {
                 Unit::Word(term) => self.word(term, &fields, &text, understanding)?,
                 Unit::Group { group, typed } => {
                     let members = &self.words.group(*group);
-                    if !members.equal {
+                    if !members.equal && !optional_role {
                         // The typed language ranks first whatever the terms' frequencies (a rare
                         // translation's BM25 would outweigh a common typed word's).
                         let typed_form = Node::all(members.members[*typed].iter().map(|term| text(term, Role::Typed, 1.0)).collect());
