@@ -3459,7 +3459,7 @@ export interface components {
             rank?: number | null;
             /**
              * Format: double
-             * @description `score` minus the tiers.
+             * @description `score` minus the tiers and the typed-language bonuses.
              */
             relevance: number;
             /** @description Whether this sort ranks by relevance (else the list is ordered by date or salary). */
@@ -3473,6 +3473,12 @@ export interface components {
             search: components["schemas"]["SearchNotes"];
             /** @description The location explained. */
             slug: string;
+            /**
+             * Format: int32
+             * @description Translated words matched in the language they were typed in (each worth 1,000 in
+             *     `score`): ranks after the exact tier, before relevance.
+             */
+            typedLanguage: number;
         };
         /** @description `POST /v1/candidate/favourites`. */
         FavouriteRequest: {
