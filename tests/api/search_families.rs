@@ -235,7 +235,9 @@ fn chips(query: &str, extra: &str) -> Vec<(String, String, String, bool)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| (c["kind"].as_str().unwrap().into(), c["filter"].as_str().unwrap().into(), c["value"].as_str().unwrap().into(), c["applied"].as_bool().unwrap()))
+        .map(|c| {
+            (c["kind"].as_str().unwrap().into(), c["filter"].as_str().unwrap().into(), c["value"].as_str().unwrap().into(), c["applied"].as_bool().unwrap())
+        })
         .collect()
 }
 
@@ -248,10 +250,8 @@ fn salary_and_contract_words_become_chips() {
     let all = OFFERS.len() as u64;
     let b2b = OFFERS.iter().filter(|o| o.3 == "b2b").count() as u64;
     let total = |query: &str| list(query, "")["meta"]["totalItems"].as_u64().unwrap();
-    assert_eq!(
-        chips("15k b2b", ""),
-        vec![chip("salary", "salaryMin", "15000", false), chip("contract", "employmentTypes", "b2b", false)]
-    );
+    assert_eq!(chips("15k b2b", ""), vec![chip("salary", "salaryMin", "15000", false), chip("contract", "employmentTypes", "b2b", false)]);
+    assert_eq!(list("java 15k b2b", "")["meta"]["search"]["chips"][0]["typed"], "15k", "the chip names the words typed");
     // Alone, a contract word asks for its contract; a salary is never searched as text.
     assert_eq!(total("15k b2b"), b2b);
     assert_eq!(total("b2b"), b2b);
@@ -260,7 +260,13 @@ fn salary_and_contract_words_become_chips() {
     assert_eq!(chips("powyżej 25k", ""), vec![chip("salary", "salaryMin", "25000", false)]);
     assert_eq!(chips("java do 30 tys. zł", ""), vec![chip("salary", "salaryMax", "30000", false)]);
     assert_eq!(total("java 25k+"), total("java"), "the salary words leave the text");
-    for (typed, value) in [("uop", "permanent"), ("umowa o pracę", "permanent"), ("python umowa o pracę", "permanent"), ("umowa zlecenie", "mandate_contract"), ("java b2b", "b2b")] {
+    for (typed, value) in [
+        ("uop", "permanent"),
+        ("umowa o pracę", "permanent"),
+        ("python umowa o pracę", "permanent"),
+        ("umowa zlecenie", "mandate_contract"),
+        ("java b2b", "b2b"),
+    ] {
         assert_eq!(chips(typed, ""), vec![chip("contract", "employmentTypes", value, false)], "{typed}");
     }
     // With other words a contract word boosts: every Python offer, the permanent one first.

@@ -179,7 +179,8 @@ pub fn stem(word: &str) -> String {
 /// `architektka` → `architekt`, `administratorka` → `administrator`, `sekretarka` → `sekretar`),
 /// so either form finds both. The endings are the productive `-ka` derivations of role nouns.
 fn masculine_of_feminine(stem: &str) -> Option<String> {
-    const ENDINGS: &[(&str, &str)] = &[("iczk", "ik"), ("yczk", "yk"), ("stk", "st"), ("erk", "er"), ("tork", "tor"), ("ntk", "nt"), ("ktk", "kt"), ("ark", "ar")];
+    const ENDINGS: &[(&str, &str)] =
+        &[("iczk", "ik"), ("yczk", "yk"), ("stk", "st"), ("erk", "er"), ("tork", "tor"), ("ntk", "nt"), ("ktk", "kt"), ("ark", "ar")];
     ENDINGS.iter().find_map(|(from, to)| {
         let base = stem.strip_suffix(from)?;
         (base.len() >= 3).then(|| format!("{base}{to}"))

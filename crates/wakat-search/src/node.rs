@@ -184,9 +184,9 @@ impl Node {
                     score: EXACT_TIER,
                 }]
             }),
-            Node::Bonus { inner, score, what } => inner.explain(searcher, doc)?.map(|_| {
-                vec![ScorePart { kind: "typedLanguage", field: None, term: what.clone(), role: None, bm25: None, boost: None, score: *score }]
-            }),
+            Node::Bonus { inner, score, what } => inner
+                .explain(searcher, doc)?
+                .map(|_| vec![ScorePart { kind: "typedLanguage", field: None, term: what.clone(), role: None, bm25: None, boost: None, score: *score }]),
         })
     }
 }

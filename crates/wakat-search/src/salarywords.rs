@@ -28,8 +28,9 @@ const CURRENCY: &[&str] = &["zl", "pln", "zlotych", "brutto", "netto", "gross", 
 /// Multipliers written apart from the number (`15 k`, `15 tys.`).
 const THOUSANDS: &[&str] = &["k", "tys", "tysiecy", "tysiace"];
 
-/// The text without its salary words, and the bounds they named (in typing order).
-pub fn extract(text: &str) -> (String, Vec<SalaryBound>) {
+/// The text without its salary words, and the bounds they named with the words typed (in typing
+/// order).
+pub fn extract(text: &str) -> (String, Vec<(SalaryBound, String)>) {
     let tokens: Vec<String> = text.split_whitespace().map(|t| fold(t.trim_end_matches([',', ';', '.']).trim_start_matches('('))).collect();
     let raw: Vec<&str> = text.split_whitespace().collect();
     let mut keep = Vec::new();
@@ -38,7 +39,7 @@ pub fn extract(text: &str) -> (String, Vec<SalaryBound>) {
     while idx < tokens.len() {
         match salary_at(&tokens, idx) {
             Some((bound, used)) => {
-                bounds.push(bound);
+                bounds.push((bound, raw[idx..idx + used].join(" ")));
                 idx += used;
             }
             None => {
@@ -124,14 +125,14 @@ mod tests {
     use super::*;
 
     fn bounds(text: &str) -> Vec<SalaryBound> {
-        extract(text).1
+        extract(text).1.into_iter().map(|(bound, _)| bound).collect()
     }
 
     #[test]
     fn amounts_people_type_are_salaries() {
         use SalaryBound::*;
-        assert_eq!(extract("15k b2b"), ("b2b".to_string(), vec![AtLeast(15_000)]));
-        assert_eq!(extract("java od 20 000 zł"), ("java".to_string(), vec![AtLeast(20_000)]));
+        assert_eq!(extract("15k b2b"), ("b2b".to_string(), vec![(AtLeast(15_000), "15k".to_string())]));
+        assert_eq!(extract("java od 20 000 zł"), ("java".to_string(), vec![(AtLeast(20_000), "od 20 000 zł".to_string())]));
         assert_eq!(bounds("powyżej 25k"), vec![AtLeast(25_000)]);
         assert_eq!(bounds("25k+"), vec![AtLeast(25_000)]);
         assert_eq!(bounds("min. 18 tys. zł brutto"), vec![AtLeast(18_000)]);

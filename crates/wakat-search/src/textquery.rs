@@ -12,8 +12,8 @@ use wakat_core::filters::SearchVariant;
 
 use crate::analysis::Analysis;
 use crate::fuzzy::{allowed_edits, CorrectionCache};
-use crate::salarywords;
 use crate::node::{Node, Role, MAX_TYPED_LANGUAGE_BONUSES, TYPED_LANGUAGE_BONUS};
+use crate::salarywords;
 use crate::schema::Fields;
 use crate::understand::{AttributeKind, QueryWords, Unit};
 use crate::{RankingConfig, Result};
@@ -88,8 +88,8 @@ impl TextContext<'_> {
             true => salarywords::extract(phrase),
             false => (phrase.to_string(), Vec::new()),
         };
-        for bound in salaries {
-            let chip = Chip { kind: AttributeKind::Salary(bound), label: String::new(), typed: String::new() };
+        for (bound, typed) in salaries {
+            let chip = Chip { kind: AttributeKind::Salary(bound), label: String::new(), typed };
             if !understanding.chips.iter().any(|c| c.kind == chip.kind) {
                 understanding.chips.push(chip);
             }
@@ -167,10 +167,12 @@ impl TextContext<'_> {
             match (role_family, activity_family) {
                 (Some(family), _) if skill_present => {
                     // Optional: the role's words add their BM25, so role-named offers rank first.
-                    boosts.push(Node::any(std::iter::once(node).chain(self.family_node(family, unit, &text, understanding)).collect()).expect("the typed form"));
+                    boosts
+                        .push(Node::any(std::iter::once(node).chain(self.family_node(family, unit, &text, understanding)).collect()).expect("the typed form"));
                 }
                 (_, Some(family)) => {
-                    content.push(Node::any(std::iter::once(node).chain(self.family_node(family, unit, &text, understanding)).collect()).expect("the typed form"));
+                    content
+                        .push(Node::any(std::iter::once(node).chain(self.family_node(family, unit, &text, understanding)).collect()).expect("the typed form"));
                 }
                 _ => content.push(node),
             }
@@ -178,10 +180,11 @@ impl TextContext<'_> {
         if content.is_empty() && boosts.is_empty() {
             return Ok(None);
         }
-        let bonuses = preferred
-            .into_iter()
-            .take(MAX_TYPED_LANGUAGE_BONUSES)
-            .map(|(inner, what)| Node::Bonus { inner: Box::new(inner), score: TYPED_LANGUAGE_BONUS, what: format!("typed language: {what}") });
+        let bonuses = preferred.into_iter().take(MAX_TYPED_LANGUAGE_BONUSES).map(|(inner, what)| Node::Bonus {
+            inner: Box::new(inner),
+            score: TYPED_LANGUAGE_BONUS,
+            what: format!("typed language: {what}"),
+        });
         tiers.extend(bonuses);
         Ok(Some(match content.is_empty() {
             // Only attribute words: the person asks for them.
