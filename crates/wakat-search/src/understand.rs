@@ -407,10 +407,66 @@ mod tests {
     }
 
     #[test]
+    fn spelled_out_names_are_aliases_of_the_whole_phrase_only() {
+        let (words, analysis) = words();
+        let units = |text: &str| words.interpret(&analysis.terms(text), true, true);
+        for (text, name) in
+            [("c sharp", "c#"), ("C Sharp", "c#"), ("node js", "node.js"), ("dot net", ".net"), ("objective c", "objective-c"), ("c plus plus", "c++")]
+        {
+            match &units(text)[..] {
+                [Unit::Alias { alias, .. }] => assert_eq!(words.alias(*alias).name, name, "{text}"),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        // The parts alone stay exact tokens.
+        assert_eq!(units("c"), vec![Unit::Word("c".into())]);
+        assert!(matches!(units("go")[..], [Unit::Word(_)]));
+        assert!(matches!(units("c sharp developer")[..], [Unit::Alias { .. }, Unit::Group { .. }]));
+    }
+
+    #[test]
+    fn roles_of_either_gender_belong_to_their_family_and_activities_reach_it() {
+        let (words, analysis) = words();
+        let unit = |text: &str| words.interpret(&analysis.terms(text), true, true).remove(0);
+        let developer = words.role_family(&unit("programista")).expect("a role");
+        for text in ["programistka", "developer", "engineer", "inżynierka", "programmer"] {
+            assert_eq!(words.role_family(&unit(text)), Some(developer), "{text}");
+        }
+        let tester = words.role_family(&unit("testerka")).expect("a role");
+        for text in ["testing", "testowanie", "testy"] {
+            assert_eq!(words.activity_family(&unit(text)), Some(tester), "{text}");
+        }
+        assert_eq!(words.role_family(&unit("java")), None);
+        assert!(words.is_stop(&unit("ds.")));
+    }
+
+    #[test]
+    fn contract_words_are_attributes() {
+        let (words, analysis) = words();
+        let kind = |text: &str| match &words.interpret(&analysis.terms(text), true, true)[..] {
+            [Unit::Attribute { attribute, .. }] => words.attribute(*attribute).kind.clone(),
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(kind("uop"), AttributeKind::Contract(EmploymentKind::Permanent));
+        assert_eq!(kind("umowa o pracę"), AttributeKind::Contract(EmploymentKind::Permanent));
+        assert_eq!(kind("B2B"), AttributeKind::Contract(EmploymentKind::B2b));
+        assert_eq!(kind("umowa zlecenie"), AttributeKind::Contract(EmploymentKind::MandateContract));
+    }
+
+    #[test]
     fn rejects_malformed_lines() {
         let (_, analysis) = words();
         let gazetteer = Gazetteer::default();
-        for bad in ["frontend | front end", "= frontend", "@level guru: guru | mistrz", "@colour red: red", "~ a | !!!"] {
+        for bad in [
+            "frontend | front end",
+            "= frontend",
+            "@level guru: guru | mistrz",
+            "@colour red: red",
+            "~ a | !!!",
+            "@contract gig: gig",
+            "> c#",
+            "> !!!: c sharp",
+        ] {
             assert!(QueryWords::parse(bad, &gazetteer, &analysis).is_err(), "{bad}");
         }
     }
