@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+use crate::browser::urlencode;
 use crate::helpers::{offer_json, spawn_app, TestApp};
 
 /// (slug, title, skills, contract).
@@ -89,15 +90,6 @@ fn app() -> &'static TestApp {
         }
         app
     })
-}
-
-fn urlencode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 fn list(query: &str, extra: &str) -> Value {
