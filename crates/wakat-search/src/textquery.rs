@@ -255,14 +255,15 @@ impl TextContext<'_> {
     /// the number of offers).
     fn has_skill(&self, units: &[Unit]) -> Result<bool> {
         for unit in units {
-            match unit {
-                Unit::Alias { .. } => return Ok(true),
+            let skill = match unit {
+                Unit::Alias { .. } => true,
                 Unit::Word(term) if self.words.role_family(unit).is_none() && self.words.activity_family(unit).is_none() => {
-                    if self.searcher.doc_freq(&Term::from_field_text(self.fields.skills, term))? > 0 {
-                        return Ok(true);
-                    }
+                    self.searcher.doc_freq(&Term::from_field_text(self.fields.skills, term))? > 0
                 }
-                _ => {}
+                _ => false,
+            };
+            if skill {
+                return Ok(true);
             }
         }
         Ok(false)
