@@ -36,7 +36,7 @@ fn assert_accounts_for_the_score(answer: &Value) {
         let product = part["bm25"].as_f64().unwrap() * part["boost"].as_f64().unwrap();
         assert!((product - part["score"].as_f64().unwrap()).abs() < 1e-3, "bm25 × boost: {part}");
     }
-    let tiers = answer["exactTier"].as_f64().unwrap() * 10_000.0;
+    let tiers = answer["exactTier"].as_f64().unwrap() * 10_000.0 + answer["typedLanguage"].as_f64().unwrap() * 1_000.0;
     let relevance = answer["relevance"].as_f64().unwrap();
     assert!((tiers + relevance - score).abs() <= 0.01, "{answer}");
     let factor = 1.0 + answer["freshnessWeight"].as_f64().unwrap() * answer["freshness"].as_f64().unwrap();
@@ -69,11 +69,12 @@ fn explain_is_off_without_a_debug_token_and_needs_it_when_on() {
 #[test]
 fn explain_accounts_for_the_whole_score() {
     let app = debug_app();
-    // Translations: the first results are Polish titles, further on English ones by synonym.
+    // Translations: the first results are Polish titles (the typed language's tier), further on
+    // English ones by synonym: the first 20 and every fifth after them are explained.
     let found = slugs(&app, "keywords[]=programista%20java");
     assert!(found.len() > 3);
     let mut saw_synonym = false;
-    for (rank, slug) in found.iter().enumerate().take(40) {
+    for (rank, slug) in found.iter().enumerate().filter(|(rank, _)| *rank < 20 || rank % 5 == 0) {
         let (status, answer) = explain(&app, "it", &format!("keywords[]=programista%20java&slug={slug}"), Some(TOKEN));
         assert_eq!(status, 200, "{answer}");
         assert_eq!(answer["matched"], true);
@@ -82,6 +83,12 @@ fn explain_accounts_for_the_whole_score() {
         saw_synonym |= answer["parts"].as_array().unwrap().iter().any(|p| p["role"]["kind"] == "synonym");
     }
     assert!(saw_synonym, "developer offers are found by the synonym");
+    // A role word alone: the Polish title first, the typed language's bonus a part of its own.
+    let first = slugs(&app, "keywords[]=programista")[0].clone();
+    let (_, answer) = explain(&app, "it", &format!("keywords[]=programista&slug={first}"), Some(TOKEN));
+    assert_accounts_for_the_score(&answer);
+    assert_eq!(answer["typedLanguage"], 1, "{answer}");
+    assert!(answer["parts"].as_array().unwrap().iter().any(|p| p["kind"] == "typedLanguage"), "{answer}");
 
     // Corrections and the exact tier.
     let typo = slugs(&app, "keywords[]=pyhton")[0].clone();

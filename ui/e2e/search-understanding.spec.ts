@@ -53,3 +53,26 @@ test('understanding-03-opening-an-offer-reports-its-list-position', async ({ pag
   expect(request.postDataJSON(), 'the position opened, nothing else').toEqual({ position: 2 });
   await expect(page).toHaveURL(/\/job-offer\//);
 });
+
+test('understanding-04-salary-and-contract-words-become-filters-on-a-click', async ({ page }) => {
+  // Issue 28: "15k b2b" typed into the keyword box offers the salary and contract filters.
+  await page.goto('/all-locations?keyword=java%2015k%20b2b');
+  const heading = page.getByTestId('count-heading');
+  const before = leadingNumber(await heading.innerText());
+  const chips = page.getByTestId('query-chips');
+  await expect(chips, 'the salary and the contract in the query are offered as filters').toBeVisible();
+  const salary = chips.locator('[data-query-chip="salaryMin=15000"]');
+  const contract = chips.locator('[data-query-chip="employmentTypes=b2b"]');
+  await expect(salary).toContainText(/15[\s,\u00a0]000 PLN/);
+  await expect(contract).toContainText('B2B');
+  await shot(page, 'understanding-04-salary-contract-chips');
+  await salary.click();
+  await expect(page, 'the salary filter is in the address (its board-localised name)').toHaveURL(/(salary|zarobki)=15000/);
+  await expect(page.locator('[data-query-chip="salaryMin=15000"]'), 'an applied chip is not offered again').toHaveCount(0);
+  const afterSalary = leadingNumber(await heading.innerText());
+  expect(afterSalary, 'a real filter: no more offers than the query alone').toBeLessThanOrEqual(before);
+  await page.locator('[data-query-chip="employmentTypes=b2b"]').click();
+  await expect(page.locator('[data-query-chip="employmentTypes=b2b"]')).toHaveCount(0);
+  await expect(page.getByTestId('open-more-filters'), 'both filters are applied').toContainText('2');
+  await shot(page, 'understanding-04-applied');
+});

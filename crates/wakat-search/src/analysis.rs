@@ -165,8 +165,26 @@ pub fn stem(word: &str) -> String {
         stem = &word[..word.len() - 1];
     } else if let Some(suffix) = SUFFIXES.iter().find(|suffix| word.ends_with(*suffix) && word.len() - suffix.len() >= 4) {
         stem = &word[..word.len() - suffix.len()];
+        // Only an inflected word can be a feminine role noun (`programistk-a`, `testerk-i`):
+        // `spark` or `benchmark` never lose their `k`.
+        if let Some(masculine) = masculine_of_feminine(stem) {
+            return masculine;
+        }
     }
     normalize_alternations(stem)
+}
+
+/// Feminine role nouns share the masculine stem (`programistka` → `programist`, `analityczka` →
+/// `analityk`, `testerka` → `tester`, `kierowniczka` → `kierownik`, `projektantka` → `projektant`,
+/// `architektka` → `architekt`, `administratorka` → `administrator`, `sekretarka` → `sekretar`),
+/// so either form finds both. The endings are the productive `-ka` derivations of role nouns.
+fn masculine_of_feminine(stem: &str) -> Option<String> {
+    const ENDINGS: &[(&str, &str)] =
+        &[("iczk", "ik"), ("yczk", "yk"), ("stk", "st"), ("erk", "er"), ("tork", "tor"), ("ntk", "nt"), ("ktk", "kt"), ("ark", "ar")];
+    ENDINGS.iter().find_map(|(from, to)| {
+        let base = stem.strip_suffix(from)?;
+        (base.len() >= 3).then(|| format!("{base}{to}"))
+    })
 }
 
 /// Undoes consonant alternations of Polish inflection at the end of a stem
@@ -263,6 +281,41 @@ mod tests {
         ] {
             let stems: HashSet<Vec<String>> = group.iter().map(|f| terms(f)).collect();
             assert_eq!(stems.len(), 1, "{group:?} gave {stems:?}");
+        }
+    }
+
+    #[test]
+    fn feminine_role_nouns_share_the_masculine_stem() {
+        for group in [
+            &["programista", "programistka", "programistki", "programistkę", "programistką"][..],
+            &["specjalista", "specjalistka", "specjalistki"],
+            &["stażysta", "stażystka"],
+            &["analityk", "analityczka", "analityczki"],
+            &["kierownik", "kierowniczka", "kierowniczki"],
+            &["informatyk", "informatyczka"],
+            &["grafik", "graficzka"],
+            &["tester", "testerka", "testerki"],
+            &["inżynier", "inżynierka"],
+            &["developer", "developerka"],
+            &["rekruter", "rekruterka"],
+            &["projektant", "projektantka", "projektantki"],
+            &["konsultant", "konsultantka"],
+            &["asystent", "asystentka"],
+            &["architekt", "architektka"],
+            &["administrator", "administratorka", "administratorki"],
+            &["koordynator", "koordynatorka"],
+            &["dyrektor", "dyrektorka"],
+            &["sekretarz", "sekretarka"],
+        ] {
+            let stems: HashSet<Vec<String>> = group.iter().map(|f| terms(f)).collect();
+            assert_eq!(stems.len(), 1, "{group:?} gave {stems:?}");
+        }
+    }
+
+    #[test]
+    fn english_words_ending_in_k_keep_it() {
+        for word in ["spark", "benchmark", "framework", "network"] {
+            assert_eq!(terms(word), vec![word.to_string()]);
         }
     }
 

@@ -10,7 +10,7 @@ use tantivy::{DocAddress, DocId, Score, SegmentOrdinal, SegmentReader};
 
 use crate::active::{salary_bucket, ActiveSet, SALARY_MISSING, SALARY_UNSURE};
 use crate::bits::Bits;
-use crate::node::EXACT_TIER;
+use crate::node::{EXACT_TIER, TYPED_LANGUAGE_BONUS};
 use crate::ordered::{walk_pays, SortKind};
 use crate::query::Predicates;
 use crate::schema::names;
@@ -229,10 +229,22 @@ impl Collector for ListCollector {
     }
 }
 
-/// Splits a score into the words matched as typed ([`EXACT_TIER`] each) and the relevance.
+/// Typed-language bonuses a score can hold below one [`EXACT_TIER`] (the tier's radix).
+const BONUS_SLOTS: u32 = (EXACT_TIER / TYPED_LANGUAGE_BONUS) as u32;
+
+/// Splits a score into its rank tier — the words matched as typed ([`EXACT_TIER`] each), then
+/// the typed-language bonuses ([`TYPED_LANGUAGE_BONUS`] each) — and the relevance.
 pub(crate) fn split_tier(score: Score) -> (u32, f64) {
-    let tier = (score / EXACT_TIER).floor().max(0.0);
-    (tier as u32, (score - tier * EXACT_TIER) as f64)
+    let (exact, bonuses, relevance) = split_score(score);
+    (exact * BONUS_SLOTS + bonuses, relevance)
+}
+
+/// A score's exact tiers, typed-language bonuses and relevance (BM25 and attribute constants).
+pub(crate) fn split_score(score: Score) -> (u32, u32, f64) {
+    let exact = (score / EXACT_TIER).floor().max(0.0);
+    let rest = score - exact * EXACT_TIER;
+    let bonuses = (rest / TYPED_LANGUAGE_BONUS).floor().clamp(0.0, (BONUS_SLOTS - 1) as f32);
+    (exact as u32, bonuses as u32, (rest - bonuses * TYPED_LANGUAGE_BONUS) as f64)
 }
 
 /// The key of a relevance sort: the text's relevance, raised by the offer's freshness.

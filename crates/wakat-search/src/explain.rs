@@ -7,7 +7,7 @@ use tantivy::schema::IndexRecordOption;
 use tantivy::{DocAddress, Term};
 use wakat_core::Filters;
 
-use crate::collect::{freshness, split_tier};
+use crate::collect::{freshness, split_score};
 use crate::fuzzy::{corrections, ONE_EDIT_CHARS};
 use crate::index::ListRequest;
 use crate::node::ScorePart;
@@ -32,7 +32,11 @@ pub struct Explanation {
     pub parts: Vec<ScorePart>,
     /// Query words matched as typed, each worth [`EXACT_TIER`](crate::node::EXACT_TIER) in `score`; ranks first.
     pub exact_tier: u32,
-    /// `score` without the tiers.
+    /// Words matched in the language they were typed in, each worth
+    /// [`TYPED_LANGUAGE_BONUS`](crate::node::TYPED_LANGUAGE_BONUS) in `score`; ranks after the
+    /// exact tier, before relevance.
+    pub typed_language: u32,
+    /// `score` without the tiers and the typed-language bonuses.
     pub relevance: f64,
     /// Freshness in (0, 1]: halves every half-life.
     pub freshness: f64,
@@ -96,7 +100,7 @@ impl SearchIndex {
         };
         let published = searcher.segment_reader(address.segment_ord).fast_fields().i64(names::PUBLISHED)?.first(address.doc_id).unwrap_or(0);
         let ranking = self.config.ranking;
-        let (exact_tier, relevance) = split_tier(score.unwrap_or(0.0));
+        let (exact_tier, bonuses, relevance) = split_score(score.unwrap_or(0.0));
         let freshness = freshness(published, request.now, &ranking);
         let freshness_weight = ranking.freshness_weight as f64;
         let sort = SortSpec::new(request.sort, text.is_some(), request.now, ranking);
@@ -108,6 +112,7 @@ impl SearchIndex {
             score,
             parts,
             exact_tier,
+            typed_language: bonuses,
             relevance,
             freshness,
             freshness_weight,

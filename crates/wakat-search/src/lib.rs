@@ -28,6 +28,7 @@ pub mod node;
 mod ordered;
 mod query;
 mod rollup;
+pub mod salarywords;
 mod schema;
 mod sort;
 mod stats;
@@ -40,6 +41,7 @@ pub use analysis::Analysis;
 pub use explain::{DidYouMean, Explanation};
 pub use filtercache::FilterCacheStats;
 pub use index::{Cluster, Hit, ListRequest, ListResult, SearchIndex, Suggestion, Suggestions};
+pub use salarywords::SalaryBound;
 pub use schema::SCHEMA_VERSION;
 pub use stats::{SearchExecutor, SearchStats};
 pub use textquery::{Chip, CorrectionUsed, Understanding};
@@ -81,6 +83,9 @@ pub struct RankingConfig {
     pub place_words: bool,
     /// Score a document gets for having the attribute a place, workplace or seniority word names.
     pub attribute_boost: f32,
+    /// Boost of another role of the typed role's family (`engineer` for `programista`) and of a
+    /// role doing a typed activity (`tester` for `testing`), relative to the form typed.
+    pub family_weight: f32,
 }
 
 impl Default for RankingConfig {
@@ -99,6 +104,7 @@ impl Default for RankingConfig {
             synonym_weight: 0.5,
             place_words: true,
             attribute_boost: 2.0,
+            family_weight: 0.3,
         }
     }
 }

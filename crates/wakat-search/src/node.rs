@@ -18,6 +18,17 @@ use crate::Result;
 /// any BM25 sum.
 pub const EXACT_TIER: f32 = 10_000.0;
 
+/// Added once per translated word of a phrase (at most [`MAX_TYPED_LANGUAGE_BONUSES`]) to the
+/// documents matching it in the language it was typed in. The collector reads how many such
+/// bonuses a score holds (above any BM25 sum, below [`EXACT_TIER`]) and ranks by them right after
+/// the tiers and before relevance × freshness: the typed language ranks first whatever the terms'
+/// frequencies (a rare translation's BM25 would outweigh a common typed word's), yet below a
+/// seniority or city the query names.
+pub const TYPED_LANGUAGE_BONUS: f32 = 1_000.0;
+
+/// Most typed-language bonuses one phrase adds (so a score's bonuses stay below [`EXACT_TIER`]).
+pub const MAX_TYPED_LANGUAGE_BONUSES: usize = 3;
+
 /// Why a term is searched.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", tag = "kind")]
@@ -57,13 +68,15 @@ pub(crate) enum Node {
     Bool { must: Vec<Node>, should: Vec<Node> },
     /// [`EXACT_TIER`] when the inner node matches.
     Tier(Box<Node>),
+    /// A constant when the inner node matches (a word matched in the language it was typed in).
+    Bonus { inner: Box<Node>, score: f32, what: String },
 }
 
 /// One part of a document's score.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ScorePart {
-    /// `bm25`, `attribute` or `exactTier`.
+    /// `bm25`, `attribute`, `exactTier` or `typedLanguage`.
     pub kind: &'static str,
     /// The text field (for `bm25`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -117,6 +130,7 @@ impl Node {
                 Box::new(BooleanQuery::new(clauses))
             }
             Node::Tier(inner) => Box::new(ConstScoreQuery::new(inner.query(), EXACT_TIER)),
+            Node::Bonus { inner, score, .. } => Box::new(ConstScoreQuery::new(inner.query(), *score)),
         }
     }
 
@@ -170,6 +184,9 @@ impl Node {
                     score: EXACT_TIER,
                 }]
             }),
+            Node::Bonus { inner, score, what } => inner
+                .explain(searcher, doc)?
+                .map(|_| vec![ScorePart { kind: "typedLanguage", field: None, term: what.clone(), role: None, bm25: None, boost: None, score: *score }]),
         })
     }
 }

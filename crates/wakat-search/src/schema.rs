@@ -10,7 +10,7 @@ use crate::geo::{cell_at, CLUSTER_RESOLUTIONS};
 use crate::ItemRenderer;
 
 /// Bumped whenever the schema or the analysis changes; a mismatch triggers a rebuild from the store.
-pub const SCHEMA_VERSION: u32 = 7;
+pub const SCHEMA_VERSION: u32 = 8;
 
 /// Bytes per compressed block of stored cards. Below one document's size (≈ 2.9 KB), so every
 /// block holds one document and loading a listing entry decompresses that document only: at

@@ -6,9 +6,9 @@
 //! Every phrase of the lists goes through the same [`Analysis`] as documents and queries, so a
 //! list entry matches whatever inflection or spelling the analyzer folds onto the same terms.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use wakat_core::{ExperienceLevel, Gazetteer, WorkplaceType};
+use wakat_core::{EmploymentKind, ExperienceLevel, Gazetteer, WorkplaceType};
 
 use crate::analysis::Analysis;
 
@@ -28,6 +28,11 @@ pub enum AttributeKind {
     Workplace(WorkplaceType),
     /// A seniority.
     Level(ExperienceLevel),
+    /// A kind of contract (`b2b`, `uop`, `umowa o pracę`).
+    Contract(EmploymentKind),
+    /// A salary named in the query (`15k`, `od 20 000 zł`): offered as the salary filter only,
+    /// never searched (no document term means "pays at least").
+    Salary(crate::salarywords::SalaryBound),
 }
 
 /// An attribute with the names that mean it.
@@ -60,10 +65,33 @@ pub struct Group {
     pub members: Vec<Vec<String>>,
 }
 
+/// A spelled-out or split name of one technology token (`c sharp` → `c#`, `node js` →
+/// `node.js`): typed as a whole phrase it searches the token only, never its parts.
+#[derive(Debug, Clone)]
+pub struct Alias {
+    /// The name as written in the list.
+    pub name: String,
+    /// The name, analyzed (the terms searched).
+    pub terms: Vec<String>,
+    /// The spellings as written.
+    pub written: Vec<String>,
+}
+
+/// Role nouns naming one kind of work (`programista`, `developer`, `engineer`, `inżynier`) and
+/// the activity nouns of that work (`programowanie`, `development`).
+#[derive(Debug, Clone)]
+pub struct Family {
+    /// The roles as written.
+    pub written: Vec<String>,
+    /// The roles, analyzed.
+    pub roles: Vec<Vec<String>>,
+}
+
 #[derive(Debug, Clone, Copy)]
 enum Entry {
     Member { group: usize, member: usize },
     Name { attribute: usize },
+    Alias { alias: usize, spelling: usize },
 }
 
 /// The query-time word lists.
@@ -71,6 +99,15 @@ enum Entry {
 pub struct QueryWords {
     groups: Vec<Group>,
     attributes: Vec<Attribute>,
+    aliases: Vec<Alias>,
+    families: Vec<Family>,
+    family_names: Vec<String>,
+    /// Family of a role phrase (analyzed).
+    role_of: HashMap<Vec<String>, usize>,
+    /// Family doing the activity a phrase names (analyzed).
+    activity_of: HashMap<Vec<String>, usize>,
+    /// Words left out of a query that has other words (`ds.`, `of`, `the`).
+    stop: HashSet<String>,
     /// Entries by the first term of their phrase.
     starts: HashMap<String, Vec<(Vec<String>, Entry)>>,
 }
@@ -97,6 +134,13 @@ pub enum Unit {
         /// The member typed.
         typed: usize,
     },
+    /// A spelled-out technology name: searches the name's terms only.
+    Alias {
+        /// Index in [`QueryWords::alias`].
+        alias: usize,
+        /// The spelling typed (index in the alias' `written`).
+        spelling: usize,
+    },
     /// A phrase naming an attribute.
     Attribute {
         /// Index in [`QueryWords::attribute`].
@@ -109,8 +153,10 @@ pub enum Unit {
 impl QueryWords {
     /// Parses the word lists and adds every gazetteer city under each of its names.
     ///
-    /// Lines: `= a | b` equal spellings, `~ a | b` translations,
-    /// `@workplace remote: a | b`, `@level senior: a | b`; `#` starts a comment.
+    /// Lines: `= a | b` equal spellings, `~ a | b` translations, `> name: a | b` spelled-out
+    /// names of a technology token, `@workplace remote: a | b`, `@level senior: a | b`,
+    /// `@contract b2b: a | b`, `@role family: a | b` (role nouns of one kind of work),
+    /// `@does family: a | b` (activity nouns of that work), `@stop: a | b`; `#` starts a comment.
     pub fn parse(text: &str, gazetteer: &Gazetteer, analysis: &Analysis) -> Result<QueryWords, QueryWordsError> {
         let mut words = QueryWords::default();
         for (idx, raw) in text.lines().enumerate() {
@@ -120,10 +166,36 @@ impl QueryWords {
             }
             let error = |reason: &str| QueryWordsError { line: idx + 1, reason: reason.to_string() };
             let phrases = |list: &str| -> Vec<String> { list.split('|').map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect() };
+            if let Some(rest) = line.strip_prefix('>') {
+                let (name, list) = rest.split_once(':').ok_or_else(|| error("expected '> name: a | b'"))?;
+                let (name, written) = (name.trim().to_string(), phrases(list));
+                let terms = analysis.terms(&name);
+                if terms.is_empty() || written.is_empty() {
+                    return Err(error("an alias needs a name and spellings"));
+                }
+                let alias = words.aliases.len();
+                for (spelling, phrase) in written.iter().enumerate() {
+                    let spelled = analysis.terms(phrase);
+                    // A spelling the analyzer already maps onto the name (`csharp`) needs no entry.
+                    if !spelled.is_empty() && spelled != terms {
+                        words.starts.entry(spelled[0].clone()).or_default().push((spelled, Entry::Alias { alias, spelling }));
+                    }
+                }
+                words.aliases.push(Alias { name, terms, written });
+                continue;
+            }
+            if let Some(list) = line.strip_prefix("@stop:") {
+                words.stop.extend(phrases(list).iter().flat_map(|p| analysis.terms(p)));
+                continue;
+            }
             if let Some(rest) = line.strip_prefix('@') {
                 let (head, list) = rest.split_once(':').ok_or_else(|| error("expected '@kind value: a | b'"))?;
                 let (kind, value) = head.trim().split_once(' ').ok_or_else(|| error("expected '@kind value'"))?;
                 let value = value.trim();
+                if kind == "role" || kind == "does" {
+                    words.add_family_line(kind == "role", value, &phrases(list), analysis);
+                    continue;
+                }
                 let (kind, label) = match kind {
                     "workplace" => {
                         let v = WorkplaceType::parse(value).ok_or_else(|| error("unknown workplace type"))?;
@@ -133,7 +205,11 @@ impl QueryWords {
                         let v = ExperienceLevel::parse(value).ok_or_else(|| error("unknown experience level"))?;
                         (AttributeKind::Level(v), v.label("en").to_string())
                     }
-                    _ => return Err(error("attribute kind must be workplace or level")),
+                    "contract" => {
+                        let v = EmploymentKind::parse(value).ok_or_else(|| error("unknown employment type"))?;
+                        (AttributeKind::Contract(v), v.label("en").to_string())
+                    }
+                    _ => return Err(error("the kind must be workplace, level, contract, role or does")),
                 };
                 words.add_attribute(kind, label, phrases(list).iter().map(|p| analysis.terms(p)).collect());
                 continue;
@@ -171,6 +247,31 @@ impl QueryWords {
         Ok(words)
     }
 
+    /// Adds roles (`@role`) or activities (`@does`) to the family named `name`.
+    fn add_family_line(&mut self, roles: bool, name: &str, list: &[String], analysis: &Analysis) {
+        let family = match self.family_names.iter().position(|n| n == name) {
+            Some(idx) => idx,
+            None => {
+                self.family_names.push(name.to_string());
+                self.families.push(Family { written: Vec::new(), roles: Vec::new() });
+                self.families.len() - 1
+            }
+        };
+        for phrase in list {
+            let terms = analysis.terms(phrase);
+            if terms.is_empty() {
+                continue;
+            }
+            if roles {
+                self.families[family].written.push(phrase.clone());
+                self.families[family].roles.push(terms.clone());
+                self.role_of.insert(terms, family);
+            } else {
+                self.activity_of.insert(terms, family);
+            }
+        }
+    }
+
     fn add_attribute(&mut self, kind: AttributeKind, label: String, names: Vec<Vec<String>>) {
         let attribute = self.attributes.len();
         for terms in names.iter().filter(|t| !t.is_empty()) {
@@ -193,6 +294,40 @@ impl QueryWords {
         &self.attributes[idx]
     }
 
+    /// An alias by index.
+    pub fn alias(&self, idx: usize) -> &Alias {
+        &self.aliases[idx]
+    }
+
+    /// A family by index.
+    pub fn family(&self, idx: usize) -> &Family {
+        &self.families[idx]
+    }
+
+    /// The phrases a unit stands for (a group's every form, a word itself).
+    pub fn phrases_of<'a>(&'a self, unit: &'a Unit) -> Vec<&'a [String]> {
+        match unit {
+            Unit::Word(term) => vec![std::slice::from_ref(term)],
+            Unit::Group { group, .. } => self.groups[*group].members.iter().map(Vec::as_slice).collect(),
+            Unit::Alias { .. } | Unit::Attribute { .. } => Vec::new(),
+        }
+    }
+
+    /// The family whose role the unit names (`programista`, `engineer`).
+    pub fn role_family(&self, unit: &Unit) -> Option<usize> {
+        self.phrases_of(unit).into_iter().find_map(|phrase| self.role_of.get(phrase).copied())
+    }
+
+    /// The family doing the activity the unit names (`testing` → testers).
+    pub fn activity_family(&self, unit: &Unit) -> Option<usize> {
+        self.phrases_of(unit).into_iter().find_map(|phrase| self.activity_of.get(phrase).copied())
+    }
+
+    /// Whether the unit is a stop word (`ds.`, `of`): left out when the query has other words.
+    pub fn is_stop(&self, unit: &Unit) -> bool {
+        matches!(unit, Unit::Word(term) if self.stop.contains(term))
+    }
+
     /// Splits a query's terms into units, taking the longest known phrase at each position.
     pub fn interpret(&self, terms: &[String], groups: bool, attributes: bool) -> Vec<Unit> {
         let mut units = Vec::new();
@@ -202,15 +337,19 @@ impl QueryWords {
                 entries
                     .iter()
                     .filter(|(_, entry)| match entry {
-                        Entry::Member { .. } => groups,
+                        Entry::Member { .. } | Entry::Alias { .. } => groups,
                         Entry::Name { .. } => attributes,
                     })
                     .filter(|(phrase, _)| terms[idx..].starts_with(phrase))
-                    .max_by_key(|(phrase, entry)| (phrase.len(), matches!(entry, Entry::Name { .. })))
+                    .max_by_key(|(phrase, entry)| (phrase.len(), !matches!(entry, Entry::Member { .. })))
             });
             match best {
                 Some((phrase, Entry::Member { group, member })) => {
                     units.push(Unit::Group { group: *group, typed: *member });
+                    idx += phrase.len();
+                }
+                Some((phrase, Entry::Alias { alias, spelling })) => {
+                    units.push(Unit::Alias { alias: *alias, spelling: *spelling });
                     idx += phrase.len();
                 }
                 Some((phrase, Entry::Name { attribute })) => {
@@ -268,10 +407,66 @@ mod tests {
     }
 
     #[test]
+    fn spelled_out_names_are_aliases_of_the_whole_phrase_only() {
+        let (words, analysis) = words();
+        let units = |text: &str| words.interpret(&analysis.terms(text), true, true);
+        for (text, name) in
+            [("c sharp", "c#"), ("C Sharp", "c#"), ("node js", "node.js"), ("dot net", ".net"), ("objective c", "objective-c"), ("c plus plus", "c++")]
+        {
+            match &units(text)[..] {
+                [Unit::Alias { alias, .. }] => assert_eq!(words.alias(*alias).name, name, "{text}"),
+                other => panic!("{text}: {other:?}"),
+            }
+        }
+        // The parts alone stay exact tokens.
+        assert_eq!(units("c"), vec![Unit::Word("c".into())]);
+        assert!(matches!(units("go")[..], [Unit::Word(_)]));
+        assert!(matches!(units("c sharp developer")[..], [Unit::Alias { .. }, Unit::Group { .. }]));
+    }
+
+    #[test]
+    fn roles_of_either_gender_belong_to_their_family_and_activities_reach_it() {
+        let (words, analysis) = words();
+        let unit = |text: &str| words.interpret(&analysis.terms(text), true, true).remove(0);
+        let developer = words.role_family(&unit("programista")).expect("a role");
+        for text in ["programistka", "developer", "engineer", "inżynierka", "programmer"] {
+            assert_eq!(words.role_family(&unit(text)), Some(developer), "{text}");
+        }
+        let tester = words.role_family(&unit("testerka")).expect("a role");
+        for text in ["testing", "testowanie", "testy"] {
+            assert_eq!(words.activity_family(&unit(text)), Some(tester), "{text}");
+        }
+        assert_eq!(words.role_family(&unit("java")), None);
+        assert!(words.is_stop(&unit("ds.")));
+    }
+
+    #[test]
+    fn contract_words_are_attributes() {
+        let (words, analysis) = words();
+        let kind = |text: &str| match &words.interpret(&analysis.terms(text), true, true)[..] {
+            [Unit::Attribute { attribute, .. }] => words.attribute(*attribute).kind.clone(),
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(kind("uop"), AttributeKind::Contract(EmploymentKind::Permanent));
+        assert_eq!(kind("umowa o pracę"), AttributeKind::Contract(EmploymentKind::Permanent));
+        assert_eq!(kind("B2B"), AttributeKind::Contract(EmploymentKind::B2b));
+        assert_eq!(kind("umowa zlecenie"), AttributeKind::Contract(EmploymentKind::MandateContract));
+    }
+
+    #[test]
     fn rejects_malformed_lines() {
         let (_, analysis) = words();
         let gazetteer = Gazetteer::default();
-        for bad in ["frontend | front end", "= frontend", "@level guru: guru | mistrz", "@colour red: red", "~ a | !!!"] {
+        for bad in [
+            "frontend | front end",
+            "= frontend",
+            "@level guru: guru | mistrz",
+            "@colour red: red",
+            "~ a | !!!",
+            "@contract gig: gig",
+            "> c#",
+            "> !!!: c sharp",
+        ] {
             assert!(QueryWords::parse(bad, &gazetteer, &analysis).is_err(), "{bad}");
         }
     }

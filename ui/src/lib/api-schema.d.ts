@@ -3490,7 +3490,7 @@ export interface components {
             rank?: number | null;
             /**
              * Format: double
-             * @description `score` minus the tiers.
+             * @description `score` minus the tiers and the typed-language bonuses.
              */
             relevance: number;
             /** @description Whether this sort ranks by relevance (else the list is ordered by date or salary). */
@@ -3504,6 +3504,12 @@ export interface components {
             search: components["schemas"]["SearchNotes"];
             /** @description The location explained. */
             slug: string;
+            /**
+             * Format: int32
+             * @description Translated words matched in the language they were typed in (each worth 1,000 in
+             *     `score`): ranks after the exact tier, before relevance.
+             */
+            typedLanguage: number;
         };
         /** @description `POST /v1/candidate/favourites`. */
         FavouriteRequest: {
@@ -4379,15 +4385,21 @@ export interface components {
         SearchChip: {
             /** @description Whether the request already filters by it. */
             applied: boolean;
-            /** @description The list parameter that filters by it (`city`, `workplaceType`, `experienceLevels`). */
+            /**
+             * @description The list parameter that filters by it (`city`, `workplaceType`, `experienceLevels`,
+             *     `employmentTypes`, `salaryMin`, `salaryMax`).
+             */
             filter: string;
-            /** @description `city`, `workplace` or `experience`. */
+            /** @description `city`, `workplace`, `experience`, `contract` or `salary`. */
             kind: string;
             /** @description The attribute's name in the answer's language. */
             label: string;
             /** @description The word(s) typed, as analyzed. */
             typed: string;
-            /** @description The parameter's value (`warszawa`, `remote`, `senior`). */
+            /**
+             * @description The parameter's value (`warszawa`, `remote`, `senior`, `b2b`, `15000`; a salary in the
+             *     request's currency, per month).
+             */
             value: string;
         };
         /** @description `POST /v1/search-clicks` body: the list position (1-based) of the offer a person opened. */
@@ -4400,7 +4412,10 @@ export interface components {
         };
         /** @description `meta.search` of a list answer with a text query: how it was understood. */
         SearchNotes: {
-            /** @description Place, workplace and seniority words: they boost, and each can become a real filter. */
+            /**
+             * @description Place, workplace, seniority and contract words (they boost) and typed salaries (never
+             *     searched as text): each can become a real filter.
+             */
             chips: components["schemas"]["SearchChip"][];
             /** @description Typo corrections searched as well as the typed word. */
             corrections: components["schemas"]["CorrectionNote"][];

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 use utoipa::ToSchema;
-use wakat_search::{AttributeKind, DidYouMean, Understanding};
+use wakat_search::{AttributeKind, DidYouMean, SalaryBound, Understanding};
 
 /// `meta.search` of a list answer with a text query: how it was understood.
 #[derive(Debug, Serialize, ToSchema)]
@@ -11,7 +11,8 @@ use wakat_search::{AttributeKind, DidYouMean, Understanding};
 pub struct SearchNotes {
     /// Nothing matched.
     pub no_results: bool,
-    /// Place, workplace and seniority words: they boost, and each can become a real filter.
+    /// Place, workplace, seniority and contract words (they boost) and typed salaries (never
+    /// searched as text): each can become a real filter.
     pub chips: Vec<SearchChip>,
     /// Typo corrections searched as well as the typed word.
     pub corrections: Vec<CorrectionNote>,
@@ -25,15 +26,17 @@ pub struct SearchNotes {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SearchChip {
-    /// `city`, `workplace` or `experience`.
+    /// `city`, `workplace`, `experience`, `contract` or `salary`.
     pub kind: &'static str,
     /// The attribute's name in the answer's language.
     pub label: String,
     /// The word(s) typed, as analyzed.
     pub typed: String,
-    /// The list parameter that filters by it (`city`, `workplaceType`, `experienceLevels`).
+    /// The list parameter that filters by it (`city`, `workplaceType`, `experienceLevels`,
+    /// `employmentTypes`, `salaryMin`, `salaryMax`).
     pub filter: &'static str,
-    /// The parameter's value (`warszawa`, `remote`, `senior`).
+    /// The parameter's value (`warszawa`, `remote`, `senior`, `b2b`, `15000`; a salary in the
+    /// request's currency, per month).
     pub value: String,
     /// Whether the request already filters by it.
     pub applied: bool,
@@ -80,6 +83,7 @@ impl SearchNotes {
         total: usize,
         did_you_mean: Option<&DidYouMean>,
         lang: &str,
+        currency: &str,
         applied: impl Fn(&str, &str) -> bool,
     ) -> SearchNotes {
         let chips = understanding
@@ -90,6 +94,8 @@ impl SearchNotes {
                     AttributeKind::City { slug } => ("city", "city", slug.clone(), chip.label.clone()),
                     AttributeKind::Workplace(v) => ("workplace", "workplaceType", v.as_str().to_string(), v.label(lang).to_string()),
                     AttributeKind::Level(v) => ("experience", "experienceLevels", v.as_str().to_string(), v.label(lang).to_string()),
+                    AttributeKind::Contract(v) => ("contract", "employmentTypes", v.as_str().to_string(), v.label(lang).to_string()),
+                    AttributeKind::Salary(bound) => salary_chip(*bound, lang, currency),
                 };
                 SearchChip { kind, label, typed: chip.typed.clone(), filter, applied: applied(filter, &value), value }
             })
@@ -108,6 +114,24 @@ impl SearchNotes {
     }
 }
 
+/// A typed salary's chip: kind, filter, value and label (`od 15 000 PLN`, `from 15,000 PLN`).
+fn salary_chip(bound: SalaryBound, lang: &str, currency: &str) -> (&'static str, &'static str, String, String) {
+    let (filter, amount, pl, en) = match bound {
+        SalaryBound::AtLeast(amount) => ("salaryMin", amount, "od", "from"),
+        SalaryBound::AtMost(amount) => ("salaryMax", amount, "do", "up to"),
+    };
+    let (word, separator) = if lang == "pl" { (pl, ' ') } else { (en, ',') };
+    let digits = amount.to_string();
+    let mut grouped = String::new();
+    for (idx, digit) in digits.chars().enumerate() {
+        if idx > 0 && (digits.len() - idx) % 3 == 0 {
+            grouped.push(separator);
+        }
+        grouped.push(digit);
+    }
+    ("salary", filter, amount.to_string(), format!("{word} {grouped} {currency}"))
+}
+
 /// `GET …/offers/explain`: one offer's score for a list query, broken down.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -124,7 +148,10 @@ pub struct ExplainAnswer {
     pub parts: Vec<wakat_search::node::ScorePart>,
     /// Query words matched as typed (each worth 10,000 in `score`): ranks before relevance.
     pub exact_tier: u32,
-    /// `score` minus the tiers.
+    /// Translated words matched in the language they were typed in (each worth 1,000 in
+    /// `score`): ranks after the exact tier, before relevance.
+    pub typed_language: u32,
+    /// `score` minus the tiers and the typed-language bonuses.
     pub relevance: f64,
     /// Freshness in (0, 1]: halves every `freshness_half_life_days`.
     pub freshness: f64,

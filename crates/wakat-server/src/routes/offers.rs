@@ -49,10 +49,15 @@ impl Context {
     fn notes(&self, understanding: &Understanding, total: usize, did_you_mean: Option<&DidYouMean>) -> Option<SearchNotes> {
         let filters = &self.query.params.filters;
         filters.phrases().next()?;
-        Some(SearchNotes::new(understanding, total, did_you_mean, self.lang.as_str(), |filter, value| match filter {
+        let currency = filters.currency.label("en");
+        let same_amount = |bound: Option<f64>, value: &str| bound.is_some_and(|b| value.parse::<f64>().is_ok_and(|v| v == b));
+        Some(SearchNotes::new(understanding, total, did_you_mean, self.lang.as_str(), currency, |filter, value| match filter {
             "city" => filters.city.as_ref().is_some_and(|city| city.slug == value),
             "workplaceType" => filters.workplace_types.iter().any(|w| w.as_str() == value),
             "experienceLevels" => filters.experience_levels.iter().any(|e| e.as_str() == value),
+            "employmentTypes" => filters.employment_types.iter().any(|e| e.as_str() == value),
+            "salaryMin" => same_amount(filters.salary_min, value),
+            "salaryMax" => same_amount(filters.salary_max, value),
             _ => false,
         }))
     }
@@ -359,13 +364,14 @@ pub async fn explain(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
         let Explained { explanation: e, total, did_you_mean } = ctx.offers.explain(&ctx.query, &slug)?;
         let search = ctx
             .notes(&e.understanding, total, did_you_mean.as_ref())
-            .unwrap_or_else(|| SearchNotes::new(&Default::default(), total, None, ctx.lang.as_str(), |_, _| false));
+            .unwrap_or_else(|| SearchNotes::new(&Default::default(), total, None, ctx.lang.as_str(), "", |_, _| false));
         Ok(ExplainAnswer {
             slug: e.slug,
             matched: e.matched,
             score: e.score,
             parts: e.parts,
             exact_tier: e.exact_tier,
+            typed_language: e.typed_language,
             relevance: e.relevance,
             freshness: e.freshness,
             freshness_weight: e.freshness_weight,

@@ -20,6 +20,16 @@ describe('query chips', () => {
     expect(chipFilters(emptyFilters(), chip('unknown', 'x'))).toBeNull();
   });
 
+  it('add a contract once and set a typed salary bound', () => {
+    expect(chipFilters(emptyFilters(), chip('employmentTypes', 'b2b'))?.employmentTypes).toEqual(['b2b']);
+    expect(chipFilters({ ...emptyFilters(), employmentTypes: ['b2b'] }, chip('employmentTypes', 'b2b'))).toBeNull();
+    const filters = { ...emptyFilters(), keyword: '15k b2b', from: 100 };
+    expect(chipFilters(filters, chip('salaryMin', '15000'))).toMatchObject({ salaryMin: 15000, from: 0, keyword: '15k b2b' });
+    expect(chipFilters(emptyFilters(), chip('salaryMax', '30000'))?.salaryMax).toBe(30000);
+    expect(chipFilters({ ...emptyFilters(), salaryMin: 15000 }, chip('salaryMin', '15000'))).toBeNull();
+    expect(chipFilters(emptyFilters(), chip('salaryMin', 'abc'))).toBeNull();
+  });
+
   it('did you mean replaces the keyword', () => {
     const filters = { ...emptyFilters(), keyword: 'pyhtonn' };
     expect(didYouMeanFilters(filters, notes())).toBeNull();
