@@ -51,7 +51,7 @@ mod stripes;
 pub use error::StoreError;
 pub use kv::{KvIter, KvStore, WriteOp};
 pub use memory::{MemoryStore, RecordingStore};
-pub use offers::{Change, ChangeKind, OfferStore};
+pub use offers::{AddressOwner, Change, ChangeKind, OfferStore};
 pub use secrets::LinkSigner;
 pub use sled_store::SledStore;
 pub use stripes::Stripes;

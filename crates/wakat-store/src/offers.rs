@@ -63,6 +63,9 @@ pub struct OfferStore {
     /// Serialises the read-modify-write of view counters apart from offer writes, so a page view
     /// never waits for a bulk import.
     view_lock: Mutex<()>,
+    /// Serialises address claims ([`OfferStore::claim_addresses`]): two offers never claim one
+    /// address.
+    address_lock: Mutex<()>,
     /// The record format and the store's compression dictionaries.
     codec: RecordCodec,
     /// Exchange rates the converted salary amounts of offers read are filled in with (records
@@ -112,7 +115,7 @@ impl OfferStore {
             let id = keys::meta_name(&key).and_then(record::dictionary_id).ok_or_else(|| StoreError::corrupt(&key, "not a dictionary name"))?;
             codec.add_dictionary(id, &value);
         }
-        let store = OfferStore { kv, write_seq: Mutex::new(last_seq), durable_seq: AtomicU64::new(last_seq), view_lock: Mutex::new(()), codec, rates };
+        let store = OfferStore { kv, write_seq: Mutex::new(last_seq), durable_seq: AtomicU64::new(last_seq), view_lock: Mutex::new(()), address_lock: Mutex::new(()), codec, rates };
         store.upgrade_records()?;
         Ok(store)
     }
@@ -450,6 +453,9 @@ impl OfferStore {
         self.kv.flush()
     }
 }
+
+mod addresses;
+pub use addresses::AddressOwner;
 
 #[cfg(test)]
 mod record_tests;
