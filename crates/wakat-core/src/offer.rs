@@ -310,6 +310,30 @@ impl Offer {
         self.address.as_deref().filter(|address| !address.is_empty()).unwrap_or(&self.slug)
     }
 
+    /// The addresses of the offer's locations when the first one's is `base`: `base`, then
+    /// `{base}-{city}` (`-2`, `-3`… when two locations share a city).
+    pub fn addresses_from(&self, base: &str) -> Vec<String> {
+        let mut used = std::collections::HashSet::new();
+        let mut addresses = Vec::with_capacity(self.locations.len());
+        for (location_idx, location) in self.locations.iter().enumerate() {
+            let address = if location_idx == 0 {
+                base.to_string()
+            } else {
+                let with_city = format!("{base}-{}", slugify(location.city.trim()));
+                let mut candidate = with_city.clone();
+                let mut n = 2;
+                while used.contains(&candidate) {
+                    candidate = format!("{with_city}-{n}");
+                    n += 1;
+                }
+                candidate
+            };
+            used.insert(address.clone());
+            addresses.push(address);
+        }
+        addresses
+    }
+
     /// Fills derived fields: trims text, gives every location its slug (the first the offer's
     /// [`Offer::base_address`], the others that and their city), fills the guid and the converted
     /// salary amounts. Idempotent.
@@ -320,24 +344,12 @@ impl Offer {
         if self.guid.is_empty() {
             self.guid = stable_guid(&self.slug);
         }
-        let address = self.base_address().to_string();
-        let mut used = std::collections::HashSet::new();
-        for (location_idx, location) in self.locations.iter_mut().enumerate() {
+        for location in &mut self.locations {
             location.city = location.city.trim().to_string();
-            let slug = if location_idx == 0 {
-                address.clone()
-            } else {
-                let base = format!("{address}-{}", slugify(&location.city));
-                let mut candidate = base.clone();
-                let mut n = 2;
-                while used.contains(&candidate) {
-                    candidate = format!("{base}-{n}");
-                    n += 1;
-                }
-                candidate
-            };
-            used.insert(slug.clone());
-            location.slug = slug;
+        }
+        let addresses = self.addresses_from(&self.base_address().to_string());
+        for (location, address) in self.locations.iter_mut().zip(addresses) {
+            location.slug = address;
         }
         self.fill_converted(rates);
     }

@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{lock, OfferStore};
-use crate::{json, keys, StoreError, WriteOp};
+use crate::{json, keys, StoreError};
 
 /// The offer an address was claimed for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
