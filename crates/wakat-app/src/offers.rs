@@ -279,7 +279,8 @@ impl OffersService {
     pub fn offer_page(&self, tenant: &Tenant, slug: &str) -> Result<OfferAddress> {
         let (offer, location_idx) = self.offer(tenant, slug)?;
         Ok(match offer.locations.get(location_idx) {
-            Some(location) if location.slug != slug => OfferAddress::Moved(location.slug.clone()),
+            // A record stored without its derived location slugs (an older writer) moves nowhere.
+            Some(location) if !location.slug.is_empty() && location.slug != slug => OfferAddress::Moved(location.slug.clone()),
             _ => OfferAddress::Found(offer, location_idx),
         })
     }
