@@ -194,3 +194,29 @@ fn access_matrix_of_a_moved_offer_page() {
     assert_eq!(app.get("/api/work/v1/offers/acme-software-puffin-rust-developer-krakow").status, 404, "another board");
     assert_eq!(app.get("/api/work/v1/offers/acme-software-gannet-rust-developer-krakow").status, 404, "another board");
 }
+
+#[test]
+fn an_offer_published_before_addresses_gets_its_address_at_the_next_start() {
+    let data_dir = tempfile::tempdir().unwrap();
+    let server = RealServer::start(data_dir.path(), &[]);
+    let app = server.app(data_dir.path());
+    let employer = sign_up(&app, "it", "older@acme.example", "Acme Software");
+    let (slug, _) = publish(&employer, "Albatross Rust Developer");
+    let address = "acme-software-albatross-rust-developer-krakow";
+    wait_for_address(&app, &slug, address);
+    server.kill_9();
+    {
+        // The public copy as the version before addresses wrote it: its draft id is its address.
+        let kv = wakat_store::SledStore::open(data_dir.path().join("store")).unwrap();
+        let store = wakat_store::OfferStore::new(std::sync::Arc::new(kv), wakat_core::Rates::default()).unwrap();
+        let mut older = store.get_offer("it", &slug).unwrap().expect("the public copy");
+        older.address = None;
+        older.normalize(&wakat_core::Rates::default());
+        assert_eq!(older.locations[0].slug, slug);
+        store.put_offer("it", &older).unwrap();
+    }
+    let restarted = RealServer::start(data_dir.path(), &[]);
+    let app = restarted.app(data_dir.path());
+    wait_for_address(&app, &slug, address);
+    assert_moved(&app, &slug, address);
+}
