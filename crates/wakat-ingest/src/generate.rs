@@ -17,8 +17,8 @@ use std::f64::consts::TAU;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use wakat_core::salary::HOURS_PER_MONTH;
 use wakat_core::offer::readable_slug;
+use wakat_core::salary::HOURS_PER_MONTH;
 use wakat_core::validate::{is_valid_slug, validate_offer, MAX_LANGUAGES};
 use wakat_core::{Currency, EmploymentKind, EmploymentType, ExperienceLevel, Language, Location, Offer, Place, SalaryUnit, Skill, WorkingTime};
 

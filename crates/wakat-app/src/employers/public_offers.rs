@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
-use wakat_core::offer_form::{validate_form, FormContext};
 use wakat_core::offer::readable_slug;
+use wakat_core::offer_form::{validate_form, FormContext};
 use wakat_core::{Currency, FieldError, Offer};
 use wakat_employers::{EmployerOffer, EmployerStore, EmployersError, OfferState, PlanLimits};
 use wakat_engine::{Engine, EngineError, Tenant};

@@ -1,7 +1,7 @@
 //! Candidate-side offer reads: listings, counts, suggestions, map, detail, look-alikes, views.
 
-use actix_web::web::Bytes;
 use actix_web::http::header;
+use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use wakat_core::filters::ListParams;

@@ -3,8 +3,8 @@ use std::sync::Arc;
 
 use wakat_core::{Currency, EmploymentKind, EmploymentType, Location, Offer, Rates, SalaryUnit, Skill, WorkplaceType};
 
-use super::{AddressOwner, Change, ChangeKind, OfferStore};
-use crate::{KvStore, MemoryStore, SledStore, StoreError};
+use super::{Change, ChangeKind, OfferStore};
+use crate::{AddressOwner, KvStore, MemoryStore, SledStore, StoreError};
 
 /// An offer as the store gives it back: its converted amounts filled in with the default rates.
 pub(super) fn offer(slug: &str) -> Offer {

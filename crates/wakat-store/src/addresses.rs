@@ -4,10 +4,11 @@
 //! keeps leading to the offer after a title change and a restart, and no other offer is ever
 //! given it.
 
+use std::sync::{Arc, Mutex, PoisonError};
+
 use serde::{Deserialize, Serialize};
 
-use super::{lock, OfferStore};
-use crate::{json, keys, StoreError};
+use crate::{json, keys, KvStore, StoreError};
 
 /// The offer an address was claimed for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -19,22 +20,31 @@ pub struct AddressOwner {
     pub location: usize,
 }
 
-impl OfferStore {
+/// The address claims of a store (the offer store's: [`crate::OfferStore::claim_addresses`]).
+pub(crate) struct AddressBook {
+    kv: Arc<dyn KvStore>,
+    /// Serialises claims: two offers never claim one address.
+    lock: Mutex<()>,
+}
+
+impl AddressBook {
+    pub(crate) fn new(kv: Arc<dyn KvStore>) -> AddressBook {
+        AddressBook { kv, lock: Mutex::new(()) }
+    }
+
     /// The offer an address was claimed for, if any.
-    pub fn address_owner(&self, tenant: &str, address: &str) -> Result<Option<AddressOwner>, StoreError> {
+    pub(crate) fn owner(&self, tenant: &str, address: &str) -> Result<Option<AddressOwner>, StoreError> {
         json::read(&*self.kv, &keys::address_key(tenant, address)?)
     }
 
-    /// Claims `addresses` (location by location) for the offer `slug`, all or none: each must be
-    /// unclaimed or already the offer's, not another offer's slug in the store, and not `taken`
-    /// (the caller's check of the live addresses it knows, the index's). Written durably before
-    /// the answer; `false` when one is not free (nothing is written then).
-    pub fn claim_addresses(&self, tenant: &str, slug: &str, addresses: &[String], taken: impl Fn(&str) -> Result<bool, StoreError>) -> Result<bool, StoreError> {
-        let _guard = lock(&self.address_lock);
+    /// See [`crate::OfferStore::claim_addresses`].
+    pub(crate) fn claim(&self, tenant: &str, slug: &str, addresses: &[String], taken: impl Fn(&str) -> Result<bool, StoreError>) -> Result<bool, StoreError> {
+        // A claim only adds records, so a panicking holder leaves nothing half done.
+        let _guard = self.lock.lock().unwrap_or_else(PoisonError::into_inner);
         let mut ops = Vec::with_capacity(addresses.len());
         for (location, address) in addresses.iter().enumerate() {
             let owner = AddressOwner { slug: slug.to_string(), location };
-            match self.address_owner(tenant, address)? {
+            match self.owner(tenant, address)? {
                 Some(claimed) if claimed == owner => continue,
                 Some(claimed) if claimed.slug != slug => return Ok(false),
                 _ => {}
@@ -45,8 +55,7 @@ impl OfferStore {
             ops.push(json::put(keys::address_key(tenant, address)?, &owner)?);
         }
         if !ops.is_empty() {
-            self.kv.transaction(ops)?;
-            self.kv.flush()?;
+            self.kv.commit(ops)?;
         }
         Ok(true)
     }
