@@ -41,6 +41,15 @@ fn publish(employer: &EmployerClient<'_>, title: &str) -> (String, String) {
     (slug, token)
 }
 
+/// An employer of "Acme Software" who published `title`, once its page is at `address`: the
+/// employer, the draft id and the edit token.
+fn published<'a>(app: &'a TestApp, email: &str, title: &str, address: &str) -> (EmployerClient<'a>, String, String) {
+    let employer = sign_up(app, "it", email, "Acme Software");
+    let (slug, token) = publish(&employer, title);
+    wait_for_address(app, &slug, address);
+    (employer, slug, token)
+}
+
 /// Saves `title` into a published offer and waits until its page is at `address`.
 fn retitle(app: &TestApp, employer: &EmployerClient<'_>, slug: &str, token: &str, title: &str, address: &str) {
     let saved = employer.save(slug, token, &complete_form("it", title));
@@ -48,30 +57,40 @@ fn retitle(app: &TestApp, employer: &EmployerClient<'_>, slug: &str, token: &str
     wait_for_address(app, slug, address);
 }
 
-/// Waits until the offer page of `slug` (followed) is at `address`.
-fn wait_for_address(app: &TestApp, slug: &str, address: &str) {
+/// What `probe` finds within 3 s (writes reach the index within a second); `what` names it.
+fn wait_for<T>(what: &str, mut probe: impl FnMut() -> Option<T>) -> T {
     let deadline = Instant::now() + Duration::from_secs(3);
     loop {
-        let detail = app.get(&format!("/api/it/v1/offers/{slug}"));
-        if detail.status == 200 && detail.body["slug"] == address {
-            return;
+        if let Some(found) = probe() {
+            return found;
         }
-        assert!(Instant::now() < deadline, "{slug} is not at {address}: {} {}", detail.status, detail.body);
+        assert!(Instant::now() < deadline, "{what} did not happen within 3 s");
         std::thread::sleep(Duration::from_millis(50));
     }
 }
 
+/// Waits until the offer page of `slug` (followed) is at `address`.
+fn wait_for_address(app: &TestApp, slug: &str, address: &str) {
+    wait_for(&format!("{slug} at {address}"), || {
+        let detail = app.get(&format!("/api/it/v1/offers/{slug}"));
+        (detail.status == 200 && detail.body["slug"] == address).then_some(())
+    });
+}
+
 /// The list entries of a keyword search.
 fn listed(app: &TestApp, keyword: &str) -> Vec<Value> {
-    let deadline = Instant::now() + Duration::from_secs(3);
-    loop {
+    wait_for(&format!("a listing of {keyword}"), || {
         let data = app.get_ok(&format!("/api/it/v2/user-panel/offers?keywords[]={keyword}"))["data"].as_array().cloned().unwrap_or_default();
-        if !data.is_empty() {
-            return data;
-        }
-        assert!(Instant::now() < deadline, "nothing listed for {keyword}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+        (!data.is_empty()).then_some(data)
+    })
+}
+
+/// A real server (restarted by the test) on a data directory of its own.
+fn real_server() -> (tempfile::TempDir, RealServer, TestApp) {
+    let data_dir = tempfile::tempdir().unwrap();
+    let server = RealServer::start(data_dir.path(), &[]);
+    let app = server.app(data_dir.path());
+    (data_dir, server, app)
 }
 
 #[test]
@@ -106,13 +125,9 @@ fn a_published_employer_offer_is_read_at_company_title_city() {
 
 #[test]
 fn a_changed_title_moves_the_offer_and_every_old_address_follows_it_after_a_restart() {
-    let data_dir = tempfile::tempdir().unwrap();
-    let server = RealServer::start(data_dir.path(), &[]);
-    let app = server.app(data_dir.path());
-    let employer = sign_up(&app, "it", "moves@acme.example", "Acme Software");
-    let (slug, token) = publish(&employer, "Kestrel Rust Developer");
+    let (data_dir, server, app) = real_server();
     let first = "acme-software-kestrel-rust-developer-krakow";
-    wait_for_address(&app, &slug, first);
+    let (employer, slug, token) = published(&app, "moves@acme.example", "Kestrel Rust Developer", first);
     let second = "acme-software-osprey-rust-developer-krakow";
     retitle(&app, &employer, &slug, &token, "Osprey Rust Developer", second);
     assert_moved(&app, first, second);
@@ -197,13 +212,9 @@ fn access_matrix_of_a_moved_offer_page() {
 
 #[test]
 fn an_offer_published_before_addresses_gets_its_address_at_the_next_start() {
-    let data_dir = tempfile::tempdir().unwrap();
-    let server = RealServer::start(data_dir.path(), &[]);
-    let app = server.app(data_dir.path());
-    let employer = sign_up(&app, "it", "older@acme.example", "Acme Software");
-    let (slug, _) = publish(&employer, "Albatross Rust Developer");
+    let (data_dir, server, app) = real_server();
     let address = "acme-software-albatross-rust-developer-krakow";
-    wait_for_address(&app, &slug, address);
+    let (_, slug, _) = published(&app, "older@acme.example", "Albatross Rust Developer", address);
     server.kill_9();
     {
         // The public copy as the version before addresses wrote it: its draft id is its address.

@@ -347,7 +347,7 @@ impl Offer {
         for location in &mut self.locations {
             location.city = location.city.trim().to_string();
         }
-        let addresses = self.addresses_from(&self.base_address().to_string());
+        let addresses = self.addresses_from(self.base_address());
         for (location, address) in self.locations.iter_mut().zip(addresses) {
             location.slug = address;
         }
