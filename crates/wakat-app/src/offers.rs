@@ -134,7 +134,7 @@ pub type OfferAt = (Offer, usize);
 #[derive(Debug)]
 pub enum OfferAddress {
     /// The offer, at the location the slug is the address of.
-    Found(Offer, usize),
+    Found(Box<Offer>, usize),
     /// The offer lives at this address now.
     Moved(String),
 }
@@ -281,7 +281,7 @@ impl OffersService {
         Ok(match offer.locations.get(location_idx) {
             // A record stored without its derived location slugs (an older writer) moves nowhere.
             Some(location) if !location.slug.is_empty() && location.slug != slug => OfferAddress::Moved(location.slug.clone()),
-            _ => OfferAddress::Found(offer, location_idx),
+            _ => OfferAddress::Found(Box::new(offer), location_idx),
         })
     }
 
