@@ -36,12 +36,13 @@ fn bumps(employer: &EmployerClient<'_>, slug: &str, token: &str) -> Value {
     employer.call(Method::GET, &format!("/v1/offers/{slug}?token={token}"), None).body["bumps"].clone()
 }
 
-/// The slugs of the newest-first list of `keyword`, once it has `expected` first (≤ 3 s).
+/// The offers (their slugs, the employer's draft ids) of the newest-first list of `keyword`, once
+/// it has `expected` first (≤ 3 s).
 fn wait_first(app: &TestApp, keyword: &str, expected: &str) -> Vec<String> {
     let deadline = Instant::now() + Duration::from_secs(3);
     loop {
         let page = app.get_ok(&format!("/api/it/v2/user-panel/offers?keywords[]={keyword}&sortBy=newest"));
-        let slugs: Vec<String> = page["data"].as_array().unwrap().iter().map(|o| o["slug"].as_str().unwrap().to_string()).collect();
+        let slugs: Vec<String> = page["data"].as_array().unwrap().iter().map(|o| o["offerParent"]["slug"].as_str().unwrap().to_string()).collect();
         if slugs.first().map(String::as_str) == Some(expected) {
             return slugs;
         }

@@ -390,11 +390,11 @@ fn matched_cards_carry_the_passive_score_and_a_link_to_the_conversation() {
     let matched = w.a.get("/api/it/v1/candidate/matched-offers");
     assert_eq!(matched.status, 200, "{}", matched.body);
     let cards = matched.body["data"].as_array().unwrap();
-    let ours = cards.iter().find(|card| card["offer"]["slug"] == w.slug.as_str()).unwrap_or_else(|| panic!("{}", matched.body));
+    let ours = cards.iter().find(|card| card["offer"]["offerParent"]["slug"] == w.slug.as_str()).unwrap_or_else(|| panic!("{}", matched.body));
     assert_eq!(ours["conversationLink"].as_str(), Some(format!("/?chat={conversation}").as_str()));
     assert!(ours["passiveMatchPercent"].as_u64().unwrap() >= 80, "{ours}");
     assert!(ours["matchPercent"].is_number(), "the preferences' score stays");
-    let theirs = cards.iter().find(|card| card["offer"]["slug"] == w.b_slug.as_str()).unwrap();
+    let theirs = cards.iter().find(|card| card["offer"]["offerParent"]["slug"] == w.b_slug.as_str()).unwrap();
     assert_eq!(theirs["conversationLink"], Value::Null);
     // B has no passive profile: no passive score.
     let saved = w.b.json(Method::PUT, "/api/it/v1/candidate/profile", &preferences);

@@ -26,6 +26,7 @@ mod feeds;
 mod helpers;
 mod limits;
 mod observability;
+mod offer_addresses;
 mod offers;
 mod panel_company;
 mod panel_company_access;

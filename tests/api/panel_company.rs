@@ -369,7 +369,7 @@ fn offers_published_before_the_story_link_it_once_it_is_published() {
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
     loop {
         let listed = app.get("/api/it/v2/user-panel/offers?sortBy=newest&perPage=20").body;
-        if listed["data"].as_array().unwrap().iter().any(|offer| offer["slug"] == slug.as_str() && offer["brandStorySlug"] == "gamma") {
+        if listed["data"].as_array().unwrap().iter().any(|offer| offer["offerParent"]["slug"] == slug.as_str() && offer["brandStorySlug"] == "gamma") {
             break;
         }
         assert!(std::time::Instant::now() < deadline, "the list links the story: {listed}");

@@ -130,6 +130,15 @@ pub struct ActiveSlug {
 /// An offer found by one of its slugs, with the location that slug stands for.
 pub type OfferAt = (Offer, usize);
 
+/// What an offer page's slug leads to.
+#[derive(Debug)]
+pub enum OfferAddress {
+    /// The offer, at the location the slug is the address of.
+    Found(Box<Offer>, usize),
+    /// The offer lives at this address now.
+    Moved(String),
+}
+
 /// The candidate side's offer reads and view counts.
 #[derive(Clone)]
 pub struct OffersService {
@@ -264,6 +273,18 @@ impl OffersService {
         find_offer(&self.engine, &tenant.settings.slug, slug)
     }
 
+    /// The offer page of a slug: the offer, or where it moved when the slug is not the address
+    /// of the location it names (an address from before a title change, an employer offer's
+    /// draft id), or [`AppError::OfferNotFound`].
+    pub fn offer_page(&self, tenant: &Tenant, slug: &str) -> Result<OfferAddress> {
+        let (offer, location_idx) = self.offer(tenant, slug)?;
+        Ok(match offer.locations.get(location_idx) {
+            // A record stored without its derived location slugs (an older writer) moves nowhere.
+            Some(location) if !location.slug.is_empty() && location.slug != slug => OfferAddress::Moved(location.slug.clone()),
+            _ => OfferAddress::Found(Box::new(offer), location_idx),
+        })
+    }
+
     /// The offer a slug names, or [`AppError::OfferNotFound`].
     pub fn offer(&self, tenant: &Tenant, slug: &str) -> Result<OfferAt> {
         self.find(tenant, slug)?.ok_or_else(|| AppError::OfferNotFound { slug: slug.to_string() })
@@ -346,9 +367,10 @@ fn top_up(hits: &mut Vec<Hit>, more: Vec<Hit>, wanted: usize) {
     }
 }
 
-/// The offer a slug names (an offer's or one of its locations'), with the location it stands
-/// for. The index knows location slugs; the store knows offers the index no longer lists
-/// (expired, finished), so both are asked. A free function over the engine so the other
+/// The offer a slug names (an offer's or one of its locations', or an address the offer had
+/// before: a changed title), with the location it stands for. The index knows location slugs;
+/// the store knows offers the index no longer lists (expired, finished) and every address an
+/// offer was given (live ones win: an address is never claimed while another offer has it). A free function over the engine so the other
 /// services that resolve slugs (applying, favourites) share it without holding this service.
 pub fn find_offer(engine: &Engine, tenant: &str, slug: &str) -> Result<Option<OfferAt>> {
     if !wakat_core::validate::is_valid_slug(slug) {
@@ -360,5 +382,12 @@ pub fn find_offer(engine: &Engine, tenant: &str, slug: &str) -> Result<Option<Of
             return Ok(Some((offer, location_idx)));
         }
     }
-    Ok(engine.store.get_offer(tenant, slug)?.map(|offer| (offer, 0)))
+    if let Some(offer) = engine.store.get_offer(tenant, slug)? {
+        return Ok(Some((offer, 0)));
+    }
+    let Some(owner) = engine.store.address_owner(tenant, slug)? else { return Ok(None) };
+    Ok(engine.store.get_offer(tenant, &owner.slug)?.map(|offer| {
+        let location_idx = if owner.location < offer.locations.len() { owner.location } else { 0 };
+        (offer, location_idx)
+    }))
 }

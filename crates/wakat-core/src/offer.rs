@@ -15,8 +15,14 @@ use crate::text::slugify;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Offer {
-    /// URL identifier, unique within a tenant.
+    /// Identifier, unique within a tenant: the store's key, what applications, views and
+    /// statistics are filed under; the first location's address unless [`Offer::address`] is set.
     pub slug: String,
+    /// The readable address of the first location when it is not the slug (an employer's offer,
+    /// whose slug stays its draft id): the other locations' addresses derive from it. Claimed in
+    /// the offer store as one of the offer's addresses, so it is unique on the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub address: Option<String>,
     /// Stable opaque identifier (survives slug changes).
     #[serde(default)]
     pub guid: String,
@@ -216,6 +222,7 @@ impl Offer {
     pub fn new(slug: &str) -> Offer {
         Offer {
             slug: slug.to_string(),
+            address: None,
             guid: String::new(),
             title: String::new(),
             company_name: String::new(),
@@ -298,8 +305,38 @@ impl Offer {
         changed
     }
 
-    /// Fills derived fields: trims text, gives every location its slug, fills the guid and the
-    /// converted salary amounts. Idempotent.
+    /// The address of the first location: [`Offer::address`] when set, else the slug.
+    pub fn base_address(&self) -> &str {
+        self.address.as_deref().filter(|address| !address.is_empty()).unwrap_or(&self.slug)
+    }
+
+    /// The addresses of the offer's locations when the first one's is `base`: `base`, then
+    /// `{base}-{city}` (`-2`, `-3`… when two locations share a city).
+    pub fn addresses_from(&self, base: &str) -> Vec<String> {
+        let mut used = std::collections::HashSet::new();
+        let mut addresses = Vec::with_capacity(self.locations.len());
+        for (location_idx, location) in self.locations.iter().enumerate() {
+            let address = if location_idx == 0 {
+                base.to_string()
+            } else {
+                let with_city = format!("{base}-{}", slugify(location.city.trim()));
+                let mut candidate = with_city.clone();
+                let mut n = 2;
+                while used.contains(&candidate) {
+                    candidate = format!("{with_city}-{n}");
+                    n += 1;
+                }
+                candidate
+            };
+            used.insert(address.clone());
+            addresses.push(address);
+        }
+        addresses
+    }
+
+    /// Fills derived fields: trims text, gives every location its slug (the first the offer's
+    /// [`Offer::base_address`], the others that and their city), fills the guid and the converted
+    /// salary amounts. Idempotent.
     pub fn normalize(&mut self, rates: &Rates) {
         self.slug = self.slug.trim().to_string();
         self.title = self.title.trim().to_string();
@@ -307,23 +344,12 @@ impl Offer {
         if self.guid.is_empty() {
             self.guid = stable_guid(&self.slug);
         }
-        let mut used = std::collections::HashSet::new();
-        for (location_idx, location) in self.locations.iter_mut().enumerate() {
+        for location in &mut self.locations {
             location.city = location.city.trim().to_string();
-            let slug = if location_idx == 0 {
-                self.slug.clone()
-            } else {
-                let base = format!("{}-{}", self.slug, slugify(&location.city));
-                let mut candidate = base.clone();
-                let mut n = 2;
-                while used.contains(&candidate) {
-                    candidate = format!("{base}-{n}");
-                    n += 1;
-                }
-                candidate
-            };
-            used.insert(slug.clone());
-            location.slug = slug;
+        }
+        let addresses = self.addresses_from(self.base_address());
+        for (location, address) in self.locations.iter_mut().zip(addresses) {
+            location.slug = address;
         }
         self.fill_converted(rates);
     }
@@ -340,6 +366,31 @@ impl Offer {
                 .collect();
         }
     }
+}
+
+/// Longest company part of a readable slug (characters of the slugified name).
+const MAX_COMPANY_SLUG_CHARS: usize = 60;
+/// Longest title part of a readable slug, so that slugs stay well under the 200 characters
+/// validation allows.
+const MAX_TITLE_SLUG_CHARS: usize = 80;
+/// Longest city part of a readable slug.
+const MAX_CITY_SLUG_CHARS: usize = 40;
+
+/// The readable address of an offer, `{company}-{title}-{city}` (each slugified and cut to its
+/// length at a word, empty parts left out): the one rule of imported and employers' offers.
+/// Uniqueness is the caller's (an import's index suffix, an employer offer's claimed address).
+pub fn readable_slug(company: &str, title: &str, city: &str) -> String {
+    let part = |text: &str, max: usize| {
+        let mut slug = slugify(text);
+        if slug.len() > max {
+            // Slugs are ASCII, so any byte index is a character boundary.
+            slug.truncate(max);
+            slug.truncate(slug.trim_end_matches('-').len());
+        }
+        slug
+    };
+    let parts = [part(company, MAX_COMPANY_SLUG_CHARS), part(title, MAX_TITLE_SLUG_CHARS), part(city, MAX_CITY_SLUG_CHARS)];
+    parts.iter().filter(|part| !part.is_empty()).map(String::as_str).collect::<Vec<_>>().join("-")
 }
 
 /// Derives a deterministic UUID-shaped identifier from a slug (FNV-1a, twice, with two seeds).
@@ -406,6 +457,25 @@ pub(crate) mod tests {
             o
         };
         assert_eq!(again, offer);
+    }
+
+    #[test]
+    fn an_address_names_the_locations_and_the_slug_stays() {
+        let mut offer = Offer { address: Some("acme-java-developer-krakow".into()), ..sample_offer() };
+        offer.slug = "offer-0123456789abcdef".into();
+        offer.normalize(&Rates::default());
+        assert_eq!(offer.slug, "offer-0123456789abcdef");
+        assert_eq!(offer.guid, stable_guid("offer-0123456789abcdef"), "the guid follows the slug, not the address");
+        assert_eq!(offer.locations[0].slug, "acme-java-developer-krakow");
+        assert_eq!(offer.locations[1].slug, "acme-java-developer-krakow-lodz");
+    }
+
+    #[test]
+    fn readable_slugs_are_company_title_city() {
+        assert_eq!(readable_slug("Acme S.A.", "Senior C# Developer", "Kraków"), "acme-s-a-senior-csharp-developer-krakow");
+        assert_eq!(readable_slug("", "Java", "Łódź"), "java-lodz");
+        let long = readable_slug(&"Firma ".repeat(30), &"Programista ".repeat(20), &"Miasto ".repeat(10));
+        assert!(long.len() <= 182 && !long.ends_with('-') && !long.contains("--"), "{long}");
     }
 
     #[test]

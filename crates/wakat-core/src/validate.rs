@@ -38,6 +38,7 @@ pub fn validate_offer(offer: &Offer, categories: &CategoryTree) -> Vec<FieldErro
         }
     };
     check(is_valid_slug(&offer.slug), "slug", ErrorCode::InvalidSlug, "slug must be lowercase letters, digits and dashes");
+    check(offer.address.as_deref().is_none_or(is_valid_slug), "address", ErrorCode::InvalidSlug, "address must be lowercase letters, digits and dashes");
     let title_chars = offer.title.trim().chars().count();
     check(title_chars > 0 && title_chars <= MAX_TITLE_CHARS, "title", ErrorCode::InvalidTitle, "title must have 1 to 200 characters");
     let company_chars = offer.company_name.trim().chars().count();

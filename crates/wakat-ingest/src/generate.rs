@@ -17,8 +17,8 @@ use std::f64::consts::TAU;
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use wakat_core::offer::readable_slug;
 use wakat_core::salary::HOURS_PER_MONTH;
-use wakat_core::text::slugify;
 use wakat_core::validate::{is_valid_slug, validate_offer, MAX_LANGUAGES};
 use wakat_core::{Currency, EmploymentKind, EmploymentType, ExperienceLevel, Language, Location, Offer, Place, SalaryUnit, Skill, WorkingTime};
 
@@ -126,6 +126,7 @@ impl<'a> Generator<'a> {
         let apply_url = chance(rng, profile.apply_url_share).then(|| format!("https://{}.example/careers/{slug}", company.slug));
         let CompanyPlan { logo_url, .. } = company_plan;
         Offer {
+            address: None,
             guid: String::new(),
             title,
             company_name: company.name.clone(),
@@ -357,20 +358,16 @@ fn location(rng: &mut ChaCha8Rng, place: &Place) -> Location {
     }
 }
 
-/// Longest title part of a slug, so that slugs stay well under the 200 characters validation allows.
-const MAX_TITLE_SLUG_CHARS: usize = 80;
-
-/// `{company}-{title}-{city}-{index in base 36}`: readable, unique and stable per index.
+/// `{company}-{title}-{city}-{index in base 36}`: the readable rule every offer shares
+/// ([`readable_slug`]), made unique and stable per index.
 fn offer_slug(company_slug: &str, title: &str, city_slug: &str, index: usize) -> String {
-    let mut title_slug = slugify(title);
-    if title_slug.len() > MAX_TITLE_SLUG_CHARS {
-        // Slugs are ASCII, so any byte index is a character boundary.
-        title_slug.truncate(MAX_TITLE_SLUG_CHARS);
-        title_slug.truncate(title_slug.trim_end_matches('-').len());
-    }
+    let readable = readable_slug(company_slug, title, city_slug);
     let index_part = base36(index);
-    let parts = [company_slug, title_slug.as_str(), city_slug, index_part.as_str()];
-    parts.iter().filter(|part| !part.is_empty()).copied().collect::<Vec<_>>().join("-")
+    if readable.is_empty() {
+        index_part
+    } else {
+        format!("{readable}-{index_part}")
+    }
 }
 
 /// True with probability `probability`; never panics, whatever the value.

@@ -334,6 +334,15 @@ impl OfferDetail {
     }
 }
 
+/// The answer of an offer page's address the offer left (`301`, `Location` the API path of the
+/// new one): a title change gave it a new address, or it is an employer offer's draft id.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OfferMoved {
+    /// The offer's address now (a location slug).
+    pub slug: String,
+}
+
 /// A board the web app may serve, with the host names it serves it on.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]

@@ -52,6 +52,14 @@ pub(crate) fn offer_key(tenant: &str, slug: &str) -> Result<Vec<u8>, StoreError>
     tenant_key(OFFER_PREFIX, tenant, slug)
 }
 
+/// Prefix of every offer address alias: `address/{tenant}/{slug}`.
+const ADDRESS_PREFIX: &str = "address/";
+
+/// Returns `address/{tenant}/{slug}`.
+pub(crate) fn address_key(tenant: &str, slug: &str) -> Result<Vec<u8>, StoreError> {
+    tenant_key(ADDRESS_PREFIX, tenant, slug)
+}
+
 /// Returns `view/{tenant}/`.
 pub(crate) fn view_prefix(tenant: &str) -> Result<Vec<u8>, StoreError> {
     tenant_prefix(VIEW_PREFIX, tenant)

@@ -35,6 +35,7 @@
 //! Seqs are zero-padded to 20 digits so byte order is numeric order.
 #![warn(missing_docs)]
 
+mod addresses;
 mod error;
 pub mod ids;
 pub mod json;
@@ -48,6 +49,7 @@ pub mod secrets;
 mod sled_store;
 mod stripes;
 
+pub use addresses::AddressOwner;
 pub use error::StoreError;
 pub use kv::{KvIter, KvStore, WriteOp};
 pub use memory::{MemoryStore, RecordingStore};

@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use serde::{Deserialize, Serialize};
 use wakat_core::{Offer, Rates};
 
+use crate::addresses::{AddressBook, AddressOwner};
 use crate::keys::{self, LOG_PREFIX, OFFER_PREFIX, SEQ_KEY};
 use crate::kv::{KvIter, KvStore, WriteOp};
 use crate::record::{self, RecordCodec};
@@ -63,6 +64,8 @@ pub struct OfferStore {
     /// Serialises the read-modify-write of view counters apart from offer writes, so a page view
     /// never waits for a bulk import.
     view_lock: Mutex<()>,
+    /// The addresses offers were given ([`OfferStore::claim_addresses`]).
+    addresses: AddressBook,
     /// The record format and the store's compression dictionaries.
     codec: RecordCodec,
     /// Exchange rates the converted salary amounts of offers read are filled in with (records
@@ -112,7 +115,15 @@ impl OfferStore {
             let id = keys::meta_name(&key).and_then(record::dictionary_id).ok_or_else(|| StoreError::corrupt(&key, "not a dictionary name"))?;
             codec.add_dictionary(id, &value);
         }
-        let store = OfferStore { kv, write_seq: Mutex::new(last_seq), durable_seq: AtomicU64::new(last_seq), view_lock: Mutex::new(()), codec, rates };
+        let store = OfferStore {
+            addresses: AddressBook::new(kv.clone()),
+            kv,
+            write_seq: Mutex::new(last_seq),
+            durable_seq: AtomicU64::new(last_seq),
+            view_lock: Mutex::new(()),
+            codec,
+            rates,
+        };
         store.upgrade_records()?;
         Ok(store)
     }
@@ -437,6 +448,26 @@ impl OfferStore {
                 Ok((slug.to_string(), keys::decode_u64(&key, &value)?))
             })
             .collect()
+    }
+
+    /// The offer an address was claimed for, if any (see `addresses.rs`).
+    pub fn address_owner(&self, tenant: &str, address: &str) -> Result<Option<AddressOwner>, StoreError> {
+        self.addresses.owner(tenant, address)
+    }
+
+    /// Claims `addresses` (location by location) for the offer `slug`, all or none: each must be
+    /// unclaimed or already the offer's, not another offer's slug in the store, and not `taken`
+    /// (the caller's check of the live addresses it knows, the index's). Written durably before
+    /// the answer; `false` when one is not free (nothing is written then). A claim is never
+    /// released: an address an offer left keeps leading to it.
+    pub fn claim_addresses(
+        &self,
+        tenant: &str,
+        slug: &str,
+        addresses: &[String],
+        taken: impl Fn(&str) -> Result<bool, StoreError>,
+    ) -> Result<bool, StoreError> {
+        self.addresses.claim(tenant, slug, addresses, taken)
     }
 
     /// Returns a small named value (schema version, import markers...).

@@ -1158,7 +1158,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The offer page: every field, expired offers included (`isOfferActive` tells). */
+        /**
+         * The offer page: every field, expired offers included (`isOfferActive` tells). An address
+         *     the offer left (a title change, an employer offer's draft id) answers `301` with the new one
+         *     (`Location` and `{slug}`), uncached: a title changed back makes an old address live again.
+         */
         get: operations["detail"];
         put?: never;
         post?: never;
@@ -3963,6 +3967,14 @@ export interface components {
             workingTime: string;
             /** @description remote, hybrid, office. */
             workplaceType: string;
+        };
+        /**
+         * @description The answer of an offer page's address the offer left (`301`, `Location` the API path of the
+         *     new one): a title change gave it a new address, or it is an employer offer's draft id.
+         */
+        OfferMoved: {
+            /** @description The offer's address now (a location slug). */
+            slug: string;
         };
         /** @description `GET …/offers`: one page. */
         OfferPage: {
@@ -9093,6 +9105,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OfferDetail"];
+                };
+            };
+            /** @description The offer moved to `slug` (also in `Location`, this call's path with the new slug) */
+            301: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferMoved"];
                 };
             };
             /** @description Malformed language */

@@ -451,8 +451,8 @@ impl EmployerOffers {
     }
 
     /// On start (an internal call): every published or finished employer offer missing from the
-    /// offer store, or whose public copy lacks its last bump (a crash between the two writes), is
-    /// written again. Returns how many were.
+    /// offer store, whose public copy lacks its last bump (a crash between the two writes) or a
+    /// readable address (published before addresses), is written again. Returns how many were.
     pub fn restore_published(&self, principal: &Principal) -> Result<usize> {
         principal.require_internal()?;
         let mut n_restored = 0;
@@ -460,7 +460,10 @@ impl EmployerOffers {
             for offer in self.employers.published_offers(slug)? {
                 let public = self.engine.store.get_offer(slug, &offer.slug)?;
                 let behind = offer.bumps.last_at.is_some() && public.as_ref().is_some_and(|public| Some(public.published_at) != offer.listed_at());
-                if public.is_none() || behind {
+                // Published before readable addresses: written again, it gets one (its draft id
+                // then redirects there).
+                let unaddressed = public.as_ref().is_some_and(|public| public.address.is_none());
+                if public.is_none() || behind || unaddressed {
                     self.public_offers.write_published(tenant, &offer)?;
                     n_restored += 1;
                 }

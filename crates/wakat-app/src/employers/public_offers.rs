@@ -5,14 +5,25 @@
 
 use std::sync::Arc;
 
+use wakat_core::offer::readable_slug;
 use wakat_core::offer_form::{validate_form, FormContext};
 use wakat_core::{Currency, FieldError, Offer};
 use wakat_employers::{EmployerOffer, EmployerStore, EmployersError, OfferState};
 use wakat_engine::{Engine, EngineError, Tenant};
+use wakat_store::StoreError;
 
 use crate::employers::logo_path;
 use crate::error::{AppError, Result};
 use crate::Clock;
+
+/// Highest number tried after a readable address (`…-2` up to this) before an offer keeps its
+/// slug as address.
+const MAX_ADDRESS_NUMBER: u32 = 100;
+
+/// Whether `address` is `wanted` or `wanted` numbered (`wanted-2`…).
+fn is_numbered(address: &str, wanted: &str) -> bool {
+    address == wanted || address.strip_prefix(wanted).and_then(|rest| rest.strip_prefix('-')).is_some_and(|n| n.parse::<u32>().is_ok_and(|n| n >= 2))
+}
 
 /// Builds, checks and writes the public copies of employers' offers.
 #[derive(Clone)]
@@ -65,14 +76,44 @@ impl PublicOffers {
         wakat_core::validate::validate_offer(&self.public_offer(tenant, offer), &tenant.categories)
     }
 
-    /// Writes the public copy of a published (or finished) record through the engine.
+    /// Writes the public copy of a published (or finished) record through the engine, at its
+    /// readable address ([`PublicOffers::address_for`]).
     pub fn write_published(&self, tenant: &Tenant, offer: &EmployerOffer) -> Result<()> {
-        let public = self.public_offer(tenant, offer);
+        let mut public = self.public_offer(tenant, offer);
+        public.address = self.address_for(tenant, &public)?;
         self.engine.put_offer(&tenant.settings.slug, public).map_err(|error| match error {
             EngineError::Invalid(errors) => AppError::OfferRefused(errors),
             other => AppError::internal("writing a published offer", other),
         })?;
         Ok(())
+    }
+
+    /// The readable address of a public copy, by the rule of imported offers
+    /// (`{company}-{title}-{city}`): the one it has while its company, title and first city still
+    /// give it, else the first free of that, `…-2`, `…-3`… Claimed in the offer store (with its
+    /// other locations' addresses) before the copy is written, so it is the offer's for good: a
+    /// changed title gives a new address and the old one keeps leading to the offer. `None` (the
+    /// draft id stays the address) only when no address is free.
+    fn address_for(&self, tenant: &Tenant, public: &Offer) -> Result<Option<String>> {
+        let board = &tenant.settings.slug;
+        let wanted = readable_slug(&public.company_name, &public.title, public.locations.first().map_or("", |location| location.city.as_str()));
+        if wanted.is_empty() {
+            return Ok(None);
+        }
+        let current = self.engine.store.get_offer(board, &public.slug)?.and_then(|stored| stored.address).filter(|current| is_numbered(current, &wanted));
+        let numbered = (1..=MAX_ADDRESS_NUMBER).map(|n| if n == 1 { wanted.clone() } else { format!("{wanted}-{n}") });
+        // A live address of another offer the index knows (a location of an imported offer).
+        let taken = |address: &str| {
+            let hit = self.engine.index.find_slug(board, address).map_err(|error| StoreError::Engine(error.to_string()))?;
+            Ok(hit.is_some_and(|hit| hit.parent_slug != public.slug))
+        };
+        for candidate in current.into_iter().chain(numbered) {
+            if self.engine.store.claim_addresses(board, &public.slug, &public.addresses_from(&candidate), taken)? {
+                return Ok(Some(candidate));
+            }
+        }
+        tracing::warn!(slug = %public.slug, wanted, "no readable address is free: the offer keeps its slug as address");
+        Ok(None)
     }
 
     /// The slug of the company's published story, for the offers it publishes (candidates' offer

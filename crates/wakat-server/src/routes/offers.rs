@@ -1,5 +1,6 @@
 //! Candidate-side offer reads: listings, counts, suggestions, map, detail, look-alikes, views.
 
+use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
@@ -14,12 +15,12 @@ use crate::dto::lists::{
 use std::sync::Arc;
 
 use wakat_analytics::SearchAnalytics;
-use wakat_app::offers::{Explained, ListQuery, OffersService, DEFAULT_LOOKALIKES, DEFAULT_PAGE_SIZE, MARKERS_PAGE_SIZE};
+use wakat_app::offers::{Explained, ListQuery, OfferAddress, OffersService, DEFAULT_LOOKALIKES, DEFAULT_PAGE_SIZE, MARKERS_PAGE_SIZE};
 use wakat_engine::now;
 
 use crate::dto::list_item::page_json;
 use crate::dto::search::{ExplainAnswer, SearchNotes};
-use crate::dto::{OfferDetail, OfferItem};
+use crate::dto::{OfferDetail, OfferItem, OfferMoved};
 use crate::error::{ApiError, ErrorCode, Result};
 use crate::routes::params::{CategoryPath, SlugPath, TenantPath};
 use crate::state::{language, pairs, AppState, QueryPairs};
@@ -431,21 +432,38 @@ pub async fn markers(state: web::Data<AppState>, path: web::Path<TenantPath>, qu
     .await
 }
 
-/// The offer page: every field, expired offers included (`isOfferActive` tells).
+/// The offer page: every field, expired offers included (`isOfferActive` tells). An address
+/// the offer left (a title change, an employer offer's draft id) answers `301` with the new one
+/// (`Location` and `{slug}`), uncached: a title changed back makes an old address live again.
 #[utoipa::path(get, path = "/api/{tenant}/v1/offers/{slug}", tag = "offers",
     params(("tenant" = String, Path, description = "Board slug"), ("slug" = String, Path, description = "Offer or location slug"), crate::routes::query_docs::LangDoc),
-    responses((status = 200, description = "Offer detail", body = OfferDetail), (status = 400, description = "Malformed language", body = crate::error::ErrorBody),
+    responses((status = 200, description = "Offer detail", body = OfferDetail),
+              (status = 301, description = "The offer moved to `slug` (also in `Location`, this call's path with the new slug)", body = OfferMoved),
+              (status = 400, description = "Malformed language", body = crate::error::ErrorBody),
               (status = 404, description = "No such board or offer", body = crate::error::ErrorBody)))]
 pub async fn detail(state: web::Data<AppState>, path: web::Path<SlugPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
     let lang = language(&request, &query, &tenant)?;
     let offers = state.offers.clone();
+    let board = tenant.settings.slug.clone();
     let slug = path.into_inner().slug;
-    blocking(move || {
-        let (offer, location_idx) = offers.offer(&tenant, &slug)?;
-        Ok(OfferDetail::new(&offer, location_idx, &tenant, lang.as_str(), now()))
+    let page = web::block(move || -> Result<std::result::Result<OfferDetail, String>> {
+        Ok(match offers.offer_page(&tenant, &slug)? {
+            OfferAddress::Found(offer, location_idx) => Ok(OfferDetail::new(&offer, location_idx, &tenant, lang.as_str(), now())),
+            OfferAddress::Moved(address) => Err(address),
+        })
     })
-    .await
+    .await??;
+    Ok(match page {
+        Ok(detail) => HttpResponse::Ok().json(detail),
+        Err(address) => {
+            let query = Some(request.query_string()).filter(|query| !query.is_empty()).map(|query| format!("?{query}")).unwrap_or_default();
+            HttpResponse::MovedPermanently()
+                .insert_header((header::LOCATION, format!("/api/{board}/v1/offers/{address}{query}")))
+                .insert_header((header::CACHE_CONTROL, "no-cache"))
+                .json(OfferMoved { slug: address })
+        }
+    })
 }
 
 /// The live slug of an offer: itself when active, else an active re-publication of the same

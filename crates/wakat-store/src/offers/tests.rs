@@ -4,7 +4,7 @@ use std::sync::Arc;
 use wakat_core::{Currency, EmploymentKind, EmploymentType, Location, Offer, Rates, SalaryUnit, Skill, WorkplaceType};
 
 use super::{Change, ChangeKind, OfferStore};
-use crate::{KvStore, MemoryStore, SledStore, StoreError};
+use crate::{AddressOwner, KvStore, MemoryStore, SledStore, StoreError};
 
 /// An offer as the store gives it back: its converted amounts filled in with the default rates.
 pub(super) fn offer(slug: &str) -> Offer {
@@ -295,4 +295,45 @@ fn sled_store_keeps_everything_across_reopen() {
     assert_eq!(store.get_meta("schema").unwrap(), Some(b"1".to_vec()));
     assert_eq!(store.changes_since(3).unwrap(), vec![change(4, "pl", "b", ChangeKind::Delete)]);
     assert_eq!(store.put_offer("pl", &offer("d")).unwrap(), 5);
+}
+
+fn addresses(list: &[&str]) -> Vec<String> {
+    list.iter().map(|address| address.to_string()).collect()
+}
+
+fn free(_: &str) -> Result<bool, StoreError> {
+    Ok(false)
+}
+
+#[test]
+fn an_address_is_claimed_by_one_offer_and_kept_across_reopen() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = OfferStore::new(Arc::new(SledStore::open(dir.path()).unwrap()), Rates::default()).unwrap();
+        assert!(store.claim_addresses("pl", "offer-1", &addresses(&["acme-java-krakow", "acme-java-krakow-lodz"]), free).unwrap());
+        // Claiming them again for the same offer changes nothing; another offer gets neither.
+        assert!(store.claim_addresses("pl", "offer-1", &addresses(&["acme-java-krakow"]), free).unwrap());
+        assert!(!store.claim_addresses("pl", "offer-2", &addresses(&["acme-java-krakow"]), free).unwrap());
+        assert!(!store.claim_addresses("pl", "offer-2", &addresses(&["acme-rust-krakow", "acme-java-krakow-lodz"]), free).unwrap());
+        assert_eq!(store.address_owner("pl", "acme-rust-krakow").unwrap(), None, "a refused claim writes nothing");
+        // A title change: the new address joins the old one, which stays the offer's.
+        assert!(store.claim_addresses("pl", "offer-1", &addresses(&["acme-scala-krakow"]), free).unwrap());
+    }
+    let store = OfferStore::new(Arc::new(SledStore::open(dir.path()).unwrap()), Rates::default()).unwrap();
+    assert_eq!(store.address_owner("pl", "acme-java-krakow").unwrap(), Some(AddressOwner { slug: "offer-1".into(), location: 0 }));
+    assert_eq!(store.address_owner("pl", "acme-java-krakow-lodz").unwrap(), Some(AddressOwner { slug: "offer-1".into(), location: 1 }));
+    assert_eq!(store.address_owner("pl", "acme-scala-krakow").unwrap(), Some(AddressOwner { slug: "offer-1".into(), location: 0 }));
+    assert!(!store.claim_addresses("pl", "offer-2", &addresses(&["acme-java-krakow"]), free).unwrap(), "still claimed after a restart");
+    assert_eq!(store.address_owner("en", "acme-java-krakow").unwrap(), None, "addresses are per board");
+}
+
+#[test]
+fn an_address_never_takes_another_offers_slug_or_a_live_address() {
+    let (_, store) = memory_store();
+    store.put_offer("pl", &offer("acme-java-krakow")).unwrap();
+    assert!(!store.claim_addresses("pl", "offer-1", &addresses(&["acme-java-krakow"]), free).unwrap(), "an imported offer's slug");
+    let index_knows = |address: &str| Ok(address == "acme-java-krakow-lodz");
+    assert!(!store.claim_addresses("pl", "offer-1", &addresses(&["acme-java-warszawa", "acme-java-krakow-lodz"]), index_knows).unwrap());
+    assert_eq!(store.address_owner("pl", "acme-java-warszawa").unwrap(), None);
+    assert!(store.claim_addresses("pl", "offer-1", &addresses(&["acme-java-krakow-2"]), index_knows).unwrap());
 }

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
+import { notFound, permanentRedirect } from 'next/navigation';
 import { getConfig } from '@/features/config/api/get-config';
 import { getLookalikes, getOffer } from '@/features/job/api/get-offer';
 import { offerBreadcrumbs } from '@/features/job/breadcrumbs';
@@ -72,6 +72,16 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   };
 }
 
+/** The offer page at `slug` with the request's query (`?currency=`…). */
+function movedHref(slug: string, query: Record<string, string | string[] | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) params.append(name, one);
+  }
+  const text = params.toString();
+  return text ? `${paths.offer(slug)}?${text}` : paths.offer(slug);
+}
+
 function optionLabel(options: FilterOption[] | undefined, value: string, locale: Locale): string {
   return options?.find((option) => option.value === value)?.label[locale] ?? value;
 }
@@ -91,6 +101,9 @@ export default async function OfferPage({ params, searchParams }: Props) {
   // Salaries in the chosen currency (`?currency=`, else the `wakat-currency` cookie, else the default), from the converted amounts.
   const display = salaryDisplayOf(config.featureFlags, await requestCurrency(config, query.currency));
   const [offer, lookalikes, origin, board] = await Promise.all([loadOffer(slug, locale), getLookalikes(slug, locale), siteOrigin(), requireBoard()]);
+  // The API follows an offer that moved (a changed title, an employer offer's draft id) to its
+  // address now: the old address answers a permanent redirect there, with its query.
+  if (offer.slug !== slug) permanentRedirect(movedHref(offer.slug, query));
   const absolute = absoluteOn(origin);
   const url = absolute(paths.offer(offer.slug));
   // Spec: the company teaser comes from `short-info` when the offer has a story; a failure hides it.
