@@ -10,7 +10,7 @@ import { HEADER_SUGGEST_MIN_CHARS } from '@/features/search/suggest';
 import { shouldShowSurvey } from '@/features/popups/rules';
 import { HeaderGate } from '@/features/theme/components/header-gate';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
-import { lookChoice, NEW_LOOK, OLD_LOOK, resolveTheme, showThemeToggle, type Theme } from '@/features/theme/theme';
+import { lookChoice, lookSwitchTarget, NEW_LOOK, OLD_LOOK, resolveTheme, showDarkModeToggle, type Theme } from '@/features/theme/theme';
 import { LookSwitch } from '@/features/popups/components/look-switch';
 import { HORIZONTAL_POPUP_COOKIE, HORIZONTAL_THEME_COOKIE, SURVEY_COOKIE, THEME_COOKIE } from '@/lib/preference-cookies';
 import { getConfig } from '@/features/config/api/get-config';
@@ -75,6 +75,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const survey = shouldShowSurvey({ flag: flags.surveyPopup, surveyUrl, hideCookie: cookieStore.get(SURVEY_COOKIE)?.value });
   // The new look (horizontal layout) once accepted in its popup; the way back stays visible.
   const look = lookChoice(flags, horizontalTheme);
+  // The theme toggle (`themeToggle`): the way between the two looks, on every page.
+  const lookSwitch = lookSwitchTarget(flags, horizontalTheme);
   const horizontalPopup = Boolean(flags.horizontalPopup) && look === null;
   // Candidate accounts: the login check once per request, only with the flag and a session cookie.
   const candidateFeatures = { login: Boolean(flags.candidatePortalLogin), favourites: Boolean(flags.favouritesButton), history: Boolean(flags.applicationHistory), matched: Boolean(flags.matchedForYou), chat: Boolean(flags.candidateChat) };
@@ -91,7 +93,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a className="skip-link" href="#main">
           {t('nav.skip')}
         </a>
-        {look === 'new' ? <LookSwitch to={OLD_LOOK} label={t('look.back')} note={t('look.note')} /> : null}
+        {lookSwitch === OLD_LOOK ? <LookSwitch to={OLD_LOOK} label={t('look.back')} note={t('look.note')} /> : null}
         {board ? (
           <HeaderGate>
             <header className="site-header" data-testid="site-header">
@@ -110,7 +112,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <Suspense fallback={null}>
                   <LanguageSwitch locale={locale} label={t('nav.language')} switchTo={t('nav.switchTo')} />
                 </Suspense>
-                {showThemeToggle(flags) ? <ThemeToggle initial={theme} label={t('theme.dark')} /> : null}
+                {showDarkModeToggle(flags) ? <ThemeToggle initial={theme} label={t('theme.dark')} /> : null}
               </nav>
               {/* Accounts (issue 9): the favourites button (flag `favouritesButton`) and the account menu go in this slot, last in the header. */}
               <div className="site-header__user" data-slot="user">
@@ -136,7 +138,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <Link href={paths.forEmployers()} data-testid="footer-for-employers">
                 {t('nav.forEmployers')}
               </Link>
-              {look === 'old' ? (
+              {lookSwitch === NEW_LOOK ? (
                 <>
                   {' · '}
                   <LookSwitch to={NEW_LOOK} label={t('look.try')} />

@@ -48,7 +48,8 @@ export function homeCountSource(flags: FeatureFlags): 'board' | 'allBoards' {
 
 /**
  * `applicationHistory`: a logged-in candidate's external applications are confirmed and listed in
- * the application history (spec §4). Exposed for the accounts work; nothing reads it yet.
+ * the application history (spec §4). Off: no history page (404), no link to it in the account
+ * menu, tabs or after applying, no confirm dialog, and the API refuses the calls (`feature_disabled`).
  */
 export function applicationHistoryEnabled(flags: FeatureFlags): boolean {
   return on(flags, 'applicationHistory');
