@@ -111,6 +111,7 @@ impl EngineSettings {
             check_texts(tenant)?;
             check_plans(tenant)?;
             check_map(tenant)?;
+            super::home::check_home(tenant)?;
             if tenant.job_alerts.send_hour > 23 || tenant.job_alerts.max_offers == 0 {
                 return Err(ConfigError::Invalid(format!("tenant '{}': job_alerts.send_hour must be 0-23 and max_offers at least 1", tenant.slug)));
             }
