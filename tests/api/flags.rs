@@ -84,3 +84,22 @@ fn the_configuration_carries_the_promotional_hero() {
     let work = app.get_ok("/api/work/v2/user-panel/configuration");
     assert_eq!((work["featureFlags"]["promotionalHomepage"].as_bool(), work["promotion"].is_null()), (Some(false), true));
 }
+
+/// `redirectCountThrottling`: on, a client's repeated redirects to an offer within 24 hours count
+/// once (the same redirect comes back); off, each counts.
+#[test]
+fn redirect_count_throttling_counts_repeats_once_only_with_the_flag() {
+    let app = spawn_configured(false, |settings| {
+        settings.engine.tenants[0].flags.insert("redirectCountThrottling".into(), true);
+        settings.engine.tenants[1].flags.insert("redirectCountThrottling".into(), false);
+    });
+    for (board, throttled) in [("it", true), ("work", false)] {
+        offer(&app, board, "external-offer", json!({"applyUrl": "https://careers.example.com/apply/42"}));
+        let mut guest = Browser::new(&app);
+        let path = format!("/api/{board}/v2/user-panel/offers/external-offer/track-redirects");
+        let first = guest.json(Method::POST, &path, &json!({})).body["redirect_id"].clone();
+        let second = guest.json(Method::POST, &path, &json!({})).body["redirect_id"].clone();
+        assert!(first.is_string() && second.is_string());
+        assert_eq!(first == second, throttled, "{board}: {first} {second}");
+    }
+}

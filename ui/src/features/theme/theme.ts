@@ -41,6 +41,11 @@ export function lookChoice(flags: Record<string, boolean | undefined> | undefine
   return null;
 }
 
+/** `horizontalPopup`: the 'new look' popup offers the horizontal layout while the visitor has not chosen a look. */
+export function offerNewLookPopup(flags: Record<string, boolean | undefined> | undefined, cookieValue: string | undefined): boolean {
+  return Boolean(flags?.horizontalPopup) && lookChoice(flags, cookieValue) === null;
+}
+
 /**
  * `themeToggle` (spec: "switches between the horizontal layout and the older version through the
  * same cookie, 1 day"): the `horizontalTheme` value its control writes — back to the old look
