@@ -149,7 +149,10 @@ pub fn parse_post(slug: &str, lang: &'static str, text: &str) -> std::result::Re
     }
     let mut html = String::new();
     let body = body.trim_start_matches(['\r', '\n']);
-    pulldown_cmark::html::push_html(&mut html, pulldown_cmark::Parser::new_ext(body, pulldown_cmark::Options::ENABLE_TABLES | pulldown_cmark::Options::ENABLE_STRIKETHROUGH));
+    pulldown_cmark::html::push_html(
+        &mut html,
+        pulldown_cmark::Parser::new_ext(body, pulldown_cmark::Options::ENABLE_TABLES | pulldown_cmark::Options::ENABLE_STRIKETHROUGH),
+    );
     Ok(Post { slug: slug.to_string(), lang, title, date, summary, image: front.image, html: wakat_core::html::sanitize(&html) })
 }
 

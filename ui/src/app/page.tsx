@@ -110,24 +110,6 @@ export default async function HomePage() {
         ) : null}
       </section>
 
-      {newOffers?.data.length ? (
-        <section aria-labelledby="new-offers-heading" className="section" data-testid="new-offers-list">
-          <h2 id="new-offers-heading">{t('home.newOffers')}</h2>
-          <ol className="offer-list">
-            {newOffers.data.map((offer) => (
-              <li key={offer.slug}>
-                <OfferCard offer={offer} locale={locale} />
-              </li>
-            ))}
-          </ol>
-          <p className="section__more">
-            <Link href={listHref({ sort: 'newest' })} data-testid="new-offers-all">
-              {t('home.newOffersAll')}
-            </Link>
-          </p>
-        </section>
-      ) : null}
-
       <section aria-labelledby="categories-heading" className="section">
         <div className="section__head">
           <h2 id="categories-heading">{t('home.categories')}</h2>
@@ -155,6 +137,24 @@ export default async function HomePage() {
         <section aria-labelledby="offers-heading" className="section">
           <h2 id="offers-heading">{t('home.offers')}</h2>
           <OfferTabs label={t('home.offers')} panels={panels} testId="offer-tabs" />
+        </section>
+      ) : null}
+
+      {newOffers?.data.length ? (
+        <section aria-labelledby="new-offers-heading" className="section" data-testid="new-offers-list">
+          <h2 id="new-offers-heading">{t('home.newOffers')}</h2>
+          <ol className="offer-list">
+            {newOffers.data.map((offer) => (
+              <li key={offer.slug}>
+                <OfferCard offer={offer} locale={locale} />
+              </li>
+            ))}
+          </ol>
+          <p className="section__more">
+            <Link href={listHref({ sort: 'newest' })} data-testid="new-offers-all">
+              {t('home.newOffersAll')}
+            </Link>
+          </p>
         </section>
       ) : null}
 

@@ -75,7 +75,11 @@ pub async fn posts(state: web::Data<AppState>, path: web::Path<TenantPath>, quer
     let limit = match pairs(&query).find(|(key, _)| *key == "limit") {
         None => MAX_POSTS,
         Some((_, value)) => value.trim().parse::<usize>().ok().filter(|n| (1..=MAX_POSTS).contains(n)).ok_or_else(|| {
-            ApiError::from(wakat_core::FieldError::new("limit", wakat_core::ErrorCode::InvalidNumber, format!("limit must be a whole number from 1 to {MAX_POSTS}")))
+            ApiError::from(wakat_core::FieldError::new(
+                "limit",
+                wakat_core::ErrorCode::InvalidNumber,
+                format!("limit must be a whole number from 1 to {MAX_POSTS}"),
+            ))
         })?,
     };
     let posts = state.blog.posts(&tenant, lang.as_str(), limit)?;

@@ -10,8 +10,8 @@ use actix_web::http::Method;
 use actix_web::web;
 
 use super::{
-    accounts, alerts, applications, assistant, blog, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, employer_offers, employer_panel, employers,
-    internal, meta, offers, panel_offers, payments, places,
+    accounts, alerts, applications, assistant, blog, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, employer_offers, employer_panel,
+    employers, internal, meta, offers, panel_offers, payments, places,
 };
 use crate::ratelimit::RateClass;
 
