@@ -100,6 +100,7 @@ test('flags-06-theme-toggle-switches-the-look-dark-mode-apart', async ({ page })
   expect(lifetime, 'the horizontal theme cookie lasts one day').toBeGreaterThan(86_400 - 120);
   expect(lifetime).toBeLessThanOrEqual(86_400 + 5);
   await expect(page.getByTestId('theme-toggle'), 'light/dark stays a separate control').toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
   await shot(page, 'flags-06-horizontal');
   await expectNoViolations(page, 'the list in the horizontal layout');
   await Promise.all([page.waitForEvent('load'), page.getByTestId('old-look').click()]);
