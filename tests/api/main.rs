@@ -23,6 +23,7 @@ mod employer_client;
 mod employer_offers;
 mod employers;
 mod feeds;
+mod flags;
 mod helpers;
 mod limits;
 mod observability;

@@ -156,6 +156,9 @@ pub enum AppError {
     /// The board has the feature off (the chat's flag `candidateChat`).
     #[error("this board does not offer this feature")]
     FeatureDisabled,
+    /// No such post on the board's blog.
+    #[error("there is no such post")]
+    PostNotFound,
     /// The passive-candidate chat is in maintenance (flag `passiveCandidateMaintenance`).
     #[error("the chat is under maintenance")]
     ChatMaintenance,

@@ -17,12 +17,15 @@
 //! The candidate side's offer reads (listings, popular, slugs, views) live in [`offers`]; the
 //! offer form's inputs (its dictionaries, the skills search) in [`form_inputs`].
 //!
+//! The boards' blogs (Markdown posts read at start) live in [`blog`].
+//!
 //! Scheduled work lives in [`jobs`] (the scheduler, the digest run, the plan bumps); the mails in
 //! [`mails`], leaving through [`mail_queue`]; offer views are counted in [`views`].
 #![warn(missing_docs)]
 
 pub mod alerts;
 pub mod assistant;
+pub mod blog;
 pub mod candidates;
 pub mod chat;
 pub mod clock;

@@ -5,8 +5,11 @@
 //! settings (see [`load`]): the server's `Settings` embeds an [`EngineSettings`], and the CLI's
 //! offline commands need nothing else.
 
+mod home;
 mod load;
 mod schema;
+
+pub use home::{BlogSettings, PromotionSettings};
 
 pub use load::{read_config_file, toml_with_env, ConfigError};
 pub use schema::{

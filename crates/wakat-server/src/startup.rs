@@ -103,6 +103,8 @@ impl Application {
             )
         };
         let files = Arc::new(BoardFiles::load(&settings));
+        // A broken blog post refuses the start, naming its file (like a broken configuration).
+        let blog = Arc::new(wakat_app::blog::Blog::load(&settings.engine.storage.index_data_dir, &settings.engine.tenants).map_err(std::io::Error::other)?);
         let accounts_settings = &settings.accounts;
         let cost = PasswordCost { memory_kib: accounts_settings.password_memory_kib, iterations: accounts_settings.password_iterations, parallelism: 1 };
         let passwords = Passwords::new(cost).map_err(std::io::Error::other)?;
@@ -310,6 +312,7 @@ impl Application {
             limits,
             metrics,
             files,
+            blog,
             accounts,
             mailer,
             dev_mailbox,

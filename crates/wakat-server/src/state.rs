@@ -30,6 +30,8 @@ pub struct AppState {
     pub metrics: Arc<crate::metrics::Metrics>,
     /// Testimonials and legal documents, read at start-up.
     pub files: Arc<crate::board_files::BoardFiles>,
+    /// The boards' blog posts, read and rendered at start-up (flag `blogShowcase`).
+    pub blog: Arc<wakat_app::blog::Blog>,
     /// Candidate (and later employer) accounts and sessions.
     pub accounts: Arc<wakat_accounts::AccountStore>,
     /// The one mailer (SMTP, or the outbox of the dev mailbox).

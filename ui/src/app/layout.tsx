@@ -10,7 +10,7 @@ import { HEADER_SUGGEST_MIN_CHARS } from '@/features/search/suggest';
 import { shouldShowSurvey } from '@/features/popups/rules';
 import { HeaderGate } from '@/features/theme/components/header-gate';
 import { ThemeToggle } from '@/features/theme/components/theme-toggle';
-import { lookChoice, NEW_LOOK, OLD_LOOK, resolveTheme, showThemeToggle, type Theme } from '@/features/theme/theme';
+import { lookChoice, lookSwitchTarget, offerNewLookPopup, NEW_LOOK, OLD_LOOK, resolveTheme, showDarkModeToggle, type Theme } from '@/features/theme/theme';
 import { LookSwitch } from '@/features/popups/components/look-switch';
 import { HORIZONTAL_POPUP_COOKIE, HORIZONTAL_THEME_COOKIE, SURVEY_COOKIE, THEME_COOKIE } from '@/lib/preference-cookies';
 import { getConfig } from '@/features/config/api/get-config';
@@ -31,6 +31,7 @@ import { AlertsHeaderLink } from '@/features/alerts/components/alerts-header-lin
 import { AlertEntryPoints } from '@/features/alerts/components/entry-points';
 import { ChatWidget } from '@/features/chat/components/chat-widget';
 import { BoardMapProvider } from '@/features/map/components/map-provider';
+import { candidateFeatures, jobAlertsEnabled } from '@/lib/flags';
 
 // Every page depends on the locale cookie and live API data.
 export const dynamic = 'force-dynamic';
@@ -75,10 +76,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const survey = shouldShowSurvey({ flag: flags.surveyPopup, surveyUrl, hideCookie: cookieStore.get(SURVEY_COOKIE)?.value });
   // The new look (horizontal layout) once accepted in its popup; the way back stays visible.
   const look = lookChoice(flags, horizontalTheme);
-  const horizontalPopup = Boolean(flags.horizontalPopup) && look === null;
+  // The theme toggle (`themeToggle`): the way between the two looks, on every page.
+  const lookSwitch = lookSwitchTarget(flags, horizontalTheme);
+  const horizontalPopup = offerNewLookPopup(flags, horizontalTheme);
   // Candidate accounts: the login check once per request, only with the flag and a session cookie.
-  const candidateFeatures = { login: Boolean(flags.candidatePortalLogin), favourites: Boolean(flags.favouritesButton), history: Boolean(flags.applicationHistory), matched: Boolean(flags.matchedForYou), chat: Boolean(flags.candidateChat) };
-  const candidate = board && candidateFeatures.login ? await getCandidate() : null;
+  const offered = candidateFeatures(flags);
+  const candidate = board && offered.login ? await getCandidate() : null;
   // An employer's session (its cookie; one API call, shared with the panel's own check) puts the
   // employer's panel in the header instead of the candidates' login links.
   const employer = board ? await getEmployer() : null;
@@ -86,12 +89,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang={locale} data-board={board?.slug} data-theme={theme === 'dark' ? 'dark' : 'light'} data-layout={look === 'new' ? 'horizontal' : undefined}>
       <body style={themeStyle(config, theme)}>
         <BoardTextsProvider texts={boardOverrides(board, locale)}>
-        <SessionProvider candidate={candidate} features={candidateFeatures}>
+        <SessionProvider candidate={candidate} features={offered}>
         <BoardMapProvider map={board?.map ?? null}>
         <a className="skip-link" href="#main">
           {t('nav.skip')}
         </a>
-        {look === 'new' ? <LookSwitch to={OLD_LOOK} label={t('look.back')} note={t('look.note')} /> : null}
+        {lookSwitch === OLD_LOOK ? <LookSwitch to={OLD_LOOK} label={t('look.back')} note={t('look.note')} /> : null}
         {board ? (
           <HeaderGate>
             <header className="site-header" data-testid="site-header">
@@ -110,12 +113,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <Suspense fallback={null}>
                   <LanguageSwitch locale={locale} label={t('nav.language')} switchTo={t('nav.switchTo')} />
                 </Suspense>
-                {showThemeToggle(flags) ? <ThemeToggle initial={theme} label={t('theme.dark')} /> : null}
+                {showDarkModeToggle(flags) ? <ThemeToggle initial={theme} label={t('theme.dark')} /> : null}
               </nav>
               {/* Accounts (issue 9): the favourites button (flag `favouritesButton`) and the account menu go in this slot, last in the header. */}
               <div className="site-header__user" data-slot="user">
                 <FavouritesHeaderButton locale={locale} />
-                <AlertsHeaderLink locale={locale} enabled={Boolean(flags.jobAlerts)} />
+                <AlertsHeaderLink locale={locale} enabled={jobAlertsEnabled(flags)} />
                 {employer ? (
                   <Link className="button button--small" href={employerPaths.offers()} data-testid="nav-employer">
                     {t('nav.employerPanel')}: {employer.company.name}
@@ -136,7 +139,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <Link href={paths.forEmployers()} data-testid="footer-for-employers">
                 {t('nav.forEmployers')}
               </Link>
-              {look === 'old' ? (
+              {lookSwitch === NEW_LOOK ? (
                 <>
                   {' · '}
                   <LookSwitch to={NEW_LOOK} label={t('look.try')} />
@@ -156,11 +159,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         ) : null}
         {board ? (
           <Suspense fallback={null}>
-            <AlertEntryPoints locale={locale} enabled={Boolean(flags.jobAlerts)} />
+            <AlertEntryPoints locale={locale} enabled={jobAlertsEnabled(flags)} />
           </Suspense>
         ) : null}
         {/* The candidate chat widget (issue 25): beside the header and footer, on the candidate's pages. */}
-        {board ? <ChatWidget locale={locale} flags={{ candidatePortalLogin: candidateFeatures.login, candidateChat: candidateFeatures.chat }} /> : null}
+        {board ? <ChatWidget locale={locale} flags={{ candidatePortalLogin: offered.login, candidateChat: Boolean(offered.chat) }} /> : null}
         </BoardMapProvider>
         </SessionProvider>
         </BoardTextsProvider>

@@ -1,14 +1,18 @@
 import Link from 'next/link';
 import { getConfig } from '@/features/config/api/get-config';
 import { homeCountSource } from '@/lib/flags';
-import { getBrandStories, getCategoryCounts, getFavouriteOffers, getHomeCount, getMatchedOffers, getNewWithSalary, getPopularOffers, getTestimonials } from '@/features/home/api/get-home-data';
+import { getBrandStories, getCategoryCounts, getFavouriteOffers, getHomeCount, getMatchedOffers, getNewestOffers, getNewWithSalary, getPopularOffers, getTestimonials } from '@/features/home/api/get-home-data';
+import { getPosts } from '@/features/blog/api/posts';
+import { BlogShowcase } from '@/features/blog/components/blog-showcase';
+import { PromotionLink } from '@/features/home/components/promotion-link';
+import '@/features/home/home.css';
 import { MatchedCard } from '@/features/home/components/matched-card';
 import { getCandidate } from '@/lib/session-server';
 import { CategoryIcon } from '@/components/ui/category-icon';
 import { AllCategories, type CategoryEntry } from '@/features/home/components/all-categories';
 import { Carousel, type CarouselTexts } from '@/features/home/components/carousel';
 import { OfferTabs, type TabPanel } from '@/features/home/components/offer-tabs';
-import { homeBanner, homeTabs, partnerCompanies } from '@/features/home/rules';
+import { BLOG_SHOWCASE_SIZE, homeBanner, homeSections, homeTabs, NEW_OFFERS_LIST_SIZE, partnerCompanies } from '@/features/home/rules';
 import { OfferCard } from '@/components/ui/offer-card';
 import { StoryCard } from '@/features/brands/components/story-card';
 import { SearchForm } from '@/components/ui/search-form';
@@ -20,13 +24,17 @@ import type { Offer } from '@/lib/types';
 
 export default async function HomePage() {
   const [{ locale, t }, config] = await Promise.all([getTranslator(), getConfig()]);
-  const [count, newest, popular, stories, testimonials, categoryCounts] = await Promise.all([
+  // The flagged sections: promotional hero, new offers list, blog showcase.
+  const sections = homeSections(config.featureFlags, config.promotion);
+  const [count, newest, popular, stories, testimonials, categoryCounts, newOffers, posts] = await Promise.all([
     getHomeCount(config.featureFlags, locale),
     getNewWithSalary(locale),
     getPopularOffers(locale),
     getBrandStories(locale, 100),
     getTestimonials(),
     getCategoryCounts(),
+    sections.newOffers ? getNewestOffers(locale, NEW_OFFERS_LIST_SIZE) : null,
+    sections.blog ? getPosts(locale, BLOG_SHOWCASE_SIZE) : null,
   ]);
   const flags = config.featureFlags;
   // A logged-in candidate's tabs (favourites, matched for you), fetched with their session.
@@ -81,15 +89,25 @@ export default async function HomePage() {
     }));
   const partners = partnerCompanies(stories ?? []);
   const banner = homeBanner(flags);
+  const promotion = sections.promotion;
+  // The image comes from the board's configuration (a site path or http(s) URL without quotes,
+  // checked at start); the dark layer keeps the white text readable on any image.
+  const heroStyle = promotion ? { backgroundImage: `linear-gradient(rgba(15, 18, 30, 0.62), rgba(15, 18, 30, 0.62)), url("${promotion.imageUrl}")` } : undefined;
 
   return (
     <div className="home">
-      <section className="hero" aria-labelledby="hero-heading">
+      <section className={promotion ? 'hero hero--promotion' : 'hero'} aria-labelledby="hero-heading" style={heroStyle} data-testid={promotion ? 'promotional-hero' : undefined}>
         <h1 id="hero-heading">{t('home.heading')}</h1>
         <p className="hero__count" data-testid="offers-count">
           {t(homeCountSource(config.featureFlags) === 'allBoards' ? 'home.countAllBoards' : 'home.count', { count, n: formatNumber(count) })}
         </p>
         <SearchForm config={config} locale={locale} id="home-search" />
+        {promotion ? (
+          <p className="hero__promotion" data-testid="promotion">
+            <strong>{promotion.headline[locale]}</strong>
+            <PromotionLink href={promotion.link}>{promotion.linkLabel[locale]}</PromotionLink>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="categories-heading" className="section">
@@ -119,6 +137,24 @@ export default async function HomePage() {
         <section aria-labelledby="offers-heading" className="section">
           <h2 id="offers-heading">{t('home.offers')}</h2>
           <OfferTabs label={t('home.offers')} panels={panels} testId="offer-tabs" />
+        </section>
+      ) : null}
+
+      {newOffers?.data.length ? (
+        <section aria-labelledby="new-offers-heading" className="section" data-testid="new-offers-list">
+          <h2 id="new-offers-heading">{t('home.newOffers')}</h2>
+          <ol className="offer-list">
+            {newOffers.data.map((offer) => (
+              <li key={offer.slug}>
+                <OfferCard offer={offer} locale={locale} />
+              </li>
+            ))}
+          </ol>
+          <p className="section__more">
+            <Link href={listHref({ sort: 'newest' })} data-testid="new-offers-all">
+              {t('home.newOffersAll')}
+            </Link>
+          </p>
         </section>
       ) : null}
 
@@ -188,6 +224,8 @@ export default async function HomePage() {
           </ul>
         </div>
       </section>
+
+      {posts ? <BlogShowcase posts={posts} locale={locale} t={t} /> : null}
 
       {partners.length ? (
         <section aria-labelledby="partners-heading" className="section">

@@ -37,6 +37,9 @@ export const paths = {
   favourites: () => '/favorite-offers',
   applicationHistory: () => '/application-history',
   savedSearches: () => '/saved-searches',
+  /** The board's blog (flag `blogShowcase`) and one post's page. */
+  blog: () => '/blog',
+  blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
   devMailbox: (id?: string) => (id ? `/dev/mailbox/${encodeURIComponent(id)}` : '/dev/mailbox'),
 };
 

@@ -280,6 +280,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{tenant}/v1/blog/posts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The board's posts, newest first (`limit`, 1 to 50, default 50). */
+        get: operations["posts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/{tenant}/v1/blog/posts/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One post with its body. */
+        get: operations["post"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{tenant}/v1/candidate/account": {
         parameters: {
             query?: never;
@@ -3453,7 +3487,7 @@ export interface components {
              * @description Stable machine-readable code (the OpenAPI document lists them).
              * @enum {string}
              */
-            code: "account_document_not_found" | "account_not_confirmed" | "active_job_alert_exists" | "already_applied" | "already_requested" | "application_has_no_cv" | "application_not_found" | "assistant_already_scored" | "assistant_busy" | "assistant_message_not_found" | "assistant_no_context" | "assistant_not_scorable" | "assistant_rate_limited" | "assistant_unavailable" | "body_too_long" | "brand_story_not_found" | "brand_story_slug_taken" | "candidate_account_exists" | "candidate_profile_exists" | "captcha_failed" | "chatDailyLimit" | "chatMaintenance" | "chat_candidate_not_found" | "chat_message_not_found" | "chat_no_shared_cv" | "code_used" | "conversationClosed" | "conversation_not_found" | "conversation_request_not_found" | "csrf_failed" | "date_after_max" | "date_in_past" | "document_not_found" | "duplicate_skill" | "email_not_confirmed" | "email_taken" | "employer_user_not_found" | "empty_description" | "external_apply_only" | "feature_disabled" | "fieldRequired" | "fileOrDescriptionRequired" | "fileSize" | "fileType" | "forbidden_placeholder" | "form_contains_errors" | "image_not_found" | "incorrect_code" | "incorrect_ranges" | "internal_error" | "invalidCharactersError" | "invalidEmail" | "invalid_application_status" | "invalid_assistant_input" | "invalid_boolean" | "invalid_brand" | "invalid_candidate_id" | "invalid_category" | "invalid_chat_input" | "invalid_city" | "invalid_code" | "invalid_company_name" | "invalid_coordinates" | "invalid_country" | "invalid_credentials" | "invalid_currency" | "invalid_cursor" | "invalid_date" | "invalid_date_range" | "invalid_day" | "invalid_employment_type" | "invalid_employment_types" | "invalid_experience_level" | "invalid_expiry" | "invalid_form" | "invalid_format" | "invalid_frequency" | "invalid_from" | "invalid_image" | "invalid_items_count" | "invalid_json" | "invalid_key" | "invalid_keyword" | "invalid_lang" | "invalid_language" | "invalid_limit" | "invalid_locations" | "invalid_message_text" | "invalid_multipart" | "invalid_name" | "invalid_nip" | "invalid_number" | "invalid_offer" | "invalid_offer_state" | "invalid_offer_token" | "invalid_option" | "invalid_order" | "invalid_page" | "invalid_password" | "invalid_path" | "invalid_per_page" | "invalid_phone" | "invalid_postal_code" | "invalid_query" | "invalid_radius" | "invalid_region" | "invalid_salary" | "invalid_salary_range" | "invalid_search_url" | "invalid_signature" | "invalid_since" | "invalid_skill" | "invalid_slug" | "invalid_sort" | "invalid_source" | "invalid_status_transition" | "invalid_tax_id" | "invalid_title" | "invalid_token" | "invalid_unsubscribe_link" | "invalid_url" | "invalid_viewport" | "invalid_visited_at" | "invalid_working_time" | "invalid_workplace_type" | "invalid_zoom" | "job_alert_already_active" | "job_alert_exists" | "job_alert_limit" | "job_alert_not_found" | "job_filter_exists" | "job_filter_not_found" | "last_owner" | "limit_reached" | "link_expired" | "location_not_found" | "logo_empty" | "logo_reupload" | "logo_too_large" | "logo_too_small" | "logo_wrong_format" | "loopback_only" | "mail_unavailable" | "maxValueError" | "max_length" | "messageLength" | "method_not_allowed" | "min_length" | "min_lower_than_max" | "missing_placeholder" | "no_external_apply" | "no_stored_cv" | "no_whitespace" | "not_allowed_by_plan" | "not_found" | "offer_inactive" | "offer_not_found" | "offer_state_conflict" | "owner_role_required" | "password_blank" | "password_control_characters" | "password_is_email" | "password_mismatch" | "password_required" | "password_too_common" | "password_too_long" | "password_too_short" | "payload_too_large" | "payment_not_found" | "payment_unavailable" | "profile_incomplete" | "radius_without_city" | "rate_limited" | "redirect_not_found" | "request_not_pending" | "required" | "same_email" | "slug_mismatch" | "three_times_rule" | "too_many_documents" | "too_many_images" | "too_many_invitations" | "too_many_languages" | "too_many_locations" | "too_many_skills" | "too_many_uppercase" | "too_many_values" | "two_words_required" | "type_required" | "unauthorized" | "unit_required" | "unknown_category" | "unknown_city" | "unknown_plan" | "unknown_technology" | "unknown_tenant" | "unsupported_grant_type" | "unsupported_media_type" | "url_protocol_required" | "value_must_be_number";
+            code: "account_document_not_found" | "account_not_confirmed" | "active_job_alert_exists" | "already_applied" | "already_requested" | "application_has_no_cv" | "application_not_found" | "assistant_already_scored" | "assistant_busy" | "assistant_message_not_found" | "assistant_no_context" | "assistant_not_scorable" | "assistant_rate_limited" | "assistant_unavailable" | "body_too_long" | "brand_story_not_found" | "brand_story_slug_taken" | "candidate_account_exists" | "candidate_profile_exists" | "captcha_failed" | "chatDailyLimit" | "chatMaintenance" | "chat_candidate_not_found" | "chat_message_not_found" | "chat_no_shared_cv" | "code_used" | "conversationClosed" | "conversation_not_found" | "conversation_request_not_found" | "csrf_failed" | "date_after_max" | "date_in_past" | "document_not_found" | "duplicate_skill" | "email_not_confirmed" | "email_taken" | "employer_user_not_found" | "empty_description" | "external_apply_only" | "feature_disabled" | "fieldRequired" | "fileOrDescriptionRequired" | "fileSize" | "fileType" | "forbidden_placeholder" | "form_contains_errors" | "image_not_found" | "incorrect_code" | "incorrect_ranges" | "internal_error" | "invalidCharactersError" | "invalidEmail" | "invalid_application_status" | "invalid_assistant_input" | "invalid_boolean" | "invalid_brand" | "invalid_candidate_id" | "invalid_category" | "invalid_chat_input" | "invalid_city" | "invalid_code" | "invalid_company_name" | "invalid_coordinates" | "invalid_country" | "invalid_credentials" | "invalid_currency" | "invalid_cursor" | "invalid_date" | "invalid_date_range" | "invalid_day" | "invalid_employment_type" | "invalid_employment_types" | "invalid_experience_level" | "invalid_expiry" | "invalid_form" | "invalid_format" | "invalid_frequency" | "invalid_from" | "invalid_image" | "invalid_items_count" | "invalid_json" | "invalid_key" | "invalid_keyword" | "invalid_lang" | "invalid_language" | "invalid_limit" | "invalid_locations" | "invalid_message_text" | "invalid_multipart" | "invalid_name" | "invalid_nip" | "invalid_number" | "invalid_offer" | "invalid_offer_state" | "invalid_offer_token" | "invalid_option" | "invalid_order" | "invalid_page" | "invalid_password" | "invalid_path" | "invalid_per_page" | "invalid_phone" | "invalid_postal_code" | "invalid_query" | "invalid_radius" | "invalid_region" | "invalid_salary" | "invalid_salary_range" | "invalid_search_url" | "invalid_signature" | "invalid_since" | "invalid_skill" | "invalid_slug" | "invalid_sort" | "invalid_source" | "invalid_status_transition" | "invalid_tax_id" | "invalid_title" | "invalid_token" | "invalid_unsubscribe_link" | "invalid_url" | "invalid_viewport" | "invalid_visited_at" | "invalid_working_time" | "invalid_workplace_type" | "invalid_zoom" | "job_alert_already_active" | "job_alert_exists" | "job_alert_limit" | "job_alert_not_found" | "job_filter_exists" | "job_filter_not_found" | "last_owner" | "limit_reached" | "link_expired" | "location_not_found" | "logo_empty" | "logo_reupload" | "logo_too_large" | "logo_too_small" | "logo_wrong_format" | "loopback_only" | "mail_unavailable" | "maxValueError" | "max_length" | "messageLength" | "method_not_allowed" | "min_length" | "min_lower_than_max" | "missing_placeholder" | "no_external_apply" | "no_stored_cv" | "no_whitespace" | "not_allowed_by_plan" | "not_found" | "offer_inactive" | "offer_not_found" | "offer_state_conflict" | "owner_role_required" | "password_blank" | "password_control_characters" | "password_is_email" | "password_mismatch" | "password_required" | "password_too_common" | "password_too_long" | "password_too_short" | "payload_too_large" | "payment_not_found" | "payment_unavailable" | "post_not_found" | "profile_incomplete" | "radius_without_city" | "rate_limited" | "redirect_not_found" | "request_not_pending" | "required" | "same_email" | "slug_mismatch" | "three_times_rule" | "too_many_documents" | "too_many_images" | "too_many_invitations" | "too_many_languages" | "too_many_locations" | "too_many_skills" | "too_many_uppercase" | "too_many_values" | "two_words_required" | "type_required" | "unauthorized" | "unit_required" | "unknown_category" | "unknown_city" | "unknown_plan" | "unknown_technology" | "unknown_tenant" | "unsupported_grant_type" | "unsupported_media_type" | "url_protocol_required" | "value_must_be_number";
             /** @description Every field error, when a whole form was checked (the offer form). */
             errors?: components["schemas"]["FieldErrorBody"][] | null;
             /** @description Parameter or body field at fault, when one is. */
@@ -4260,6 +4294,26 @@ export interface components {
             data: components["schemas"]["OfferItem"][];
             /** @description Paging. */
             meta: components["schemas"]["PopularMeta"];
+        };
+        /** @description A post with its body. */
+        PostDto: components["schemas"]["PostSummaryDto"] & {
+            /** @description The body, as sanitised HTML (headings from h2, paragraphs, lists, links, tables). */
+            html: string;
+        };
+        /** @description A post as the showcase lists it. */
+        PostSummaryDto: {
+            /** @description The day of publication, `YYYY-MM-DD`. */
+            date: string;
+            /** @description The image (a path of the web app or an http(s) URL), if any. */
+            imageUrl?: string | null;
+            /** @description The language of the text (`pl`, or `en` when it has an English text and it was asked for). */
+            lang: string;
+            /** @description The post's slug (its page is `/blog/{slug}` in the web app). */
+            slug: string;
+            /** @description A sentence or two. */
+            summary: string;
+            /** @description The title. */
+            title: string;
         };
         /** @description A plan's prices (net, gross and tax; the old ones before a promotion, 0 without). */
         PriceDto: {
@@ -5748,6 +5802,98 @@ export interface operations {
                 };
             };
             /** @description The application or its CV is gone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    posts: {
+        parameters: {
+            query?: {
+                /** @description pl or en; a post without the language comes in Polish */
+                lang?: string;
+                /** @description At most this many posts (1 to 50) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `{data: [post]}`, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostSummaryDto"][];
+                };
+            };
+            /** @description Malformed parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown board, or the board has no blog (feature_disabled) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    post: {
+        parameters: {
+            query?: {
+                /** @description pl or en; falls back to Polish */
+                lang?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+                /** @description The post's slug */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The post */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PostDto"];
+                };
+            };
+            /** @description Malformed parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown board or post (post_not_found), or no blog (feature_disabled) */
             404: {
                 headers: {
                     [name: string]: unknown;

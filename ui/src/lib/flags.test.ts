@@ -5,7 +5,6 @@ import {
   chatInMaintenance,
   homeCountSource,
   mapToggleable,
-  redirectThrottle,
   salaryFilterMode,
   showExpiredOffer,
   showListCounter,
@@ -60,11 +59,6 @@ describe('feature flags', () => {
   it('applicationHistory: exposed as on or off', () => {
     expect(applicationHistoryEnabled(with_('applicationHistory'))).toBe(true);
     expect(applicationHistoryEnabled(without('applicationHistory'))).toBe(false);
-  });
-
-  it('redirectCountThrottling: throttle option 2 when on, 1 when off', () => {
-    expect(redirectThrottle(with_('redirectCountThrottling'))).toBe(2);
-    expect(redirectThrottle(without('redirectCountThrottling'))).toBe(1);
   });
 
   it('candidateChat: the chat and "Candidates for this offer" show only when on', () => {

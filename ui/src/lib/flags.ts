@@ -4,6 +4,8 @@
  * has one place and one unit test (`flags.test.ts`). A missing flag is off.
  */
 
+import type { SessionFeatures } from './session';
+
 export type FeatureFlags = Readonly<Record<string, boolean | undefined>>;
 
 const on = (flags: FeatureFlags | null | undefined, name: string) => flags?.[name] === true;
@@ -48,18 +50,11 @@ export function homeCountSource(flags: FeatureFlags): 'board' | 'allBoards' {
 
 /**
  * `applicationHistory`: a logged-in candidate's external applications are confirmed and listed in
- * the application history (spec §4). Exposed for the accounts work; nothing reads it yet.
+ * the application history (spec §4). Off: no history page (404), no link to it in the account
+ * menu, tabs or after applying, no confirm dialog, and the API refuses the calls (`feature_disabled`).
  */
 export function applicationHistoryEnabled(flags: FeatureFlags): boolean {
   return on(flags, 'applicationHistory');
-}
-
-/**
- * `redirectCountThrottling`: the throttle option sent with `track-redirects` (spec §7: 2 or 1),
- * 2 with the flag. Exposed for the applications work; nothing sends it yet.
- */
-export function redirectThrottle(flags: FeatureFlags): 1 | 2 {
-  return on(flags, 'redirectCountThrottling') ? 2 : 1;
 }
 
 /**
@@ -76,4 +71,54 @@ export function candidateChatEnabled(flags: FeatureFlags): boolean {
  */
 export function chatInMaintenance(flags: FeatureFlags): boolean {
   return on(flags, 'passiveCandidateMaintenance');
+}
+
+/** `blogShowcase`: the homepage shows the newest posts of the board's blog, and the blog's pages (`/blog`, `/blog/{slug}`) exist. */
+export function blogEnabled(flags: FeatureFlags): boolean {
+  return on(flags, 'blogShowcase');
+}
+
+/** `workplaceFilter`: 'more filters' offers the workplace (remote, hybrid, office) choices. */
+export function workplaceFilterShown(flags: FeatureFlags): boolean {
+  return on(flags, 'workplaceFilter');
+}
+
+/** `mapButton`: phones get the button that opens the list's map. */
+export function mapButtonShown(flags: FeatureFlags): boolean {
+  return on(flags, 'mapButton');
+}
+
+/** `categoryBanner`, `remoteBanner`: the banners an offer page may show (one of each kind at most). */
+export function offerBannerKinds(flags: FeatureFlags): ('category' | 'remote')[] {
+  return [...(on(flags, 'categoryBanner') ? (['category'] as const) : []), ...(on(flags, 'remoteBanner') ? (['remote'] as const) : [])];
+}
+
+/** `jobAlerts`: saved searches and e-mail alerts — the list's switch, the header link, `/saved-searches` and the alert entry points. */
+export function jobAlertsEnabled(flags: FeatureFlags): boolean {
+  return on(flags, 'jobAlerts');
+}
+
+/** `whistleblowerReport`: the terms page shows the whistleblower report (the API serves it only then). */
+export function showWhistleblowerReport(flags: FeatureFlags): boolean {
+  return on(flags, 'whistleblowerReport');
+}
+
+/** `aiAssistant`: the employer's offer form has the job-ad assistant (the API's hub refuses it otherwise). */
+export function assistantEnabled(flags: FeatureFlags): boolean {
+  return on(flags, 'aiAssistant');
+}
+
+/**
+ * What the board offers candidates: accounts (`candidatePortalLogin`), favourites
+ * (`favouritesButton`), the application history (`applicationHistory`), matched-for-you
+ * (`matchedForYou`) and the chat (`candidateChat`). The layout hands it to every page.
+ */
+export function candidateFeatures(flags: FeatureFlags): SessionFeatures {
+  return {
+    login: on(flags, 'candidatePortalLogin'),
+    favourites: on(flags, 'favouritesButton'),
+    history: on(flags, 'applicationHistory'),
+    matched: on(flags, 'matchedForYou'),
+    chat: on(flags, 'candidateChat'),
+  };
 }

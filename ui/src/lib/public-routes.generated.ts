@@ -27,6 +27,8 @@ export const GENERATED_PUBLIC_ROUTES: readonly PublicRoute[] = [
   { pattern: '/v2/user-panel/brand-stories/company/list', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
   { pattern: '/v2/user-panel/brand-stories/company/{slug}/short-info', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
   { pattern: '/v1/terms/{name}', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
+  { pattern: '/v1/blog/posts', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
+  { pattern: '/v1/blog/posts/{slug}', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
   { pattern: '/v1/logos/{file}', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
   { pattern: '/v1/images/cover/{file}', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
   { pattern: '/v1/candidate/register', methods: ['POST'], maxBodyBytes: 4096 },

@@ -114,6 +114,16 @@ export interface BoardConfig {
   };
   topCities: City[];
   urlParams: Record<string, Localized>;
+  /** The homepage's promotional hero (`[tenants.promotion]`), shown with `promotionalHomepage`; null when the board has none. */
+  promotion?: Promotion | null;
+}
+
+/** A board's promotional hero: a background image, a headline and a link (a path of this app or an http(s) URL). */
+export interface Promotion {
+  imageUrl: string;
+  headline: Localized;
+  link: string;
+  linkLabel: Localized;
 }
 
 /** A company's brand story (`brand-stories/company/{slug}/short-info` and the list). */

@@ -29,6 +29,17 @@ const MATCH_POOL_PER_QUERY: usize = 150;
 /// Skills of the preferences queried one by one.
 const MATCH_QUERIED_SKILLS: usize = 6;
 
+/// The board's `applicationHistory` flag: off, the history and the confirmation of external
+/// applies (which only feed the history) answer [`AppError::FeatureDisabled`]. Redirects are still
+/// tracked: they count the offer's applications for its employer.
+fn history_enabled(tenant: &Tenant) -> Result<()> {
+    if tenant.flag("applicationHistory") {
+        Ok(())
+    } else {
+        Err(AppError::FeatureDisabled)
+    }
+}
+
 /// One entry of the history with its application (none for external applies).
 #[derive(Debug, Clone)]
 pub struct HistoryEntry {
@@ -182,6 +193,7 @@ impl CandidateArea {
     /// The application history (form applications and confirmed external applies), newest first.
     /// Each form or one-click entry comes with its application, whose status the employer moves.
     pub fn history(&self, tenant: &Tenant, principal: &Principal, page: Page, ids: Option<&[String]>) -> Result<Paged<(HistoryEntry, Option<OfferCard>)>> {
+        history_enabled(tenant)?;
         let (slug, account_id) = (&tenant.settings.slug, principal.candidate_account()?);
         let paged = self.history.list(slug, account_id, page, ids)?;
         let mut items = Vec::with_capacity(paged.items.len());
@@ -198,11 +210,13 @@ impl CandidateArea {
 
     /// Confirms that the candidate applied after a redirect (it joins the history).
     pub fn confirm_redirect(&self, tenant: &Tenant, principal: &Principal, redirect_id: &str) -> Result<TrackedRedirect> {
+        history_enabled(tenant)?;
         Ok(self.redirects.confirm(&tenant.settings.slug, principal.candidate_account()?, redirect_id)?)
     }
 
     /// The candidate did not apply after all.
     pub fn remove_redirect(&self, tenant: &Tenant, principal: &Principal, redirect_id: &str) -> Result<TrackedRedirect> {
+        history_enabled(tenant)?;
         Ok(self.redirects.remove(&tenant.settings.slug, principal.candidate_account()?, redirect_id)?)
     }
 

@@ -92,6 +92,8 @@ error_codes! {
     BrandStoryNotFound => ("brand_story_not_found", 404, "the company has no brand story"),
     /// No such legal document on the board.
     DocumentNotFound => ("document_not_found", 404, "there is no such document"),
+    /// No such post on the board's blog.
+    PostNotFound => ("post_not_found", 404, "there is no such post"),
     /// No such generated image.
     ImageNotFound => ("image_not_found", 404, "there is no such image"),
     /// The board has the feature off.

@@ -111,6 +111,7 @@ impl EngineSettings {
             check_texts(tenant)?;
             check_plans(tenant)?;
             check_map(tenant)?;
+            check_home(tenant)?;
             if tenant.job_alerts.send_hour > 23 || tenant.job_alerts.max_offers == 0 {
                 return Err(ConfigError::Invalid(format!("tenant '{}': job_alerts.send_hour must be 0-23 and max_offers at least 1", tenant.slug)));
             }
@@ -289,4 +290,43 @@ fn set_value_path(node: &mut toml::Value, keys: &[String], value: toml::Value) -
         }
         _ => Err(ConfigError::Invalid(format!("cannot set '{}' inside a plain value", keys.join(".")))),
     }
+}
+
+/// The hero's addresses are site paths or http(s) URLs and its texts have Polish; the blog's
+/// folder stays inside the index-data directory; an on flag has its section.
+fn check_home(tenant: &TenantSettings) -> Result<(), ConfigError> {
+    let invalid = |what: String| Err(ConfigError::Invalid(format!("tenant '{}': {what}", tenant.slug)));
+    let promotion = &tenant.promotion;
+    if tenant.flags.get("promotionalHomepage") == Some(&true) && !promotion.is_configured() {
+        return invalid("the flag promotionalHomepage needs [tenants.promotion] (image, headline, link)".into());
+    }
+    if promotion.is_configured() {
+        for (key, address) in [("image", &promotion.image), ("link", &promotion.link)] {
+            if !is_site_path_or_http(address) {
+                return invalid(format!("promotion.{key} '{address}' must be a path of the web app (/…) or an absolute http(s) URL"));
+            }
+        }
+        for (key, texts) in [("headline", &promotion.headline), ("link_label", &promotion.link_label)] {
+            if texts.get("pl").is_none_or(|text| text.trim().is_empty()) || texts.keys().any(|lang| lang != "pl" && lang != "en") {
+                return invalid(format!("promotion.{key} needs a Polish text (pl, optionally en)"));
+            }
+        }
+    }
+    let blog = &tenant.blog;
+    if tenant.flags.get("blogShowcase") == Some(&true) && !blog.is_configured() {
+        return invalid("the flag blogShowcase needs [tenants.blog] dir".into());
+    }
+    let inside = blog.dir.split('/').all(|part| !part.is_empty() && part != "." && part != ".." && !part.contains('\\'));
+    if blog.is_configured() && (!inside || blog.dir.starts_with('/')) {
+        return invalid(format!("blog.dir '{}' must be a folder inside the index-data directory", blog.dir));
+    }
+    Ok(())
+}
+
+/// `/path` of the web app (not `//host`) or `http(s)://host…`, without spaces or quotes.
+fn is_site_path_or_http(address: &str) -> bool {
+    let clean = !address.chars().any(|c| c.is_whitespace() || c.is_control() || c == '"' || c == '\'' || c == '<' || c == '>');
+    let site_path = address.starts_with('/') && !address.starts_with("//");
+    let http = ["https://", "http://"].iter().any(|scheme| address.strip_prefix(scheme).is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/')));
+    clean && (site_path || http)
 }

@@ -112,6 +112,10 @@ pub struct TenantSettings {
     pub map: MapSettings,
     /// The board's overrides of the job-ad assistant's `[assistant]` (`[tenants.assistant]`).
     pub assistant: AssistantOverrides,
+    /// The homepage's promotional hero (`[tenants.promotion]`, flag `promotionalHomepage`).
+    pub promotion: super::PromotionSettings,
+    /// The blog the homepage showcases (`[tenants.blog]`, flag `blogShowcase`).
+    pub blog: super::BlogSettings,
 }
 
 /// A board's overrides of the job-ad assistant's global `[assistant]` section: what is left out
@@ -326,6 +330,8 @@ impl Default for TenantSettings {
             applications: ApplicationSettings::default(),
             map: MapSettings::default(),
             assistant: AssistantOverrides::default(),
+            promotion: super::PromotionSettings::default(),
+            blog: super::BlogSettings::default(),
         }
     }
 }

@@ -169,3 +169,29 @@ fn reads_and_checks_a_boards_tile_provider() {
         assert!(EngineSettings::from_toml(&with(bad), []).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn reads_and_checks_the_homepage_hero_and_blog() {
+    let with = |flags: &str, sections: &str| format!("{BASE}{flags}\n{sections}\n");
+    let hero = "[tenants.promotion]\nimage = \"/promo/it.svg\"\nheadline = { pl = \"Nagłówek\", en = \"Headline\" }\nlink = \"https://example.com/x\"\nlink_label = { pl = \"Zobacz\" }";
+    let tenant = EngineSettings::from_toml(&with("promotionalHomepage = true\nblogShowcase = true", &format!("{hero}\n[tenants.blog]\ndir = \"blog/it\"")), [])
+        .unwrap()
+        .tenants[0]
+        .clone();
+    assert!(tenant.promotion.is_configured() && tenant.blog.is_configured());
+    assert_eq!((tenant.promotion.headline["en"].as_str(), tenant.blog.dir.as_str()), ("Headline", "blog/it"));
+    assert!(!EngineSettings::from_toml(BASE, []).unwrap().tenants[0].promotion.is_configured(), "no section, no hero");
+    for (flags, sections) in [
+        ("promotionalHomepage = true", ""),
+        ("blogShowcase = true", ""),
+        ("", &hero.replace("/promo/it.svg", "//evil.example.com/x.svg")),
+        ("", &hero.replace("https://example.com/x", "javascript:alert(1)")),
+        ("", &hero.replace("pl = \"Nagłówek\", ", "")),
+        ("", &hero.replace("link_label = { pl = \"Zobacz\" }", "link_label = { de = \"Sehen\" }")),
+        ("", "[tenants.blog]\ndir = \"../secrets\""),
+        ("", "[tenants.blog]\ndir = \"/etc\""),
+        ("", "[tenants.promotion]\nimg = \"/x.svg\""),
+    ] {
+        assert!(EngineSettings::from_toml(&with(flags, sections), []).is_err(), "{flags} {sections}");
+    }
+}

@@ -71,6 +71,7 @@ impl From<wakat_app::AppError> for ApiError {
             AppError::Accounts(accounts) => accounts_error(accounts),
             AppError::Employers(employers) => employers_error(employers),
             AppError::FeatureDisabled => ApiError::new(ErrorCode::FeatureDisabled),
+            AppError::PostNotFound => ApiError::new(ErrorCode::PostNotFound),
             AppError::ChatMaintenance => ApiError::new(ErrorCode::ChatMaintenance),
             AppError::Chat(chat) => chat_error(chat),
             AppError::ChatNoSharedCv => ApiError::new(ErrorCode::ChatNoSharedCv),

@@ -178,7 +178,22 @@ pub async fn configuration(state: web::Data<AppState>, path: web::Path<TenantPat
             "whistleblowerReportUrl": optional_legal_url(settings, &settings.legal.whistleblower_report),
         },
         "surveyUrl": Some(&settings.survey_url).filter(|url| !url.is_empty()),
+        "promotion": promotion_json(settings),
     })))
+}
+
+/// The homepage's promotional hero (`[tenants.promotion]`), shown with the flag `promotionalHomepage`;
+/// null when the board has none. English texts fall back to Polish.
+fn promotion_json(settings: &wakat_engine::TenantSettings) -> Value {
+    let promotion = &settings.promotion;
+    if !promotion.is_configured() {
+        return Value::Null;
+    }
+    let text = |texts: &std::collections::BTreeMap<String, String>| {
+        let pl = texts.get("pl").map_or("", String::as_str);
+        localized(texts.get("en").map_or(pl, String::as_str), pl)
+    };
+    json!({"imageUrl": promotion.image, "headline": text(&promotion.headline), "link": promotion.link, "linkLabel": text(&promotion.link_label)})
 }
 
 fn legal_url(settings: &wakat_engine::TenantSettings, name: &str) -> String {

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod alerts;
 pub mod applications;
 pub mod assistant;
+pub mod blog;
 pub mod brand_stories;
 pub mod candidate;
 pub mod chat;

@@ -5,7 +5,7 @@ use utoipa::OpenApi;
 
 use crate::error::{ErrorCode, Result};
 use crate::routes::{
-    accounts, alerts, applications, assistant, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, dev, employer_offers, employer_panel,
+    accounts, alerts, applications, assistant, blog, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, dev, employer_offers, employer_panel,
     employers, internal, meta, offers, panel_offers, payments, places,
 };
 use crate::state::AppState;
@@ -41,6 +41,8 @@ use crate::state::AppState;
         meta::brand_story_short_info,
         meta::brand_stories,
         meta::legal_document,
+        blog::posts,
+        blog::post,
         meta::logo,
         meta::cover,
         places::cities,
@@ -171,7 +173,7 @@ use crate::state::AppState;
         chat_mail::unsubscribe,
     ),
     modifiers(&BearerScheme),
-    components(schemas(crate::error::ErrorBody, crate::dto::OfferItem, crate::dto::OfferDetail, crate::dto::OfferMoved, offers::ViewBody, crate::dto::employers::EmployerOfferDto))
+    components(schemas(crate::error::ErrorBody, blog::PostSummaryDto, blog::PostDto, crate::dto::OfferItem, crate::dto::OfferDetail, crate::dto::OfferMoved, offers::ViewBody, crate::dto::employers::EmployerOfferDto))
 )]
 pub struct ApiDoc;
 

@@ -10,8 +10,8 @@ use actix_web::http::Method;
 use actix_web::web;
 
 use super::{
-    accounts, alerts, applications, assistant, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, employer_offers, employer_panel, employers,
-    internal, meta, offers, panel_offers, payments, places,
+    accounts, alerts, applications, assistant, blog, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, employer_offers, employer_panel,
+    employers, internal, meta, offers, panel_offers, payments, places,
 };
 use crate::ratelimit::RateClass;
 
@@ -140,6 +140,8 @@ route_table! {
     GET "/v2/user-panel/brand-stories/company/list" => meta::brand_stories, limit ExpensiveRead, browser anyone(0);
     GET "/v2/user-panel/brand-stories/company/{slug}/short-info" => meta::brand_story_short_info, browser anyone(0);
     GET "/v1/terms/{name}" => meta::legal_document, browser anyone(0);
+    GET "/v1/blog/posts" => blog::posts, browser anyone(0);
+    GET "/v1/blog/posts/{slug}" => blog::post, browser anyone(0);
     GET "/v1/logos/{file}" => meta::logo, browser anyone(0);
     GET "/v1/images/cover/{file}" => meta::cover, browser anyone(0);
     // Candidate accounts (issue 9). Reads and writes carry the session cookie; writes made with it

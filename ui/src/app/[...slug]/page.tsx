@@ -15,10 +15,12 @@ import { DialogButton } from '@/features/search/components/dialog-button';
 import { LazyListDialogs } from '@/features/search/components/list-dialogs-lazy';
 import { ListProvider } from '@/features/search/components/list-context';
 import { OffersList } from '@/features/search/components/offers-list';
+import { RealTimeBidding } from '@/features/search/components/real-time-bidding';
+import { realTimeBiddingSlugs } from '@/features/search/real-time-bidding';
 import { cardOffer } from '@/features/search/api/search-offers';
 import { SortMenu } from '@/features/search/components/sort-menu';
 import { listHeading } from '@/features/search/heading';
-import { sortingEnabled } from '@/lib/flags';
+import { jobAlertsEnabled, sortingEnabled } from '@/lib/flags';
 import { SwitchLink } from '@/features/search/components/switch-link';
 import { SearchForm } from '@/components/ui/search-form';
 import { getTranslator } from '@/i18n/request';
@@ -101,8 +103,10 @@ export default async function OffersListPage(props: Props) {
   // "Clear all" clears the currency chip too (back to the default, explicitly: see currencyHref).
   const clearHref = filters.currency ? currencyHref(emptyFilters(), config, locale, config.defaultCurrency) : buildListHref(emptyFilters(), config, locale);
   // Saved searches and job alerts (issue 10), behind the board's `jobAlerts` flag.
-  const alertsOn = Boolean(config.featureFlags.jobAlerts);
+  const alertsOn = jobAlertsEnabled(config.featureFlags);
   const map = <ListMapPanel filters={filters} config={config} locale={locale} />;
+  // `realTimeBidding`: the unfiltered list (sort and currency aside) tells the ad scripts its first offers.
+  const biddingSlugs = realTimeBiddingSlugs(config.featureFlags, filters, page.data);
 
   return (
     <ListProvider config={config} filters={filters} locale={locale}>
@@ -191,6 +195,7 @@ export default async function OffersListPage(props: Props) {
                   </p>
                 </noscript>
               ) : null}
+              {biddingSlugs ? <RealTimeBidding slugs={biddingSlugs} /> : null}
               <OffersList
                 key={toApiQuery(filters, config).toString()}
                 apiQuery={toApiQuery(filters, config).toString()}

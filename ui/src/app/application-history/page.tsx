@@ -1,3 +1,6 @@
+import { notFound } from 'next/navigation';
+import { getConfig } from '@/features/config/api/get-config';
+import { applicationHistoryEnabled } from '@/lib/flags';
 import { AccountTabs } from '@/features/account/components/account-tabs';
 import { APPLICATIONS_PATH, HISTORY_QUERY } from '@/features/history/api/applications';
 import { HistoryList } from '@/features/history/components/history-list';
@@ -15,6 +18,8 @@ export async function generateMetadata() {
 /** Applications and confirmed external applies, with each offer's current state. */
 export default async function ApplicationHistoryPage() {
   await ensureAccounts();
+  // A board without the history (`applicationHistory` off) has no such page; the API refuses it too.
+  if (!applicationHistoryEnabled((await getConfig()).featureFlags)) notFound();
   const [{ locale, t }] = await Promise.all([getTranslator(), requireCandidate(paths.applicationHistory())]);
   const initial = await sessionGet<CandidatePage<ApplicationItem>>(APPLICATIONS_PATH, { ...HISTORY_QUERY, page: 1, pageSize: CANDIDATE_PAGE_SIZE }, locale).catch(() => null);
   return (

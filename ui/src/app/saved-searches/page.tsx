@@ -5,6 +5,7 @@ import { SavedSearches } from '@/features/alerts/components/saved-searches';
 import { getTranslator } from '@/i18n/request';
 import { getCandidate, sessionGet } from '@/lib/session-server';
 import { privateMetadata } from '../account/_shared/page-kit';
+import { jobAlertsEnabled } from '@/lib/flags';
 
 export async function generateMetadata() {
   const { t } = await getTranslator();
@@ -14,7 +15,7 @@ export async function generateMetadata() {
 /** Saved searches and job alerts (spec §2): a candidate's from the API, a guest's from this browser. */
 export default async function SavedSearchesPage() {
   const config = await getConfig();
-  if (!config.featureFlags.jobAlerts) notFound();
+  if (!jobAlertsEnabled(config.featureFlags)) notFound();
   const { locale } = await getTranslator();
   const candidate = config.featureFlags.candidatePortalLogin ? await getCandidate() : null;
   const initial: JobFilter[] | null = candidate ? await sessionGet<unknown>('/job-filters', undefined, locale).then(jobFilterList, () => null) : null;

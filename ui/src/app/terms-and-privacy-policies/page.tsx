@@ -7,6 +7,7 @@ import { TermsList } from '@/features/terms/components/terms-list';
 import { privacyPolicyPath, termsForDisplay, type LegalConfig } from '@/features/terms/rules';
 import { getTranslator } from '@/i18n/request';
 import { paths } from '@/config/paths';
+import { showWhistleblowerReport } from '@/lib/flags';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await getTranslator();
@@ -18,7 +19,7 @@ export default async function TermsPage() {
   const legalConfig = config as typeof config & LegalConfig;
   const now = new Date();
   const terms = legalConfig.terms ?? [];
-  const showReport = Boolean(config.featureFlags.whistleblowerReport);
+  const showReport = showWhistleblowerReport(config.featureFlags);
   const [clause, report] = await Promise.all([
     getLegalDocument(legalConfig.legal?.informationClauseUrl, locale),
     showReport ? getLegalDocument(legalConfig.legal?.whistleblowerReportUrl, locale) : Promise.resolve(null),

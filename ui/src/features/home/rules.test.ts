@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { homeBanner, homeCountPath, homeTabs, partnerCompanies } from './rules';
+import { homeBanner, homeCountPath, homeSections, homeTabs, partnerCompanies } from './rules';
 
 describe('home tabs', () => {
   const all = { candidatePortalLogin: true, favouritesButton: true, matchedForYou: true };
@@ -36,5 +36,14 @@ describe('home count (flag countAllBoardsOffers)', () => {
   it('counts every board when on, this board when off', () => {
     expect(homeCountPath({ countAllBoardsOffers: true })).toBe('/v2/user-panel/offers/all-boards/count');
     expect(homeCountPath({ countAllBoardsOffers: false })).toBe('/v2/user-panel/offers/count');
+  });
+});
+
+describe('homeSections', () => {
+  const promotion = { imageUrl: '/promo/it.svg', headline: { pl: 'Nagłówek', en: 'Headline' }, link: '/x', linkLabel: { pl: 'Zobacz', en: 'See' } };
+  it('shows each flagged section only with its flag, the hero only with a configured one', () => {
+    expect(homeSections({}, promotion)).toEqual({ promotion: null, newOffers: false, blog: false });
+    expect(homeSections({ promotionalHomepage: true, newOffersList: true, blogShowcase: true }, promotion)).toEqual({ promotion, newOffers: true, blog: true });
+    expect(homeSections({ promotionalHomepage: true }, null).promotion).toBeNull();
   });
 });

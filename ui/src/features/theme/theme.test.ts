@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHeaderHidden, listLayoutFor, lookChoice, resolveLayoutVariant, resolveTheme, showThemeToggle } from './theme';
+import { isHeaderHidden, listLayoutFor, lookChoice, lookSwitchTarget, resolveLayoutVariant, resolveTheme, showDarkModeToggle } from './theme';
 
 describe('theme', () => {
   it('is dark only with the flag and the cookie', () => {
@@ -10,10 +10,21 @@ describe('theme', () => {
     expect(resolveTheme('dark', undefined)).toBe('light');
   });
 
-  it('shows the toggle only with both flags', () => {
-    expect(showThemeToggle({ themeToggle: true, darkMode: true })).toBe(true);
-    expect(showThemeToggle({ themeToggle: true, darkMode: false })).toBe(false);
-    expect(showThemeToggle({ darkMode: true })).toBe(false);
+  it('shows the light/dark control with dark mode, whatever the theme toggle', () => {
+    expect(showDarkModeToggle({ themeToggle: true, darkMode: true })).toBe(true);
+    expect(showDarkModeToggle({ themeToggle: true, darkMode: false })).toBe(false);
+    expect(showDarkModeToggle({ darkMode: true })).toBe(true);
+  });
+
+  it('the theme toggle switches between the new look and the old one (horizontalTheme)', () => {
+    const flags = { themeToggle: true };
+    expect(lookSwitchTarget(flags, undefined), 'undecided: offers the new look').toBe('always');
+    expect(lookSwitchTarget(flags, 'never')).toBe('always');
+    expect(lookSwitchTarget(flags, 'always'), 'on the new look: back to the old one').toBe('never');
+    expect(lookSwitchTarget({ horizontalPopup: true }, 'always'), 'the popup alone offers no way back').toBeNull();
+    expect(lookSwitchTarget({ darkMode: true }, 'always')).toBeNull();
+    expect(listLayoutFor('column', flags, 'always'), 'the toggle alone applies the horizontal layout').toBe('horizontal');
+    expect(listLayoutFor('column', flags, 'never')).toBe('column');
   });
 
   it('hides the header on offer and terms pages only', () => {

@@ -29,7 +29,7 @@ import { CompanyTeaser } from '@/features/brands/components/company-teaser';
 import { OfferMedia } from '@/features/job/components/offer-media';
 import { bannerMedia, videoMedia } from '@/features/job/media';
 import { env } from '@/config/env';
-import { showExpiredOffer, showOfferLanguages } from '@/lib/flags';
+import { offerBannerKinds, showExpiredOffer, showOfferLanguages } from '@/lib/flags';
 import { ApplyBox } from '@/features/apply/components/apply-box';
 import type { BoardConfig, FilterOption, Locale, OfferDetail } from '@/lib/types';
 
@@ -119,7 +119,7 @@ export default async function OfferPage({ params, searchParams }: Props) {
   const categoryLabel = offer.category ? (locale === 'en' ? offer.category.labelEn : offer.category.labelPl) : '';
   const categorySlugs = [offer.category?.parentKey, offer.category?.key].filter((slug): slug is string => Boolean(slug));
   // Picked on the server at random among the banners matching the category (and work mode).
-  const banners = [flags.categoryBanner ? pickBanner(BANNERS, 'category', categorySlugs, offer.workplaceType) : null, flags.remoteBanner ? pickBanner(BANNERS, 'remote', categorySlugs, offer.workplaceType) : null].filter(
+  const banners = offerBannerKinds(flags).map((kind) => pickBanner(BANNERS, kind, categorySlugs, offer.workplaceType)).filter(
     (banner): banner is Banner => banner !== null,
   );
   const fill = (text: string) => text.replace('{category}', categoryLabel).replace('{city}', offer.city);

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useDismissibleMenu } from '@/components/ui/use-dismissible-menu';
 import { paths } from '@/config/paths';
 import { createTranslator } from '@/i18n/translate';
+import { accountPages } from '@/lib/account-pages';
 import { displayName } from '@/lib/candidate';
 import { forgetCandidate, useSession } from '@/lib/session';
 import type { Locale } from '@/lib/types';
@@ -73,23 +74,13 @@ export function AccountNav({ locale, hideGuestLinks = false }: { locale: Locale;
         <span className="account-menu__name">{name}</span>
       </summary>
       <ul className="menu__list">
-        <li>
-          <Link href={paths.account()} onClick={menu.close} aria-current={pathname === paths.account() ? 'page' : undefined}>
-            {t('account.profile')}
-          </Link>
-        </li>
-        {features.favourites ? (
-          <li>
-            <Link href={paths.favourites()} onClick={menu.close} aria-current={pathname === paths.favourites() ? 'page' : undefined}>
-              {t('account.favourites')}
+        {accountPages(features).map((page) => (
+          <li key={page.href}>
+            <Link href={page.href} onClick={menu.close} aria-current={pathname === page.href ? 'page' : undefined}>
+              {t(page.label)}
             </Link>
           </li>
-        ) : null}
-        <li>
-          <Link href={paths.applicationHistory()} onClick={menu.close} aria-current={pathname === paths.applicationHistory() ? 'page' : undefined}>
-            {t('account.history')}
-          </Link>
-        </li>
+        ))}
         <li>
           <button type="button" className="menu__button" onClick={() => void onLogout()} disabled={leaving} data-testid="logout">
             {t('account.logout')}

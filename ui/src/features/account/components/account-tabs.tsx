@@ -2,7 +2,7 @@
 /** The candidate's pages as tabs of one area: profile, favourites, application history, offers from employers (the chat). */
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { paths } from '@/config/paths';
+import { accountPages } from '@/lib/account-pages';
 import { createTranslator } from '@/i18n/translate';
 import { useSession } from '@/lib/session';
 import type { Locale } from '@/lib/types';
@@ -11,12 +11,7 @@ export function AccountTabs({ locale }: { locale: Locale }) {
   const t = createTranslator(locale);
   const pathname = usePathname();
   const { features } = useSession();
-  const tabs = [
-    { href: paths.account(), label: t('account.profile') },
-    ...(features.favourites ? [{ href: paths.favourites(), label: t('account.favourites') }] : []),
-    { href: paths.applicationHistory(), label: t('account.history') },
-    ...(features.chat ? [{ href: paths.accountChat(), label: t('chat.profile.tab') }] : []),
-  ];
+  const tabs = accountPages(features).map((page) => ({ href: page.href, label: t(page.label) }));
   return (
     <nav className="account-tabs" aria-label={t('account.menu')}>
       <ul>

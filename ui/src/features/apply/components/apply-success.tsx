@@ -10,10 +10,12 @@ import { OfferCard } from '@/components/ui/offer-card';
 import { paths } from '@/config/paths';
 import { createTranslator } from '@/i18n/translate';
 import type { Candidate } from '@/lib/candidate';
+import { useSession } from '@/lib/session';
 import type { Locale, Offer } from '@/lib/types';
 
 export function CandidatePrompt({ locale, candidate, loginEnabled, next }: { locale: Locale; candidate: Candidate | null; loginEnabled: boolean; next: string }) {
   const t = createTranslator(locale);
+  const { features } = useSession();
   if (!loginEnabled) return null;
   if (!candidate) {
     return (
@@ -44,11 +46,12 @@ export function CandidatePrompt({ locale, candidate, loginEnabled, next }: { loc
       </section>
     );
   }
-  return (
+  // The history link only where the board keeps one (`applicationHistory`).
+  return features.history ? (
     <p>
       <Link href={paths.applicationHistory()}>{t('applySuccess.historyLink')}</Link>
     </p>
-  );
+  ) : null;
 }
 
 export function ApplySuccess({ locale, company, lookalikes, candidate, loginEnabled, next }: { locale: Locale; company: string; lookalikes: Offer[]; candidate: Candidate | null; loginEnabled: boolean; next: string }) {

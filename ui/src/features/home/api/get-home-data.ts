@@ -30,6 +30,10 @@ export const getPopularOffers = (locale: string, perPage = 12) =>
 export const getNewWithSalary = (locale: string, perPage = 12) =>
   orNull(boardGet<OffersPage>('/v2/user-panel/offers', { withSalary: 'true', sortBy: 'newest', orderBy: 'DESC', perPage }, { locale }));
 
+/** The newest offers, salary or not (the `newOffersList` section). */
+export const getNewestOffers = (locale: string, perPage: number) =>
+  orNull(boardGet<OffersPage>('/v2/user-panel/offers', { sortBy: 'newest', orderBy: 'DESC', perPage }, { locale }));
+
 export const getTestimonials = () => orNull(boardGet<{ data: Testimonial[] }>('/v2/testimonials', undefined, { revalidate: 300 }).then((answer) => answer.data));
 
 /** Company stories; also the source of the partner logos (the only company list the API has). */

@@ -7,7 +7,7 @@ import { cookies } from 'next/headers';
 import { ListMap } from './list-map';
 import type { InitialView } from './offers-map';
 import { LAYOUT_COOKIE, MAP_HIDDEN_COOKIE, mapColumnShown, parseLayout, resolveLayout } from '../lib/layout';
-import { mapToggleable } from '@/lib/flags';
+import { mapButtonShown, mapToggleable } from '@/lib/flags';
 import { POLAND_BOUNDS } from '../lib/viewport';
 import { buildListHref, toApiQuery, type ListFilters } from '@/features/search/filters';
 import type { BoardConfig, Locale } from '@/lib/types';
@@ -32,7 +32,7 @@ export async function ListMapPanel({ filters, config, locale }: { filters: ListF
       locale={locale}
       initialLayout={layout}
       initialView={initialView}
-      toggle={config.featureFlags.mapButton !== false}
+      toggle={mapButtonShown(config.featureFlags)}
       hideable={mapToggleable(config.featureFlags)}
       initialHidden={!mapColumnShown(mapToggleable(config.featureFlags), store.get(MAP_HIDDEN_COOKIE)?.value)}
       mapHref={buildListHref({ ...filters, showMap: true }, config, locale)}

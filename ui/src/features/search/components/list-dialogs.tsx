@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { Dialog } from '@/components/ui/dialog';
 import { buildListHref, cityName, emptyFilters, LIST_FILTER_KEYS, toApiQuery, withFilters, type ListFilterKey, type ListFilters } from '@/features/search/filters';
-import { salaryFilterMode, sortingEnabled } from '@/lib/flags';
+import { salaryFilterMode, sortingEnabled, workplaceFilterShown } from '@/lib/flags';
 import { formatNumber } from '@/lib/format';
 import { slugify } from '@/lib/text';
 import type { Category } from '@/lib/types';
@@ -103,7 +103,7 @@ function MoreFiltersDialog({ open, onClose }: { open: boolean; onClose: () => vo
   const change = (changes: Partial<ListFilters>) => setDraft((current) => ({ ...current, ...changes, from: 0 }));
   const toggle = (key: ListFilterKey, value: string) =>
     setDraft((current) => ({ ...current, [key]: current[key].includes(value) ? current[key].filter((item) => item !== value) : [...current[key], value] }));
-  const keys = LIST_FILTER_KEYS.filter((key) => key !== 'remoteWorkOptions' || config.featureFlags.workplaceFilter !== false);
+  const keys = LIST_FILTER_KEYS.filter((key) => key !== 'remoteWorkOptions' || workplaceFilterShown(config.featureFlags));
   // The salary counts only with a minimum above 0 (../salary.ts): the count and the address agree.
   const salary = salaryFilter(draft.salaryMin, mode === 'minimum' ? null : draft.salaryMax);
   const submit = () => {

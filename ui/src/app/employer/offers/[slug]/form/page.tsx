@@ -7,6 +7,7 @@ import { getTranslator } from '@/i18n/request';
 import { employerPaths } from '@/features/employer/paths';
 import { requireEmployer } from '@/features/employer/session/server';
 import '@/features/employer/offer/offer.css';
+import { assistantEnabled } from '@/lib/flags';
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -28,6 +29,6 @@ export default async function OfferFormPage({ params, searchParams }: Props) {
   const { locale } = await getTranslator();
   const [inputs, plans, config] = await Promise.all([getFormInputs(locale), getPlans(locale), getConfig().catch(() => null)]);
   // The AI assistant (issue 26) where the board has it on.
-  const assistant = Boolean(config?.featureFlags.aiAssistant);
+  const assistant = config ? assistantEnabled(config.featureFlags) : false;
   return <OfferEditor slug={slug} variant={variant} inputs={inputs} locale={locale} planNames={planNames(plans)} graphicsPlans={plans.filter((plan) => plan.enableGraphics).map((plan) => plan.slug)} assistant={assistant} />;
 }
