@@ -14,5 +14,6 @@ pub mod settings;
 
 pub use engine::{now, Engine, EngineError, ListItems, Tenant};
 pub use settings::{
-    ApplicationSettings, ConfigError, EmailCv, EngineSettings, JobAlertSettings, MapSettings, RateLimitSettings, StorageSettings, TenantSettings,
+    ApplicationSettings, ConfigError, EmailCv, EngineSettings, JobAlertSettings, MapSettings, RateLimitSettings, SalaryInsightSettings, StorageSettings,
+    TenantSettings,
 };
