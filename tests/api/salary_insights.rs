@@ -265,7 +265,8 @@ fn ladder(world: &World, offer: &Offer, kind: EmploymentKind, skills: &[String])
 #[test]
 fn an_offers_widening_steps_equal_the_oracle() {
     let world = world();
-    let mut wanted: Vec<(&str, &str, bool)> = vec![("city", "category", false), ("region", "category", false), ("country", "category", false), ("remote", "category", false)];
+    let mut wanted: Vec<(&str, &str, bool)> =
+        vec![("city", "category", false), ("region", "category", false), ("country", "category", false), ("remote", "category", false)];
     let mut seen = Vec::new();
     let mut none_enough = 0;
     let candidates = world.offers.iter().filter(|o| o.has_salary() && o.is_active(wakat_engine::now()));

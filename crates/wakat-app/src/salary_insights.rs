@@ -170,7 +170,8 @@ impl SalaryInsights {
         };
         match &request.offer {
             Some(slug) => {
-                let (offer, _) = find_offer(&self.engine, &request.tenant.settings.slug, slug)?.ok_or_else(|| AppError::OfferNotFound { slug: slug.clone() })?;
+                let (offer, _) =
+                    find_offer(&self.engine, &request.tenant.settings.slug, slug)?.ok_or_else(|| AppError::OfferNotFound { slug: slug.clone() })?;
                 insight.offer = Some(self.offer_insight(request, &offer, target)?);
             }
             None => insight.groups = self.groups(request, target)?,

@@ -234,9 +234,7 @@ mod tests {
     #[test]
     fn figures_of_a_set_with_its_histogram() {
         let rates = Rates::default();
-        let mut values: Vec<u64> = (1..=20)
-            .map(|k| SalaryPoint { kind: EmploymentKind::B2b, grosze: k * 100_000, gross: k % 4 == 0 }.value())
-            .collect();
+        let mut values: Vec<u64> = (1..=20).map(|k| SalaryPoint { kind: EmploymentKind::B2b, grosze: k * 100_000, gross: k % 4 == 0 }.value()).collect();
         let figures = figures(&mut values, PLN_MONTH, &rates).unwrap();
         assert_eq!((figures.count, figures.p25, figures.median, figures.p75), (20, 5_000.0, 10_000.0, 15_000.0));
         assert_eq!((figures.gross, figures.net), (5, 15));

@@ -26,6 +26,7 @@ pub mod geo;
 mod index;
 pub mod node;
 mod ordered;
+mod points;
 mod query;
 mod rollup;
 mod salary;

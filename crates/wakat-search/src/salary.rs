@@ -18,25 +18,12 @@ use wakat_core::{EmploymentKind, ExperienceLevel, Filters};
 use crate::active::ActiveSet;
 use crate::bits::Bits;
 use crate::collect::{IntMap, PredicateColumns};
-use crate::query::Predicates;
+use crate::points::{unpack, KINDS, LEVELS};
 use crate::query::Part;
+use crate::query::Predicates;
 use crate::schema::names;
 use crate::stats::SearchExecutor;
 use crate::{Result, SearchError, SearchIndex};
-
-const KINDS: usize = 5;
-const LEVELS: usize = 5;
-const _: () = assert!(EmploymentKind::ALL.len() == KINDS && ExperienceLevel::ALL.len() == LEVELS);
-
-/// Packs a point ([`wakat_core::salary_insight::SalaryPoint::value`]) with its document's
-/// seniority, contract kind and whether its offer has several locations.
-pub(crate) fn pack(value: u64, level: ExperienceLevel, kind: EmploymentKind, multi: bool) -> u64 {
-    value << 7 | level.code() << 4 | kind.code() << 1 | multi as u64
-}
-
-fn unpack(packed: u64) -> (u64, usize, usize, bool) {
-    (packed >> 7, (packed >> 4 & 0b111) as usize, (packed >> 1 & 0b111) as usize, packed & 1 == 1)
-}
 
 /// The points of a set by seniority and contract kind (values of
 /// [`wakat_core::salary_insight::SalaryPoint::value`]).
@@ -227,8 +214,7 @@ impl SearchIndex {
                 Part::Bits(bits) => samples.push(self.counted(|_| {
                     let mut fruits = Vec::with_capacity(searcher.segment_readers().len());
                     for (ord, segment) in searcher.segment_readers().iter().enumerate() {
-                        let matching =
-                            bits.segment(segment.segment_id()).ok_or_else(|| SearchError::Corrupt("cached filters of another generation".into()))?;
+                        let matching = bits.segment(segment.segment_id()).ok_or_else(|| SearchError::Corrupt("cached filters of another generation".into()))?;
                         fruits.push(collector.for_segment(ord as u32, segment)?.collect_bits(matching));
                     }
                     Ok((collector.merge_fruits(fruits)?, SearchExecutor::Caller, 1))
@@ -237,22 +223,5 @@ impl SearchIndex {
             }
         }
         Ok(SalaryCollector::finish(samples))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn packing_keeps_every_part() {
-        for &level in ExperienceLevel::ALL {
-            for &kind in EmploymentKind::ALL {
-                for multi in [false, true] {
-                    let value = 1_234_567 << 1 | 1;
-                    assert_eq!(unpack(pack(value, level, kind, multi)), (value, level.code() as usize, kind.code() as usize, multi));
-                }
-            }
-        }
     }
 }

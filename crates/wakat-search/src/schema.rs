@@ -155,7 +155,7 @@ impl Fields {
         let suggestions = suggestion_terms(tenant, offer);
         let multi = offer.locations.len() > 1;
         let points: Vec<u64> =
-            offer.salary_points(rates).iter().map(|point| crate::salary::pack(point.value(), offer.experience_level, point.kind, multi)).collect();
+            offer.salary_points(rates).iter().map(|point| crate::points::pack(point.value(), offer.experience_level, point.kind, multi)).collect();
         let offer_id = multi.then(|| fnv1a(&offer_key(tenant, &offer.slug)));
 
         offer

@@ -29,8 +29,9 @@ pub struct SalaryInsightQueryDoc {
 fn unit(query: &QueryPairs) -> std::result::Result<SalaryUnit, FieldError> {
     match pairs(query).filter(|(name, _)| *name == "unit").last() {
         None => Ok(SalaryUnit::Month),
-        Some((_, value)) => SalaryUnit::parse(value)
-            .ok_or_else(|| FieldError::new("unit", ErrorCode::InvalidSalaryUnit, format!("'{value}' is not hour, day, month or year"))),
+        Some((_, value)) => {
+            SalaryUnit::parse(value).ok_or_else(|| FieldError::new("unit", ErrorCode::InvalidSalaryUnit, format!("'{value}' is not hour, day, month or year")))
+        }
     }
 }
 
