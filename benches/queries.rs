@@ -13,10 +13,14 @@
 
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde_json::json;
+use wakat_app::salary_insights::{InsightRequest, SalaryInsights};
+use wakat_app::Clock;
 use wakat_core::filters::ListParams;
+use wakat_core::SalaryUnit;
 use wakat_engine::{now, Engine, EngineSettings};
 use wakat_search::ListRequest;
 
@@ -165,11 +169,26 @@ fn workload(engine: &Engine, runs: usize) -> Vec<Query> {
     for _ in 0..runs {
         queries.push(Query { kind: "suggest", variant: "", pairs: pairs(&[("keyword", *draw.pick(PREFIXES))]) });
     }
+    // Salary insight (issue 29): the broad set of every senior offer, and salary pages of a
+    // category, half of them in one city.
+    for _ in 0..runs {
+        queries.push(Query { kind: "salary-insights-senior", variant: "", pairs: pairs(&[("experienceLevels[]", "senior")]) });
+    }
+    for i in 0..runs {
+        let category = draw.pick(KEYWORDS).1;
+        match i % 2 {
+            0 => queries.push(Query { kind: "salary-page", variant: "category", pairs: pairs(&[("categories[]", category)]) }),
+            _ => {
+                let city = *draw.pick(&cities);
+                queries.push(Query { kind: "salary-page", variant: "category+city", pairs: pairs(&[("categories[]", category), ("city", &city.slug)]) });
+            }
+        }
+    }
     queries
 }
 
 /// Runs one query as its HTTP handler would; returns the number of matches (or items) found.
-fn run(engine: &Engine, query: &Query, at: i64) -> usize {
+fn run(engine: &Engine, insights: &SalaryInsights, query: &Query, at: i64) -> usize {
     let tenant = engine.tenant(TENANT).expect("tenant 'it' is configured");
     if query.kind == "suggest" {
         let s = engine.index.suggest(TENANT, &query.pairs[0].1, SUGGESTIONS_PER_KIND).expect("suggest");
@@ -177,6 +196,12 @@ fn run(engine: &Engine, query: &Query, at: i64) -> usize {
     }
     let params = ListParams::parse(query.pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())), &engine.parse_context(tenant))
         .unwrap_or_else(|e| panic!("bench query {:?} does not parse: {e}", query.pairs));
+    if query.kind.starts_with("salary") {
+        // The service the handler calls: one pass over the set, the figures of every row.
+        let request = InsightRequest { tenant: engine.tenants[TENANT].clone(), filters: params.filters, unit: SalaryUnit::Month, offer: None };
+        let insight = insights.insight(&request).expect("salary insight");
+        return insight.groups.iter().filter(|g| g.level.is_some()).map(|g| g.count).sum();
+    }
     if query.kind.starts_with("clusters") {
         let zoom = params.zoom.unwrap_or(6.0);
         let clusters = engine.index.clusters(TENANT, &params.filters, params.viewport, zoom, at).expect("clusters");
@@ -222,7 +247,9 @@ fn main() {
     let mut settings = EngineSettings::load(std::path::Path::new("wakat.toml")).expect("wakat.toml loads");
     settings.storage.data_dir = data_dir.clone();
     let opened = Instant::now();
-    let engine = Engine::open(settings, Some(wakat_server::dto::list_item::list_items)).expect("engine opens (is a server running on the directory?)");
+    let engine =
+        Arc::new(Engine::open(settings, Some(wakat_server::dto::list_item::list_items)).expect("engine opens (is a server running on the directory?)"));
+    let insights = SalaryInsights::new(engine.clone(), Clock::system());
     let open_ms = ms(opened.elapsed());
     let at = now();
     let queries = workload(&engine, runs);
@@ -231,7 +258,7 @@ fn main() {
     if let Some(path) = std::env::var_os("WAKAT_BENCH_WORKLOAD") {
         let mut out = std::io::BufWriter::new(std::fs::File::create(&path).expect("workload file"));
         writeln!(out, "{}", json!({"now": at, "tenant": TENANT, "suggestionsPerKind": SUGGESTIONS_PER_KIND})).unwrap();
-        for q in queries.iter().filter(|q| q.kind != MISSPELLED_KIND) {
+        for q in queries.iter().filter(|q| q.kind != MISSPELLED_KIND && !q.kind.starts_with("salary")) {
             writeln!(out, "{}", json!({"type": q.kind, "variant": q.variant, "pairs": q.pairs})).unwrap();
         }
     }
@@ -242,7 +269,7 @@ fn main() {
     kinds.dedup();
     for kind in &kinds {
         for q in queries.iter().filter(|q| q.kind == *kind).take(WARMUP_RUNS) {
-            run(&engine, q, at);
+            run(&engine, &insights, q, at);
         }
     }
 
@@ -251,7 +278,7 @@ fn main() {
         let mut samples: Vec<(Duration, &str, usize)> = Vec::with_capacity(runs);
         for q in queries.iter().filter(|q| q.kind == *kind) {
             let started = Instant::now();
-            let found = run(&engine, q, at);
+            let found = run(&engine, &insights, q, at);
             samples.push((started.elapsed(), q.variant, found));
         }
         let mut variants: Vec<&str> = samples.iter().map(|s| s.1).filter(|v| !v.is_empty()).collect();

@@ -34,6 +34,7 @@ mod panel_company_access;
 mod panel_offers;
 mod panel_offers_access;
 mod payments;
+mod salary_insights;
 mod search_families;
 mod search_quality;
 mod search_tools;

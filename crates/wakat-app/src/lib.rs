@@ -41,6 +41,7 @@ pub mod mails;
 pub mod offers;
 pub mod payments;
 pub mod principal;
+pub mod salary_insights;
 pub mod views;
 
 #[cfg(test)]

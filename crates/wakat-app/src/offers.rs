@@ -18,7 +18,7 @@ use crate::views::ViewCounter;
 use crate::Clock;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 /// Default page size of lists.
 pub const DEFAULT_PAGE_SIZE: u32 = 100;

@@ -21,6 +21,7 @@ pub mod offer_form;
 pub mod params;
 pub mod place;
 pub mod salary;
+pub mod salary_insight;
 pub mod text;
 pub mod validate;
 

@@ -26,7 +26,7 @@ use crate::settings::{EngineSettings, StorageSettings, TenantSettings};
 const BULK_CHUNK: usize = 1_000;
 
 /// One board with its dictionaries.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Tenant {
     /// Configuration.
     pub settings: TenantSettings,

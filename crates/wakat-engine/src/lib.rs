@@ -15,5 +15,5 @@ pub mod settings;
 pub use engine::{now, Engine, EngineError, ListItems, Tenant};
 pub use settings::{
     ApplicationSettings, BlogSettings, ConfigError, EmailCv, EngineSettings, JobAlertSettings, MapSettings, PromotionSettings, RateLimitSettings,
-    StorageSettings, TenantSettings,
+    SalaryInsightSettings, StorageSettings, TenantSettings,
 };

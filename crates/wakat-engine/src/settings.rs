@@ -14,7 +14,7 @@ pub use home::{BlogSettings, PromotionSettings};
 pub use load::{read_config_file, toml_with_env, ConfigError};
 pub use schema::{
     parse_terms_date, ApplicationSettings, AssistantOverrides, EmailCv, EngineSettings, JobAlertSettings, LegalSettings, MapSettings, RateLimitSettings,
-    SalarySettings, StorageSettings, TenantSettings, TermsSettings, MAX_ATTACHED_CV_BYTES,
+    SalaryInsightSettings, SalarySettings, StorageSettings, TenantSettings, TermsSettings, MAX_ATTACHED_CV_BYTES,
 };
 
 #[cfg(test)]

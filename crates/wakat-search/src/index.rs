@@ -152,9 +152,9 @@ pub struct SearchIndex {
     pub(crate) config: Arc<SearchConfig>,
     rollups: RollupCache,
     /// Which documents are active, per segment (see [`crate::active`]).
-    active: ActiveCache,
+    pub(crate) active: ActiveCache,
     /// Bits of filtering clauses, per segment (see [`crate::filtercache`]).
-    filters: FilterCache,
+    pub(crate) filters: FilterCache,
     /// Typo corrections of the current generation.
     corrections: CorrectionCache,
     /// Searches running and done, busy time, writer queue: see [`SearchIndex::search`].
@@ -243,14 +243,14 @@ impl SearchIndex {
         self.reader.searcher().num_docs()
     }
 
-    fn searcher(&self) -> Searcher {
+    pub(crate) fn searcher(&self) -> Searcher {
         self.reader.searcher()
     }
 
     /// Runs a collector over the segments: on the search threads when this is the only search
     /// running, on the calling thread when others run too. Splitting one query over threads cuts
     /// its latency; under load, the cores are already busy and the hand-offs only cost throughput.
-    fn search<C: Collector>(&self, searcher: &Searcher, query: &dyn Query, collector: &C) -> Result<C::Fruit> {
+    pub(crate) fn search<C: Collector>(&self, searcher: &Searcher, query: &dyn Query, collector: &C) -> Result<C::Fruit> {
         self.counted(|others| {
             let scoring = match collector.requires_scoring() {
                 true => EnableScoring::enabled_from_searcher(searcher),
@@ -267,7 +267,7 @@ impl SearchIndex {
 
     /// Runs `work` as a search for the activity counters: it learns how many other searches run
     /// and answers where it ran and on how many threads.
-    fn counted<T>(&self, work: impl FnOnce(usize) -> Result<(T, SearchExecutor, usize)>) -> Result<T> {
+    pub(crate) fn counted<T>(&self, work: impl FnOnce(usize) -> Result<(T, SearchExecutor, usize)>) -> Result<T> {
         struct Running<'a>(&'a AtomicUsize);
         impl Drop for Running<'_> {
             fn drop(&mut self) {
@@ -295,7 +295,7 @@ impl SearchIndex {
         })
     }
 
-    fn plan(&self, searcher: &Searcher, tenant: Option<&str>, filters: &Filters) -> Result<Plan> {
+    pub(crate) fn plan(&self, searcher: &Searcher, tenant: Option<&str>, filters: &Filters) -> Result<Plan> {
         self.plan_ranked(searcher, tenant, filters, &self.config.ranking)
     }
 

@@ -10,7 +10,7 @@ use crate::geo::{cell_at, CLUSTER_RESOLUTIONS};
 use crate::ItemRenderer;
 
 /// Bumped whenever the schema or the analysis changes; a mismatch triggers a rebuild from the store.
-pub const SCHEMA_VERSION: u32 = 8;
+pub const SCHEMA_VERSION: u32 = 9;
 
 /// Bytes per compressed block of stored cards. Below one document's size (≈ 2.9 KB), so every
 /// block holds one document and loading a listing entry decompresses that document only: at
@@ -45,6 +45,10 @@ pub struct Fields {
     pub(crate) with_salary: Field,
     pub(crate) salary_lo: Field,
     pub(crate) salary_hi: Field,
+    /// The offer's salary points, packed with seniority and contract kind (see `salary.rs`).
+    pub(crate) salary_points: Field,
+    /// Identifies the offer on the documents of offers with several locations (only there).
+    pub(crate) offer_multi: Field,
     pub(crate) published: Field,
     pub(crate) expires: Field,
     pub(crate) lat: Field,
@@ -62,6 +66,8 @@ pub(crate) mod names {
     pub const CATEGORY: &str = "category";
     pub const SALARY_LO: &str = "salary_lo";
     pub const SALARY_HI: &str = "salary_hi";
+    pub const SALARY_POINTS: &str = "salary_points";
+    pub const OFFER_MULTI: &str = "offer_multi";
     pub const PUBLISHED: &str = "published";
     pub const EXPIRES: &str = "expires";
     pub const LAT: &str = "lat";
@@ -100,6 +106,8 @@ impl Fields {
             with_salary: builder.add_u64_field("with_salary", INDEXED),
             salary_lo: builder.add_f64_field(names::SALARY_LO, FAST),
             salary_hi: builder.add_f64_field(names::SALARY_HI, FAST),
+            salary_points: builder.add_u64_field(names::SALARY_POINTS, FAST),
+            offer_multi: builder.add_u64_field(names::OFFER_MULTI, FAST),
             published: builder.add_i64_field(names::PUBLISHED, FAST),
             expires: builder.add_i64_field(names::EXPIRES, FAST),
             lat: builder.add_f64_field(names::LAT, FAST),
@@ -145,6 +153,10 @@ impl Fields {
         let expires = if offer.finished { 0 } else { offer.expired_at.unwrap_or(NEVER_EXPIRES) };
         let skills = offer.skill_names().collect::<Vec<_>>().join(" , ");
         let suggestions = suggestion_terms(tenant, offer);
+        let multi = offer.locations.len() > 1;
+        let points: Vec<u64> =
+            offer.salary_points(rates).iter().map(|point| crate::points::pack(point.value(), offer.experience_level, point.kind, multi)).collect();
+        let offer_id = multi.then(|| fnv1a(&offer_key(tenant, &offer.slug)));
 
         offer
             .locations
@@ -178,6 +190,12 @@ impl Fields {
                     doc.add_f64(self.salary_lo, lo);
                     doc.add_f64(self.salary_hi, hi);
                 }
+                for &point in &points {
+                    doc.add_u64(self.salary_points, point);
+                }
+                if let Some(offer_id) = offer_id {
+                    doc.add_u64(self.offer_multi, offer_id);
+                }
                 doc.add_i64(self.published, offer.published_at);
                 doc.add_i64(self.expires, expires);
                 doc.add_f64(self.lat, location.latitude);
@@ -208,6 +226,11 @@ impl Fields {
 /// The term that identifies all documents of one offer of one tenant.
 pub(crate) fn offer_key(tenant: &str, slug: &str) -> String {
     format!("{tenant}/{slug}")
+}
+
+/// A 64-bit FNV-1a hash: the same offer key gives the same id in every segment.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| (hash ^ byte as u64).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// What the stored card holds: the offer without its long texts and the location it stands for.

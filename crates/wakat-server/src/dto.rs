@@ -23,6 +23,7 @@ pub mod jobs;
 pub mod list_item;
 pub mod lists;
 pub mod panel_offers;
+pub mod salary;
 pub mod search;
 
 /// Days an offer counts as new after publication.

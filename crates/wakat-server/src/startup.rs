@@ -219,6 +219,7 @@ impl Application {
         );
         let company_panel = wakat_app::employers::panel::CompanyPanel::new(accounts.clone(), employers.clone(), blobs.clone(), Clock::system());
         let offers = wakat_app::offers::OffersService::new(engine.clone(), views.clone(), offer_stats.clone(), Clock::system());
+        let salary_insights = wakat_app::salary_insights::SalaryInsights::new(engine.clone(), Clock::system());
         let offer_form_inputs = wakat_app::form_inputs::OfferFormInputs::new(engine.clone(), skills.clone());
         let redirects = Arc::new(wakat_applications::RedirectStore::new(engine.kv.clone()));
         let favourites = Arc::new(wakat_applications::FavouriteStore::new(engine.kv.clone()));
@@ -340,6 +341,7 @@ impl Application {
             employer_payments,
             panel_offers,
             offers,
+            salary_insights,
             offer_form_inputs,
             candidate_accounts,
             candidate_area,

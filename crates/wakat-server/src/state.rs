@@ -86,6 +86,8 @@ pub struct AppState {
     pub panel_offers: wakat_app::employers::panel_offers::PanelOffersService,
     /// The candidate side's offer reads (listings, counts, map, popular, slugs) and view counts.
     pub offers: wakat_app::offers::OffersService,
+    /// Salary figures of live offers: salary pages and an offer's place among comparable ones.
+    pub salary_insights: wakat_app::salary_insights::SalaryInsights,
     /// The offer form's dictionaries and the skills search.
     pub offer_form_inputs: wakat_app::form_inputs::OfferFormInputs,
     /// Candidate registration, login, links, passwords and profile.

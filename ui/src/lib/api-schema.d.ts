@@ -2135,6 +2135,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/{tenant}/v2/salary-insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Salary figures of live offers matching the list's filters — per seniority × contract for a
+         *     salary page, or, with `offer`, where that offer's salary sits among comparable offers — and
+         *     how each figure was computed. Offers without a salary never count; an offer counts once per
+         *     contract, at the middle of its range made monthly; no figure comes from fewer offers than the
+         *     board's minimum. Cached like the list.
+         */
+        get: operations["insights"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/{tenant}/v2/testimonials": {
         parameters: {
             query?: never;
@@ -3487,7 +3510,7 @@ export interface components {
              * @description Stable machine-readable code (the OpenAPI document lists them).
              * @enum {string}
              */
-            code: "account_document_not_found" | "account_not_confirmed" | "active_job_alert_exists" | "already_applied" | "already_requested" | "application_has_no_cv" | "application_not_found" | "assistant_already_scored" | "assistant_busy" | "assistant_message_not_found" | "assistant_no_context" | "assistant_not_scorable" | "assistant_rate_limited" | "assistant_unavailable" | "body_too_long" | "brand_story_not_found" | "brand_story_slug_taken" | "candidate_account_exists" | "candidate_profile_exists" | "captcha_failed" | "chatDailyLimit" | "chatMaintenance" | "chat_candidate_not_found" | "chat_message_not_found" | "chat_no_shared_cv" | "code_used" | "conversationClosed" | "conversation_not_found" | "conversation_request_not_found" | "csrf_failed" | "date_after_max" | "date_in_past" | "document_not_found" | "duplicate_skill" | "email_not_confirmed" | "email_taken" | "employer_user_not_found" | "empty_description" | "external_apply_only" | "feature_disabled" | "fieldRequired" | "fileOrDescriptionRequired" | "fileSize" | "fileType" | "forbidden_placeholder" | "form_contains_errors" | "image_not_found" | "incorrect_code" | "incorrect_ranges" | "internal_error" | "invalidCharactersError" | "invalidEmail" | "invalid_application_status" | "invalid_assistant_input" | "invalid_boolean" | "invalid_brand" | "invalid_candidate_id" | "invalid_category" | "invalid_chat_input" | "invalid_city" | "invalid_code" | "invalid_company_name" | "invalid_coordinates" | "invalid_country" | "invalid_credentials" | "invalid_currency" | "invalid_cursor" | "invalid_date" | "invalid_date_range" | "invalid_day" | "invalid_employment_type" | "invalid_employment_types" | "invalid_experience_level" | "invalid_expiry" | "invalid_form" | "invalid_format" | "invalid_frequency" | "invalid_from" | "invalid_image" | "invalid_items_count" | "invalid_json" | "invalid_key" | "invalid_keyword" | "invalid_lang" | "invalid_language" | "invalid_limit" | "invalid_locations" | "invalid_message_text" | "invalid_multipart" | "invalid_name" | "invalid_nip" | "invalid_number" | "invalid_offer" | "invalid_offer_state" | "invalid_offer_token" | "invalid_option" | "invalid_order" | "invalid_page" | "invalid_password" | "invalid_path" | "invalid_per_page" | "invalid_phone" | "invalid_postal_code" | "invalid_query" | "invalid_radius" | "invalid_region" | "invalid_salary" | "invalid_salary_range" | "invalid_search_url" | "invalid_signature" | "invalid_since" | "invalid_skill" | "invalid_slug" | "invalid_sort" | "invalid_source" | "invalid_status_transition" | "invalid_tax_id" | "invalid_title" | "invalid_token" | "invalid_unsubscribe_link" | "invalid_url" | "invalid_viewport" | "invalid_visited_at" | "invalid_working_time" | "invalid_workplace_type" | "invalid_zoom" | "job_alert_already_active" | "job_alert_exists" | "job_alert_limit" | "job_alert_not_found" | "job_filter_exists" | "job_filter_not_found" | "last_owner" | "limit_reached" | "link_expired" | "location_not_found" | "logo_empty" | "logo_reupload" | "logo_too_large" | "logo_too_small" | "logo_wrong_format" | "loopback_only" | "mail_unavailable" | "maxValueError" | "max_length" | "messageLength" | "method_not_allowed" | "min_length" | "min_lower_than_max" | "missing_placeholder" | "no_external_apply" | "no_stored_cv" | "no_whitespace" | "not_allowed_by_plan" | "not_found" | "offer_inactive" | "offer_not_found" | "offer_state_conflict" | "owner_role_required" | "password_blank" | "password_control_characters" | "password_is_email" | "password_mismatch" | "password_required" | "password_too_common" | "password_too_long" | "password_too_short" | "payload_too_large" | "payment_not_found" | "payment_unavailable" | "post_not_found" | "profile_incomplete" | "radius_without_city" | "rate_limited" | "redirect_not_found" | "request_not_pending" | "required" | "same_email" | "slug_mismatch" | "three_times_rule" | "too_many_documents" | "too_many_images" | "too_many_invitations" | "too_many_languages" | "too_many_locations" | "too_many_skills" | "too_many_uppercase" | "too_many_values" | "two_words_required" | "type_required" | "unauthorized" | "unit_required" | "unknown_category" | "unknown_city" | "unknown_plan" | "unknown_technology" | "unknown_tenant" | "unsupported_grant_type" | "unsupported_media_type" | "url_protocol_required" | "value_must_be_number";
+            code: "account_document_not_found" | "account_not_confirmed" | "active_job_alert_exists" | "already_applied" | "already_requested" | "application_has_no_cv" | "application_not_found" | "assistant_already_scored" | "assistant_busy" | "assistant_message_not_found" | "assistant_no_context" | "assistant_not_scorable" | "assistant_rate_limited" | "assistant_unavailable" | "body_too_long" | "brand_story_not_found" | "brand_story_slug_taken" | "candidate_account_exists" | "candidate_profile_exists" | "captcha_failed" | "chatDailyLimit" | "chatMaintenance" | "chat_candidate_not_found" | "chat_message_not_found" | "chat_no_shared_cv" | "code_used" | "conversationClosed" | "conversation_not_found" | "conversation_request_not_found" | "csrf_failed" | "date_after_max" | "date_in_past" | "document_not_found" | "duplicate_skill" | "email_not_confirmed" | "email_taken" | "employer_user_not_found" | "empty_description" | "external_apply_only" | "feature_disabled" | "fieldRequired" | "fileOrDescriptionRequired" | "fileSize" | "fileType" | "forbidden_placeholder" | "form_contains_errors" | "image_not_found" | "incorrect_code" | "incorrect_ranges" | "internal_error" | "invalidCharactersError" | "invalidEmail" | "invalid_application_status" | "invalid_assistant_input" | "invalid_boolean" | "invalid_brand" | "invalid_candidate_id" | "invalid_category" | "invalid_chat_input" | "invalid_city" | "invalid_code" | "invalid_company_name" | "invalid_coordinates" | "invalid_country" | "invalid_credentials" | "invalid_currency" | "invalid_cursor" | "invalid_date" | "invalid_date_range" | "invalid_day" | "invalid_employment_type" | "invalid_employment_types" | "invalid_experience_level" | "invalid_expiry" | "invalid_form" | "invalid_format" | "invalid_frequency" | "invalid_from" | "invalid_image" | "invalid_items_count" | "invalid_json" | "invalid_key" | "invalid_keyword" | "invalid_lang" | "invalid_language" | "invalid_limit" | "invalid_locations" | "invalid_message_text" | "invalid_multipart" | "invalid_name" | "invalid_nip" | "invalid_number" | "invalid_offer" | "invalid_offer_state" | "invalid_offer_token" | "invalid_option" | "invalid_order" | "invalid_page" | "invalid_password" | "invalid_path" | "invalid_per_page" | "invalid_phone" | "invalid_postal_code" | "invalid_query" | "invalid_radius" | "invalid_region" | "invalid_salary" | "invalid_salary_range" | "invalid_salary_unit" | "invalid_search_url" | "invalid_signature" | "invalid_since" | "invalid_skill" | "invalid_slug" | "invalid_sort" | "invalid_source" | "invalid_status_transition" | "invalid_tax_id" | "invalid_title" | "invalid_token" | "invalid_unsubscribe_link" | "invalid_url" | "invalid_viewport" | "invalid_visited_at" | "invalid_working_time" | "invalid_workplace_type" | "invalid_zoom" | "job_alert_already_active" | "job_alert_exists" | "job_alert_limit" | "job_alert_not_found" | "job_filter_exists" | "job_filter_not_found" | "last_owner" | "limit_reached" | "link_expired" | "location_not_found" | "logo_empty" | "logo_reupload" | "logo_too_large" | "logo_too_small" | "logo_wrong_format" | "loopback_only" | "mail_unavailable" | "maxValueError" | "max_length" | "messageLength" | "method_not_allowed" | "min_length" | "min_lower_than_max" | "missing_placeholder" | "no_external_apply" | "no_stored_cv" | "no_whitespace" | "not_allowed_by_plan" | "not_found" | "offer_inactive" | "offer_not_found" | "offer_state_conflict" | "owner_role_required" | "password_blank" | "password_control_characters" | "password_is_email" | "password_mismatch" | "password_required" | "password_too_common" | "password_too_long" | "password_too_short" | "payload_too_large" | "payment_not_found" | "payment_unavailable" | "post_not_found" | "profile_incomplete" | "radius_without_city" | "rate_limited" | "redirect_not_found" | "request_not_pending" | "required" | "same_email" | "slug_mismatch" | "three_times_rule" | "too_many_documents" | "too_many_images" | "too_many_invitations" | "too_many_languages" | "too_many_locations" | "too_many_skills" | "too_many_uppercase" | "too_many_values" | "two_words_required" | "type_required" | "unauthorized" | "unit_required" | "unknown_category" | "unknown_city" | "unknown_plan" | "unknown_technology" | "unknown_tenant" | "unsupported_grant_type" | "unsupported_media_type" | "url_protocol_required" | "value_must_be_number";
             /** @description Every field error, when a whole form was checked (the offer form). */
             errors?: components["schemas"]["FieldErrorBody"][] | null;
             /** @description Parameter or body field at fault, when one is. */
@@ -4017,6 +4040,20 @@ export interface components {
             /** @description Paging. */
             meta: components["schemas"]["PageMeta"];
         };
+        /** @description An offer's place among comparable offers. */
+        OfferSalaryDto: {
+            /**
+             * Format: int32
+             * @description Its category value.
+             */
+            categoryId: number;
+            /** @description One per contract with a salary. */
+            comparisons: components["schemas"]["SalaryComparisonDto"][];
+            /** @description Its seniority. */
+            experienceLevel: string;
+            /** @description The offer's slug. */
+            slug: string;
+        };
         /** @description A published, extended or finished offer. */
         OfferStateDto: {
             /** @description The plan's bumps and where the offer is in them. */
@@ -4442,6 +4479,176 @@ export interface components {
          * @enum {string}
          */
         RoleDto: "owner" | "recruiter";
+        /** @description One bar. */
+        SalaryBinDto: {
+            /** @description Offers in the bar. */
+            count: number;
+            /**
+             * Format: double
+             * @description Lowest amount.
+             */
+            from: number;
+            /** @description Also every offer from `to` up. */
+            openAbove: boolean;
+            /** @description Also every offer below `from`. */
+            openBelow: boolean;
+            /**
+             * Format: double
+             * @description Amount the bar stops before.
+             */
+            to: number;
+        };
+        /** @description One contract of the offer among comparable offers. */
+        SalaryComparisonDto: {
+            /** @description The contract. */
+            employmentType: string;
+            /** @description Whether a set reached the minimum (else no figure, only the sizes tried). */
+            enough: boolean;
+            figures?: null | components["schemas"]["SalaryFiguresDto"];
+            /** @description Whether the offer states it gross. */
+            gross: boolean;
+            /**
+             * Format: int32
+             * @description The share of the set paying less than this offer, in whole percent.
+             */
+            paysMoreThan?: number | null;
+            /** @description The set used (or, without enough offers, the widest tried). */
+            step: components["schemas"]["SalaryStepDto"];
+            /** @description Every set tried, narrowest first. */
+            tried: components["schemas"]["SalaryStepDto"][];
+            /**
+             * Format: double
+             * @description The offer's own amount (middle of its range).
+             */
+            value: number;
+        };
+        /** @description The figures of a set. */
+        SalaryFiguresDto: {
+            /** @description Offers counted. */
+            count: number;
+            /** @description Offers stating the amount gross. */
+            gross: number;
+            /**
+             * @description Bars of a round width between the 5th and 95th percentiles; the first and last also hold
+             *     the offers beyond them.
+             */
+            histogram: components["schemas"]["SalaryBinDto"][];
+            /**
+             * Format: double
+             * @description Median.
+             */
+            median: number;
+            /** @description Offers stating the amount net. */
+            net: number;
+            /**
+             * Format: double
+             * @description 25th percentile.
+             */
+            p25: number;
+            /**
+             * Format: double
+             * @description 75th percentile.
+             */
+            p75: number;
+        };
+        /** @description A row of a salary page. */
+        SalaryGroupDto: {
+            /** @description Offers counted. */
+            count: number;
+            /** @description The contract. */
+            employmentType: string;
+            /** @description The seniority, or null for all of them. */
+            experienceLevel?: string | null;
+            figures?: null | components["schemas"]["SalaryFiguresDto"];
+        };
+        /** @description `GET …/v2/salary-insights`. */
+        SalaryInsightAnswer: {
+            /** @description Currency of every amount (`pln`, `eur`, …). */
+            currency: string;
+            /**
+             * @description A salary page's rows: each seniority × contract with offers, then each contract over all
+             *     seniorities (`experienceLevel` null). Empty when an offer is asked about.
+             */
+            groups: components["schemas"]["SalaryGroupDto"][];
+            /** @description How the figures were computed. */
+            method: components["schemas"]["SalaryMethod"];
+            offer?: null | components["schemas"]["OfferSalaryDto"];
+            /** @description Period of every amount: `hour`, `day`, `month` or `year`. */
+            unit: string;
+        };
+        /** @description How every figure is computed. */
+        SalaryMethod: {
+            /**
+             * Format: double
+             * @description Working days a month has for daily amounts.
+             */
+            daysPerMonth: number;
+            /**
+             * @description `as-stated`: amounts are compared as each offer states them, gross or net (each set says
+             *     how many of each); nothing is taxed or untaxed.
+             */
+            grossNet: string;
+            /**
+             * Format: double
+             * @description Hours a month has when hourly amounts are made monthly (and back, for `unit=hour`).
+             */
+            hoursPerMonth: number;
+            /** @description The smallest set any figure is given for; smaller sets give their count alone. */
+            minimumSetSize: number;
+            /**
+             * @description `nearest-rank`: the p-th percentile of n offers is the ⌈p·n/100⌉-th lowest, an amount
+             *     some offer pays.
+             */
+            percentiles: string;
+            /**
+             * Format: double
+             * @description PLN per unit of `currency` in the board's rates (1 for PLN).
+             */
+            plnPerCurrency: number;
+            /**
+             * @description `midpoint`: each offer counts once per contract, at the middle of that contract's range
+             *     (a missing bound takes the other's value), made monthly.
+             */
+            point: string;
+            /** @description The day of the board's exchange rates, when its rates table names it. */
+            ratesDate?: string | null;
+            /**
+             * Format: double
+             * @description Radius of the `region` step around an offer's city, in km.
+             */
+            regionRadiusKm: number;
+        };
+        /** @description A set as list filters (API names). */
+        SalarySetDto: {
+            /** @description Category values. */
+            categories: number[];
+            /** @description City slug. */
+            city?: string | null;
+            /**
+             * Format: double
+             * @description Radius around the city, km.
+             */
+            cityRadiusKm?: number | null;
+            /** @description Contracts. */
+            employmentTypes: string[];
+            /** @description Seniorities. */
+            experienceLevels: string[];
+            /** @description Skills. */
+            skills: string[];
+            /** @description Workplaces. */
+            workplaceTypes: string[];
+        };
+        /** @description A comparable set: how far it reaches and its list filters. */
+        SalaryStepDto: {
+            /** @description Offers counted. */
+            count: number;
+            /** @description `city`, `region` (the city and `cityRadiusKm`), `country` or `remote`. */
+            place: string;
+            /** @description The set as the list's filters, for a link to it. */
+            set: components["schemas"]["SalarySetDto"];
+            /** @description `skill` (the request's skills) or `category`. */
+            subject: string;
+        };
         /** @description `PATCH /v1/offers/{slug}`: the id of the saved offer. */
         SavedDto: {
             /** @description The offer's id (its slug). */
@@ -12900,6 +13107,118 @@ export interface operations {
             /** @description Unknown board */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    insights: {
+        parameters: {
+            query?: {
+                /** @description Phrases matched against title, company, skills and city; every phrase must match. */
+                "keywords[]"?: string[];
+                /** @description Titles; any may match. */
+                "jobTitles[]"?: string[];
+                /** @description Company names; any may match. */
+                "companyNames[]"?: string[];
+                /** @description Skills; every skill must match. */
+                "skills[]"?: string[];
+                /** @description City slug (`krakow`) or name (`Kraków`). */
+                city?: string;
+                /** @description Radius around the city in km (needs a known city; 0 means none). */
+                cityRadiusKm?: number;
+                /** @description Category or subcategory values or slugs. */
+                "categories[]"?: string[];
+                /** @description permanent, b2b, mandate_contract, internship, any. */
+                "employmentTypes[]"?: string[];
+                /** @description junior, mid, senior, expert, c_level. */
+                "experienceLevels[]"?: string[];
+                /** @description full_time, part_time, internship, freelance. */
+                "workingTimes[]"?: string[];
+                /** @description remote, hybrid, office. */
+                "remoteWorkOptions[]"?: string[];
+                /** @description Only remote offers. */
+                remote?: boolean;
+                /** @description Only offers open to Ukrainians. */
+                ukraineFriendly?: boolean;
+                /** @description Only offers with a salary. */
+                withSalary?: boolean;
+                /** @description Lowest monthly salary sought, in `currency`: the offer's top must reach it. */
+                salaryMin?: number;
+                /** @description Highest monthly salary sought: the offer's bottom must not exceed it. */
+                salaryMax?: number;
+                /** @description pln (default), eur, usd, gbp, chf. */
+                currency?: string;
+                /** @description published (default: relevance blended with freshness when searching), newest, salary. */
+                sortBy?: string;
+                /** @description ASC or DESC (default). */
+                orderBy?: string;
+                /** @description 1-based page of page-based calls. */
+                page?: number;
+                /** @description Page size, 1 to 100. */
+                perPage?: number;
+                /** @description Offset of the first item. */
+                from?: number;
+                /** @description Page size of cursor calls, 1 to 100. */
+                itemsCount?: number;
+                /** @description Base64 JSON request state `{from, itemsCount, params: {sort: {sortBy, orderBy}, currency}}`. */
+                cursor?: string;
+                /** @description Language of texts in the answer: pl or en (default: `Accept-Language`, then the board's). */
+                lang?: string;
+                /**
+                 * @description Slug of an offer (or of one of its locations): the answer places its salary among
+                 *     comparable live offers (same category — or the `skills[]` given —, seniority, contract, and
+                 *     its city or remote), widening the set until it reaches the board's minimum. With an offer,
+                 *     only `currency` and `skills[]` of the list's filters are used.
+                 */
+                offer?: string;
+                /** @description Period of the amounts: `hour`, `day`, `month` (default) or `year`. */
+                unit?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Board slug */
+                tenant: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The figures */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SalaryInsightAnswer"];
+                };
+            };
+            /** @description Malformed parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown board or offer */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from this client (`rate_limited`); retry after `Retry-After` seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -16,6 +16,7 @@ export const GENERATED_PUBLIC_ROUTES: readonly PublicRoute[] = [
   { pattern: '/v2/user-panel/offers/markers', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
   { pattern: '/v2/user-panel/offers/active-slug/{slug}', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
   { pattern: '/v2/user-panel/offer-lookalikes/{slug}', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
+  { pattern: '/v2/salary-insights', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
   { pattern: '/v1/offers/form-inputs-data', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
   { pattern: '/v1/offers/form-inputs-data/skills', methods: ['GET', 'HEAD'], maxBodyBytes: 0 },
   { pattern: '/v1/offers/{slug}', methods: ['GET', 'HEAD'], maxBodyBytes: 0, session: 'employer' },

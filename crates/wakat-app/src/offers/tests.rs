@@ -26,7 +26,7 @@ fn slug_items(_: &Rates) -> ItemRendering {
     ItemRendering(Arc::new(SlugItems))
 }
 
-fn engine() -> (Arc<Engine>, tempfile::TempDir) {
+pub(crate) fn engine() -> (Arc<Engine>, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let text = std::fs::read_to_string(root.join("wakat.toml")).unwrap();
@@ -59,7 +59,7 @@ fn offer(slug: &str, title: &str, company: &str, published_ago: i64, expires_in:
     .unwrap()
 }
 
-fn put(engine: &Engine, offers: Vec<Offer>) {
+pub(crate) fn put(engine: &Engine, offers: Vec<Offer>) {
     for offer in offers {
         engine.put_offer("it", offer).unwrap();
     }

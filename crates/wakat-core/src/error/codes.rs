@@ -307,6 +307,8 @@ error_codes! {
     InvalidSalary => ("invalid_salary", 400),
     /// A salary range whose bottom is above its top.
     InvalidSalaryRange => ("invalid_salary_range", 400),
+    /// A salary period other than hour, day, month or year.
+    InvalidSalaryUnit => ("invalid_salary_unit", 400),
     /// A language other than pl or en.
     InvalidLang => ("invalid_lang", 400),
     /// A result count out of range.

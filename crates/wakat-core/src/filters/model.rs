@@ -44,6 +44,17 @@ pub struct CityFilter {
     pub point: Option<(f64, f64)>,
 }
 
+impl CityFilter {
+    /// The filter of a city name: the gazetteer's name and centre when it knows the city, else
+    /// the slug alone (imported offers keep their own city names).
+    pub fn resolve(name: &str, gazetteer: &Gazetteer) -> CityFilter {
+        match gazetteer.lookup(name) {
+            Some(place) => CityFilter { slug: place.slug.clone(), name: place.name.clone(), point: Some((place.lat, place.lon)) },
+            None => CityFilter { slug: crate::text::slugify(name), name: name.to_string(), point: None },
+        }
+    }
+}
+
 /// What a listing is restricted to. Empty vectors and `None` mean "no restriction".
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Filters {

@@ -8,7 +8,6 @@ use crate::cursor::RequestState;
 use crate::enums::{Currency, EmploymentKind, ExperienceLevel, WorkingTime, WorkplaceType};
 use crate::error::ErrorCode;
 use crate::geo::BoundingBox;
-use crate::text::slugify;
 use crate::FieldError;
 
 /// Deepest page number accepted (deeper pages hit [`MAX_FROM`] anyway).
@@ -268,10 +267,7 @@ impl<'c> Parser<'c> {
                 None => Ok(()),
             };
         };
-        let city = match self.ctx.gazetteer.lookup(&name) {
-            Some(place) => CityFilter { slug: place.slug.clone(), name: place.name.clone(), point: Some((place.lat, place.lon)) },
-            None => CityFilter { slug: slugify(&name), name, point: None },
-        };
+        let city = CityFilter::resolve(&name, self.ctx.gazetteer);
         if let Some((_, km)) = self.radius {
             if city.point.is_none() {
                 return Err(FieldError::new(

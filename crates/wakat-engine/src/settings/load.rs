@@ -115,6 +115,14 @@ impl EngineSettings {
             if tenant.job_alerts.send_hour > 23 || tenant.job_alerts.max_offers == 0 {
                 return Err(ConfigError::Invalid(format!("tenant '{}': job_alerts.send_hour must be 0-23 and max_offers at least 1", tenant.slug)));
             }
+            let insights = &tenant.salary_insights;
+            // The region step is the list's radius filter, which the list refuses past 500 km.
+            if insights.minimum_set_size == 0 || !(insights.region_radius_km > 0.0 && insights.region_radius_km <= 500.0) {
+                return Err(ConfigError::Invalid(format!(
+                    "tenant '{}': salary_insights.minimum_set_size must be at least 1 and region_radius_km in (0, 500]",
+                    tenant.slug
+                )));
+            }
             let applications = &tenant.applications;
             // A CV bigger than the mailer takes could never leave: such a board must link it.
             if applications.digest_hour > 23 || applications.cv_link_days == 0 || applications.attach_max_bytes > crate::settings::MAX_ATTACHED_CV_BYTES {

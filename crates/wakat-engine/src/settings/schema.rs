@@ -84,6 +84,8 @@ pub struct TenantSettings {
     pub layout: String,
     /// Salary filter bounds.
     pub salary: SalarySettings,
+    /// The salary insight of offers and salary pages (`[tenants.salary_insights]`).
+    pub salary_insights: SalaryInsightSettings,
     /// Colours and logo.
     pub theme: BTreeMap<String, String>,
     /// Feature flags (unknown flags are off).
@@ -318,6 +320,7 @@ impl Default for TenantSettings {
             default_currency: "pln".into(),
             layout: "column".into(),
             salary: SalarySettings::default(),
+            salary_insights: SalaryInsightSettings::default(),
             theme: BTreeMap::new(),
             flags: BTreeMap::new(),
             terms: Vec::new(),
@@ -351,5 +354,23 @@ pub struct SalarySettings {
 impl Default for SalarySettings {
     fn default() -> Self {
         SalarySettings { min: 0.0, max: 100_000.0, step: 500.0 }
+    }
+}
+
+/// The salary insight of a tenant: how large a comparable set must be before any figure of it
+/// is shown, and how far "the region" of a city reaches when a set is widened.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SalaryInsightSettings {
+    /// Fewest offers a set shows figures for; an offer's set is widened until it has them.
+    pub minimum_set_size: usize,
+    /// Radius around an offer's city of the "region" step (the list's radius filter, so the set
+    /// is a list address too).
+    pub region_radius_km: f64,
+}
+
+impl Default for SalaryInsightSettings {
+    fn default() -> Self {
+        SalaryInsightSettings { minimum_set_size: 10, region_radius_km: 100.0 }
     }
 }

@@ -24,6 +24,7 @@ pub mod params;
 pub mod payments;
 pub mod places;
 pub mod query_docs;
+pub mod salary;
 pub mod table;
 
 use actix_web::web;

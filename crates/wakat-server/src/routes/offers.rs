@@ -102,7 +102,7 @@ fn json_response(body: Bytes) -> HttpResponse {
 
 /// Like [`blocking`], answering from the response cache when the same request (in canonical
 /// form) in the same language was answered by the current index generation a moment ago.
-async fn cached<T: serde::Serialize + Send + 'static>(
+pub(crate) async fn cached<T: serde::Serialize + Send + 'static>(
     state: &AppState,
     key: String,
     work: impl FnOnce() -> Result<T> + Send + 'static,

@@ -6,7 +6,7 @@ use utoipa::OpenApi;
 use crate::error::{ErrorCode, Result};
 use crate::routes::{
     accounts, alerts, applications, assistant, blog, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, dev, employer_offers, employer_panel,
-    employers, internal, meta, offers, panel_offers, payments, places,
+    employers, internal, meta, offers, panel_offers, payments, places, salary,
 };
 use crate::state::AppState;
 
@@ -35,6 +35,7 @@ use crate::state::AppState;
         offers::active_slug,
         offers::lookalikes,
         offers::record_view,
+        salary::insights,
         meta::boards,
         meta::configuration,
         meta::testimonials,

@@ -11,7 +11,7 @@ use actix_web::web;
 
 use super::{
     accounts, alerts, applications, assistant, blog, brand_stories, candidate, chat_candidate, chat_employer, chat_mail, employer_offers, employer_panel,
-    employers, internal, meta, offers, panel_offers, payments, places,
+    employers, internal, meta, offers, panel_offers, payments, places, salary,
 };
 use crate::ratelimit::RateClass;
 
@@ -121,6 +121,7 @@ route_table! {
     GET "/v2/user-panel/offers/markers" => offers::markers, limit ExpensiveRead, browser anyone(0);
     GET "/v2/user-panel/offers/active-slug/{slug}" => offers::active_slug, browser anyone(0);
     GET "/v2/user-panel/offer-lookalikes/{slug}" => offers::lookalikes, browser anyone(0);
+    GET "/v2/salary-insights" => salary::insights, limit ExpensiveRead, browser anyone(0);
     GET "/v1/offers/form-inputs-data" => employer_offers::form_inputs_data, browser anyone(0);
     GET "/v1/offers/form-inputs-data/skills" => employer_offers::skills, browser anyone(0);
     // The employer's view of its offer, when the query has a `token` (the spec's call)…
