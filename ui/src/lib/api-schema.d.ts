@@ -4352,6 +4352,11 @@ export interface components {
             /** @description The title. */
             title: string;
         };
+        /** @description `GET /v1/blog/posts`: the posts, newest first. */
+        PostsDto: {
+            /** @description The posts. */
+            data: components["schemas"]["PostSummaryDto"][];
+        };
         /** @description A plan's prices (net, gross and tax; the old ones before a promotion, 0 without). */
         PriceDto: {
             currency: string;
@@ -6042,7 +6047,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostSummaryDto"][];
+                    "application/json": components["schemas"]["PostsDto"];
                 };
             };
             /** @description Malformed parameter */

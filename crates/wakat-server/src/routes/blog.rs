@@ -39,6 +39,13 @@ pub struct PostSummaryDto {
     pub image_url: Option<String>,
 }
 
+/// `GET /v1/blog/posts`: the posts, newest first.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PostsDto {
+    /// The posts.
+    pub data: Vec<PostSummaryDto>,
+}
+
 /// A post with its body.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -67,7 +74,7 @@ impl From<&Post> for PostSummaryDto {
 #[utoipa::path(get, path = "/api/{tenant}/v1/blog/posts", tag = "board",
     params(("tenant" = String, Path, description = "Board slug"), ("lang" = Option<String>, Query, description = "pl or en; a post without the language comes in Polish"),
         ("limit" = Option<u32>, Query, description = "At most this many posts (1 to 50)")),
-    responses((status = 200, description = "`{data: [post]}`, newest first", body = Vec<PostSummaryDto>), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody),
+    responses((status = 200, description = "`{data: [post]}`, newest first", body = PostsDto), (status = 400, description = "Malformed parameter", body = crate::error::ErrorBody),
               (status = 404, description = "Unknown board, or the board has no blog (feature_disabled)", body = crate::error::ErrorBody)))]
 pub async fn posts(state: web::Data<AppState>, path: web::Path<TenantPath>, query: web::Query<QueryPairs>, request: HttpRequest) -> Result<HttpResponse> {
     let tenant = state.tenant(&path.tenant)?;
@@ -84,7 +91,7 @@ pub async fn posts(state: web::Data<AppState>, path: web::Path<TenantPath>, quer
     };
     let posts = state.blog.posts(&tenant, lang.as_str(), limit)?;
     let data: Vec<PostSummaryDto> = posts.into_iter().map(PostSummaryDto::from).collect();
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "public, max-age=300")).json(serde_json::json!({ "data": data })))
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "public, max-age=300")).json(PostsDto { data }))
 }
 
 /// One post with its body.

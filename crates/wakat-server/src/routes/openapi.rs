@@ -174,7 +174,7 @@ use crate::state::AppState;
         chat_mail::unsubscribe,
     ),
     modifiers(&BearerScheme),
-    components(schemas(crate::error::ErrorBody, blog::PostSummaryDto, blog::PostDto, crate::dto::OfferItem, crate::dto::OfferDetail, crate::dto::OfferMoved, offers::ViewBody, crate::dto::employers::EmployerOfferDto))
+    components(schemas(crate::error::ErrorBody, blog::PostsDto, blog::PostSummaryDto, blog::PostDto, crate::dto::OfferItem, crate::dto::OfferDetail, crate::dto::OfferMoved, offers::ViewBody, crate::dto::employers::EmployerOfferDto))
 )]
 pub struct ApiDoc;
 
