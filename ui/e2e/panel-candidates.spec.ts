@@ -13,7 +13,10 @@ import { answerInvite, candidatesViaApi, categoryValue, passiveCandidate, reques
  * The day's limit on the page. Scoped to the page's section: while React streams the ranked list,
  * its resolved copy waits in a hidden element outside the section (CI once met both at once).
  */
-const limitOn = (page: Page) => page.getByTestId('offer-candidates').getByTestId('candidates-limit');
+const limitOn = (page: Page) => onPage(page).getByTestId('candidates-limit');
+
+/** The page's own section: every page-level locator goes through it, for the reason above (CI met a second list too). */
+const onPage = (page: Page) => page.getByTestId('offer-candidates');
 
 const stamp = () => Date.now().toString(36);
 
@@ -51,11 +54,11 @@ function preferences(javascript: number, devops: number, skill: string) {
 }
 
 // Visible only: while the list streams in, React keeps a hidden copy until it swaps it in.
-const card = (page: Page, ref: string) => page.locator(`[data-testid="candidate-card"][data-ref="${ref}"]`).filter({ visible: true });
+const card = (page: Page, ref: string) => onPage(page).locator(`[data-testid="candidate-card"][data-ref="${ref}"]`).filter({ visible: true });
 
 /** Where each reference stands in the list (-1: not listed). */
 async function positions(page: Page, refs: string[]): Promise<number[]> {
-  const listed = await page.getByTestId('candidate-card').evaluateAll((cards) => cards.map((element) => element.getAttribute('data-ref')));
+  const listed = await onPage(page).getByTestId('candidate-card').evaluateAll((cards) => cards.map((element) => element.getAttribute('data-ref')));
   return refs.map((ref) => listed.indexOf(ref));
 }
 
@@ -83,7 +86,7 @@ test('panel-candidates-01-ranked-anonymous-explained-and-a-request-sent', async 
   await expect(page.getByTestId('offer-candidates-teaser')).toBeVisible();
   await page.getByTestId('offer-candidates-link').click();
   await expect(page).toHaveURL(new RegExp(`/employer/offers/${slug}/candidates$`));
-  await expect(page.getByTestId('candidates-list')).toBeVisible();
+  await expect(onPage(page).getByTestId('candidates-list')).toBeVisible();
 
   // Best match first.
   const [first, second, third] = await positions(page, [strong.ref, middle.ref, weak.ref]);
@@ -135,7 +138,7 @@ test('panel-candidates-01-ranked-anonymous-explained-and-a-request-sent', async 
   // The request dialog, by keyboard: the first message is required and at most 2,000 characters.
   await best.getByTestId('candidate-ask').focus();
   await page.keyboard.press('Enter');
-  const dialog = page.getByTestId('candidate-request-dialog');
+  const dialog = onPage(page).getByTestId('candidate-request-dialog');
   await expect(dialog).toBeVisible();
   const message = dialog.locator('#candidate-request-message');
   await expect(message).toBeFocused();
@@ -153,7 +156,7 @@ test('panel-candidates-01-ranked-anonymous-explained-and-a-request-sent', async 
   await expect(dialog).toBeHidden();
   await expect(best.getByTestId('candidate-request-status')).toHaveText('Prośba wysłana');
   await expect(best.getByTestId('candidate-ask')).toHaveCount(0);
-  await expect(page.getByTestId('candidates-notice-success')).toContainText('Wysłano prośbę');
+  await expect(onPage(page).getByTestId('candidates-notice-success')).toContainText('Wysłano prośbę');
   await expect(limitOn(page)).toContainText(`3 z ${before.dailyLimit}`);
   // Focus is not lost with the button that went: it is on the card's new status.
   await expect(best.locator('.candidate-card__status')).toBeFocused();
@@ -202,7 +205,7 @@ test('panel-candidates-02-the-daily-limit-is-shown-and-its-refusal-said-clearly'
   // This page still offers the last candidate: the refusal is said in the dialog and on the page.
   const last = card(page, people[people.length - 1].ref);
   await last.getByTestId('candidate-ask').click();
-  const dialog = page.getByTestId('candidate-request-dialog');
+  const dialog = onPage(page).getByTestId('candidate-request-dialog');
   await dialog.locator('#candidate-request-message').fill('Czy możemy porozmawiać o ofercie?');
   await dialog.getByTestId('candidate-request-send').click();
   await expect(dialog.getByTestId('candidate-request-error')).toContainText('wszystkie dzisiejsze prośby');
@@ -211,7 +214,7 @@ test('panel-candidates-02-the-daily-limit-is-shown-and-its-refusal-said-clearly'
   await shot(page, 'panel-candidates-02-limit');
   await dialog.getByRole('button', { name: 'Anuluj' }).first().click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByTestId('candidates-notice-error')).toContainText('wszystkie dzisiejsze prośby');
+  await expect(onPage(page).getByTestId('candidates-notice-error')).toContainText('wszystkie dzisiejsze prośby');
   await expect(limitOn(page)).toContainText(`${dailyLimit} z ${dailyLimit}`);
   await expect(last.getByTestId('candidate-request-status')).toHaveCount(0);
 
@@ -250,7 +253,7 @@ test.describe('on a phone', () => {
     await expectNoViolations(page, 'candidates on a phone');
 
     await mine.getByTestId('candidate-ask').click();
-    const dialog = page.getByTestId('candidate-request-dialog');
+    const dialog = onPage(page).getByTestId('candidate-request-dialog');
     await expect(dialog).toBeVisible();
     await dialog.locator('#candidate-request-message').fill('Hello! Would you like to talk about a Rust role?');
     const send = dialog.getByTestId('candidate-request-send');
